@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Installs what flocklab needs on a fresh Debian 12 machine (run as root).
+# Idempotent: each step checks first and only installs what is missing.
+#   scripts/install-deps.sh native   compilers, CMake, GoogleTest, Google Benchmark
+#   scripts/install-deps.sh web      + Emscripten, and the pinned SDL2/ImGui sources
+#   scripts/install-deps.sh browser  + Chromium and playwright-core (browser tests)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+want=${1:-native}
+# SDL2 and Dear ImGui come from Debian's source packages, pinned by version and
+# checked against these sha256 sums before anything is built from them.
+SDL_PKG="libsdl2=2.26.5+dfsg-1"
+SDL_TAR="libsdl2_2.26.5+dfsg.orig.tar.gz"
+SDL_SHA256=b3f2c822151804125d08db94c65852f711c2e5df2145a59da120748dc32eb9c3
+IMGUI_PKG="imgui=1.86+ds-1"
+IMGUI_TAR="imgui_1.86+ds.orig.tar.xz"
+IMGUI_SHA256=0dace0e8e57d298eb6e93af12dc19420cb96330832f6495c733b90aeeef11f64
+SRC_DIR=build/third_party/src
+
+apt_updated=0
+apt_install() {
+  local missing=()
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if [ "$apt_updated" = 0 ]; then apt-get update -qq; apt_updated=1; fi
+  echo "install-deps: apt-get install ${missing[*]}"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+apt_install build-essential cmake make libgtest-dev libgmock-dev googletest libbenchmark-dev python3
+[ "$want" = native ] && exit 0
+
+# --- web: Emscripten and the pinned sources of SDL2 and Dear ImGui ----------
+apt_install emscripten
+# Debian's emcc runs its JS tools with the machine's node, which must find
+# Debian's node modules (acorn); see the Makefile's NODE_PATH.
+
+# apt-get source needs deb-src entries: derive them from the machine's own
+# Debian sources file, so no archive address is written anywhere.
+fetch_source() {  # $1 = package=version, $2 = tarball, $3 = sha256
+  mkdir -p "$SRC_DIR"
+  if [ ! -f "$SRC_DIR/$2" ]; then
+    local srcs=/etc/apt/sources.list.d/flocklab-src.sources
+    if [ ! -f "$srcs" ]; then
+      sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources > "$srcs"
+      apt-get update -qq; apt_updated=1
+    fi
+    (cd "$SRC_DIR" && apt-get source --download-only "$1" >/dev/null 2>&1) || {
+      apt-get update -qq; (cd "$SRC_DIR" && apt-get source --download-only "$1" >/dev/null)
+    }
+  fi
+  echo "$3  $SRC_DIR/$2" | sha256sum -c --quiet - || {
+    echo "install-deps: checksum mismatch for $2; refusing to build it" >&2
+    rm -f "$SRC_DIR/$2"; exit 1; }
+}
+fetch_source "$SDL_PKG" "$SDL_TAR" "$SDL_SHA256"
+fetch_source "$IMGUI_PKG" "$IMGUI_TAR" "$IMGUI_SHA256"
+
+# Unpack once; the build of SDL2 for WebAssembly is cached by scripts/build-sdl2-wasm.sh.
+if [ ! -f build/third_party/imgui/imgui.cpp ]; then
+  rm -rf build/third_party/imgui && mkdir -p build/third_party/imgui
+  tar -xJf "$SRC_DIR/$IMGUI_TAR" -C build/third_party/imgui --strip-components=1
+fi
+if [ ! -f build/third_party/SDL2-src/CMakeLists.txt ]; then
+  rm -rf build/third_party/SDL2-src && mkdir -p build/third_party/SDL2-src
+  tar -xzf "$SRC_DIR/$SDL_TAR" -C build/third_party/SDL2-src --strip-components=1
+fi
+[ "$want" = web ] && exit 0
+
+# --- browser: Debian's Chromium and playwright-core (pinned in web/tests) ----
+apt_install chromium
+if [ ! -d tests/browser/node_modules/playwright-core ]; then
+  (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
+fi

@@ -1,0 +1,176 @@
+#include "args.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <cmath>
+#include <cstdlib>
+
+namespace flocklab::cli {
+
+namespace {
+
+[[noreturn]] void fail(const std::string& name, const std::string& what, const std::string& got) {
+    throw UsageError("--" + name + ": " + what + ", got '" + got + "'");
+}
+
+bool to_ll(const std::string& s, long long* out) {
+    if (s.empty()) return false;
+    errno = 0;
+    char* end = nullptr;
+    const long long v = std::strtoll(s.c_str(), &end, 10);
+    if (errno != 0 || *end != '\0') return false;
+    *out = v;
+    return true;
+}
+
+bool to_u64(const std::string& s, std::uint64_t* out) {
+    if (s.empty() || s[0] == '-' || s[0] == '+') return false;
+    errno = 0;
+    char* end = nullptr;
+    const unsigned long long v = std::strtoull(s.c_str(), &end, 10);
+    if (errno != 0 || *end != '\0') return false;
+    *out = v;
+    return true;
+}
+
+bool to_double(const std::string& s, double* out) {
+    if (s.empty()) return false;
+    char* end = nullptr;
+    const double v = std::strtod(s.c_str(), &end);
+    if (*end != '\0' || !std::isfinite(v)) return false;
+    *out = v;
+    return true;
+}
+
+}  // namespace
+
+std::vector<std::string> split(const std::string& s, char sep) {
+    std::vector<std::string> out;
+    size_t start = 0;
+    for (;;) {
+        const size_t at = s.find(sep, start);
+        out.push_back(s.substr(start, at - start));
+        if (at == std::string::npos) return out;
+        start = at + 1;
+    }
+}
+
+Args::Args(int argc, char** argv, int first, const std::vector<OptionSpec>& specs) {
+    for (int i = first; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg.rfind("--", 0) != 0 || arg.size() == 2) {
+            throw UsageError("unexpected argument '" + arg + "' (options start with --)");
+        }
+        const size_t eq = arg.find('=');
+        const std::string name = arg.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
+        const OptionSpec* spec = nullptr;
+        for (const OptionSpec& s : specs) {
+            if (name == s.name) spec = &s;
+        }
+        if (!spec) throw UsageError("unknown option '--" + name + "'");
+        if (values_.count(name)) throw UsageError("--" + name + " given twice");
+        if (!spec->takes_value) {
+            if (eq != std::string::npos) throw UsageError("--" + name + " takes no value");
+            values_[name] = "";
+        } else if (eq != std::string::npos) {
+            values_[name] = arg.substr(eq + 1);
+        } else if (i + 1 < argc) {
+            values_[name] = argv[++i];
+        } else {
+            throw UsageError("--" + name + " needs a value");
+        }
+    }
+}
+
+long long Args::integer(const std::string& name, long long def, long long lo, long long hi) const {
+    if (!has(name)) return def;
+    long long v = 0;
+    if (!to_ll(raw(name), &v) || v < lo || v > hi) {
+        fail(name, "expected an integer from " + std::to_string(lo) + " to " + std::to_string(hi),
+             raw(name));
+    }
+    return v;
+}
+
+double Args::number(const std::string& name, double def, double lo, double hi) const {
+    if (!has(name)) return def;
+    double v = 0;
+    if (!to_double(raw(name), &v) || v < lo || v > hi) {
+        char buf[96];
+        std::snprintf(buf, sizeof buf, "expected a number from %g to %g", lo, hi);
+        fail(name, buf, raw(name));
+    }
+    return v;
+}
+
+Vec2 Args::vec(const std::string& name, Vec2 def) const {
+    if (!has(name)) return def;
+    const std::vector<std::string> parts = split(raw(name), ',');
+    Vec2 v;
+    if (parts.size() != 2 || !to_double(parts[0], &v.x) || !to_double(parts[1], &v.y)) {
+        fail(name, "expected two numbers X,Y", raw(name));
+    }
+    return v;
+}
+
+std::vector<std::uint64_t> Args::seeds(const std::string& name, std::uint64_t def) const {
+    if (!has(name)) return {def};
+    constexpr std::uint64_t kMaxSeeds = 100000;
+    std::vector<std::uint64_t> out;
+    for (const std::string& part : split(raw(name), ',')) {
+        const size_t dash = part.find('-', 1);
+        std::uint64_t a = 0, b = 0;
+        if (dash == std::string::npos) {
+            if (!to_u64(part, &a)) fail(name, "expected seeds such as 7, 0-11 or 1,4,9", raw(name));
+            b = a;
+        } else if (!to_u64(part.substr(0, dash), &a) || !to_u64(part.substr(dash + 1), &b)) {
+            fail(name, "expected seeds such as 7, 0-11 or 1,4,9", raw(name));
+        } else if (b < a) {
+            fail(name, "range " + part + " runs backwards", raw(name));
+        }
+        if (b - a >= kMaxSeeds || out.size() + (b - a) >= kMaxSeeds) {
+            fail(name, "at most " + std::to_string(kMaxSeeds) + " seeds", raw(name));
+        }
+        for (std::uint64_t s = a;; ++s) {
+            out.push_back(s);
+            if (s == b) break;
+        }
+    }
+    return out;
+}
+
+std::vector<long long> Args::integers(const std::string& name, const std::vector<long long>& def,
+                                      long long lo, long long hi) const {
+    if (!has(name)) return def;
+    std::vector<long long> out;
+    for (const std::string& part : split(raw(name), ',')) {
+        long long v = 0;
+        if (!to_ll(part, &v) || v < lo || v > hi) {
+            fail(name,
+                 "expected integers from " + std::to_string(lo) + " to " + std::to_string(hi) +
+                     ", separated by commas",
+                 raw(name));
+        }
+        out.push_back(v);
+    }
+    return out;
+}
+
+std::vector<std::string> Args::words(const std::string& name, const std::vector<std::string>& def,
+                                     const std::vector<std::string>& allowed) const {
+    if (!has(name)) return def;
+    std::vector<std::string> out;
+    for (const std::string& part : split(raw(name), ',')) {
+        bool ok = false;
+        for (const std::string& a : allowed) ok = ok || part == a;
+        if (!ok) {
+            std::string list;
+            for (const std::string& a : allowed) list += (list.empty() ? "" : ", ") + a;
+            fail(name, "expected one or more of " + list, raw(name));
+        }
+        out.push_back(part);
+    }
+    return out;
+}
+
+}  // namespace flocklab::cli

@@ -1,0 +1,12 @@
+// Number formatting for the CLI's JSON: the shortest decimal that reads back
+// to the same double, laid out as Python's repr() lays it out, so the CLI's
+// output is text-identical to the lab's golden files.
+#pragma once
+
+#include <string>
+
+namespace flocklab {
+
+std::string py_repr(double v);  // "22.550619377904063", "120.0", "1.3e-05"; null if not finite
+
+}  // namespace flocklab

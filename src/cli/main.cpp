@@ -1,0 +1,300 @@
+// flocklab: the headless CLI a course author uses to regenerate the lesson's
+// numbers (gauges, dump, vehicle) and to time the core (bench).
+// Contract: ../shared/design.md, "CLI contract".
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "args.hpp"
+#include "core/flock.hpp"
+#include "core/steering.hpp"
+#include "format.hpp"
+
+namespace flocklab::cli {
+namespace {
+
+constexpr const char* kUsage =
+    "usage: flocklab <command> [options]\n"
+    "\n"
+    "commands:\n"
+    "  gauges   run flocks and print the spacing and order gauges\n"
+    "           --seeds 0-11 [--seconds 10 | --steps N] [--boids 60]\n"
+    "           [--rules all,no-sep,no-ali,no-coh,none] [--hawk X,Y]\n"
+    "           [--neighbors brute|grid] [--json]\n"
+    "  dump     print one flock's full state as JSON\n"
+    "           --seed 7 [--seconds 10 | --steps N] [--rules all] [--boids 60]\n"
+    "           [--hawk X,Y] [--neighbors brute|grid]\n"
+    "  vehicle  run the warm-up vehicle\n"
+    "           --mode seek|flee|arrive [--seconds S | --steps N]\n"
+    "           [--start X,Y] [--vel X,Y] [--target X,Y] [--json]\n"
+    "  bench    time the flock step (median ms per step)\n"
+    "           [--boids 100,300,500] [--neighbors brute,grid] [--steps 50]\n"
+    "           [--warmup 120] [--density D] [--json]\n"
+    "\n"
+    "Options also take the --name=value form (needed for negative vectors:\n"
+    "--vel=-50,0). Steps are 1/60 s. Rule sets: all, none, no-sep, no-ali,\n"
+    "no-coh, only-sep, only-ali, only-coh.\n";
+
+const std::vector<std::string> kRuleWords = {"all",    "none",     "no-sep",   "no-ali",
+                                             "no-coh", "only-sep", "only-ali", "only-coh"};
+
+// [SECTION] Shared option handling
+
+// --seconds S or --steps N (never both); seconds become whole 1/60 s steps.
+long long steps_option(const Args& a, double default_seconds) {
+    if (a.has("seconds") && a.has("steps")) throw UsageError("give --seconds or --steps, not both");
+    if (a.has("steps")) return a.integer("steps", 0, 0, 10000000);
+    const double s = a.number("seconds", default_seconds, 0.0, 10000000.0 / 60.0);
+    return std::llround(s * 60.0);
+}
+
+NeighborMode neighbor_mode(const std::string& w) {
+    return w == "brute" ? NeighborMode::Brute : NeighborMode::Grid;
+}
+
+std::optional<Vec2> hawk_option(const Args& a) {
+    if (!a.has("hawk")) return std::nullopt;
+    return a.vec("hawk", {});
+}
+
+std::string vec_json(Vec2 v) { return "[" + py_repr(v.x) + ", " + py_repr(v.y) + "]"; }
+std::string hawk_json(std::optional<Vec2> h) { return h ? vec_json(*h) : "null"; }
+// "120,225": the form the option was given in, as the golden files record it.
+std::string vec_arg(Vec2 v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.17g,%.17g", v.x, v.y);
+    return buf;
+}
+
+struct FlockRun {
+    std::uint64_t seed;
+    std::string rules;
+    int boids;
+    long long steps;
+    std::optional<Vec2> hawk;
+    double spacing;
+    double order;
+};
+
+FlockRun run_flock(std::uint64_t seed, const std::string& rules_word, int boids, long long steps,
+                   std::optional<Vec2> hawk, NeighborMode mode, Flock* out = nullptr) {
+    FlockParams p;
+    p.num_boids = boids;
+    Rules rules;
+    parse_rules(rules_word, &rules);
+    Flock flock(p, seed);
+    for (long long s = 0; s < steps; ++s) flock.step(rules, kLabDt, hawk, mode);
+    FlockRun r{seed, rules_word, boids, steps, hawk, flock.mean_spacing(), flock.heading_order()};
+    if (out) *out = flock;
+    return r;
+}
+
+std::string run_json_fields(const FlockRun& r) {
+    return "\"seed\": " + std::to_string(r.seed) + ", \"rules\": \"" + r.rules +
+           "\", \"boids\": " + std::to_string(r.boids) + ", \"steps\": " + std::to_string(r.steps) +
+           ", \"hawk\": " + hawk_json(r.hawk) + ", \"spacing\": " + py_repr(r.spacing) +
+           ", \"order\": " + py_repr(r.order);
+}
+
+// [SECTION] gauges
+
+int cmd_gauges(const Args& a) {
+    const std::vector<std::uint64_t> seeds = a.seeds("seeds", 7);
+    const long long steps = steps_option(a, 10.0);
+    const int boids = static_cast<int>(a.integer("boids", 60, 2, kMaxBoids));
+    const std::vector<std::string> rules = a.words("rules", {"all"}, kRuleWords);
+    const std::optional<Vec2> hawk = hawk_option(a);
+    const NeighborMode mode = neighbor_mode(a.words("neighbors", {"grid"}, {"brute", "grid"}).at(0));
+    const bool json = a.has("json");
+    if (a.has("neighbors") && split(a.raw("neighbors"), ',').size() != 1) {
+        throw UsageError("--neighbors: expected brute or grid, got '" + a.raw("neighbors") + "'");
+    }
+
+    if (!json) std::printf("%-6s %-9s %6s %7s %12s %8s\n", "seed", "rules", "boids", "steps", "spacing_px", "order");
+    for (const std::string& rw : rules) {
+        double sum_s = 0, sum_o = 0, min_s = INFINITY, max_s = -INFINITY, min_o = INFINITY, max_o = -INFINITY;
+        for (std::uint64_t seed : seeds) {
+            const FlockRun r = run_flock(seed, rw, boids, steps, hawk, mode);
+            if (json) {
+                std::cout << "{" << run_json_fields(r) << "}\n" << std::flush;
+                continue;
+            }
+            std::printf("%-6llu %-9s %6d %7lld %12.3f %8.4f\n", static_cast<unsigned long long>(seed),
+                        rw.c_str(), boids, steps, r.spacing, r.order);
+            sum_s += r.spacing;
+            sum_o += r.order;
+            min_s = std::min(min_s, r.spacing);
+            max_s = std::max(max_s, r.spacing);
+            min_o = std::min(min_o, r.order);
+            max_o = std::max(max_o, r.order);
+        }
+        if (!json && seeds.size() > 1) {
+            const double n = static_cast<double>(seeds.size());
+            std::printf("  %s over %zu seeds: spacing mean %.3f (%.3f to %.3f) px, order mean %.4f (%.4f to %.4f)\n",
+                        rw.c_str(), seeds.size(), sum_s / n, min_s, max_s, sum_o / n, min_o, max_o);
+        }
+    }
+    return 0;
+}
+
+// [SECTION] dump
+
+int cmd_dump(const Args& a) {
+    const std::vector<std::uint64_t> seeds = a.seeds("seed", 7);
+    if (seeds.size() != 1) throw UsageError("--seed: dump takes one seed, got '" + a.raw("seed") + "'");
+    const long long steps = steps_option(a, 10.0);
+    const int boids = static_cast<int>(a.integer("boids", 60, 2, kMaxBoids));
+    const std::vector<std::string> rules = a.words("rules", {"all"}, kRuleWords);
+    if (rules.size() != 1) throw UsageError("--rules: dump takes one rule set, got '" + a.raw("rules") + "'");
+    const NeighborMode mode = neighbor_mode(a.words("neighbors", {"grid"}, {"brute", "grid"}).at(0));
+    Flock flock(FlockParams{}, 0);
+    const FlockRun r = run_flock(seeds[0], rules[0], boids, steps, hawk_option(a), mode, &flock);
+    std::ostringstream out;
+    out << "{" << run_json_fields(r) << ", \"boids_state\": [";
+    for (int i = 0; i < flock.size(); ++i) {
+        const Boid b = flock.boid(i);
+        out << (i ? ", " : "") << "[" << py_repr(b.pos.x) << ", " << py_repr(b.pos.y) << ", "
+            << py_repr(b.vel.x) << ", " << py_repr(b.vel.y) << "]";
+    }
+    out << "]}\n";
+    std::cout << out.str();
+    return 0;
+}
+
+// [SECTION] vehicle
+
+int cmd_vehicle(const Args& a) {
+    Vehicle v;
+    if (a.has("mode") && !parse_steer_mode(a.raw("mode").c_str(), &v.mode)) {
+        throw UsageError("--mode: expected seek, flee or arrive, got '" + a.raw("mode") + "'");
+    }
+    const long long steps = steps_option(a, 5.0);
+    v.pos = a.vec("start", v.pos);
+    v.velocity = a.vec("vel", v.velocity);
+    v.target = a.vec("target", v.target);
+    const Vec2 start = v.pos, vel0 = v.velocity;
+    const VehicleParams p;
+    for (long long s = 0; s < steps; ++s) v.step(kLabDt, p);
+    if (a.has("json")) {
+        std::cout << "{\"mode\": \"" << steer_mode_name(v.mode) << "\", \"steps\": " << steps
+                  << ", \"start\": \"" << vec_arg(start) << "\", \"vel\": \"" << vec_arg(vel0)
+                  << "\", \"target\": \"" << vec_arg(v.target) << "\", \"pos\": " << vec_json(v.pos)
+                  << ", \"velocity\": " << vec_json(v.velocity)
+                  << ", \"distance\": " << py_repr(v.distance()) << ", \"speed\": " << py_repr(v.speed())
+                  << "}\n";
+    } else {
+        std::printf("mode %s, %lld steps (%.3f s)\n", steer_mode_name(v.mode), steps, steps / 60.0);
+        std::printf("position (%.2f, %.2f) px, velocity (%.2f, %.2f) px/s\n", v.pos.x, v.pos.y,
+                    v.velocity.x, v.velocity.y);
+        std::printf("distance to target %.1f px, speed %.1f px/s\n", v.distance(), v.speed());
+    }
+    return 0;
+}
+
+// [SECTION] bench
+
+int cmd_bench(const Args& a) {
+    const std::vector<long long> sizes = a.integers("boids", {100, 300, 500}, 2, kMaxBoids);
+    const std::vector<std::string> modes = a.words("neighbors", {"brute", "grid"}, {"brute", "grid"});
+    const long long steps = a.integer("steps", 50, 1, 100000);
+    const long long warmup = a.integer("warmup", 120, 0, 100000);
+    // Boids per 10,000 px^2; absent: the lesson's fixed 900x540 world.
+    const double density = a.number("density", 0.0, 0.0, 1000.0);
+    const bool json = a.has("json");
+    if (a.has("density") && density <= 0) throw UsageError("--density: expected a number above 0, got '" + a.raw("density") + "'");
+    if (!json) std::printf("%7s %6s %12s %10s %10s %12s\n", "boids", "mode", "world", "median_ms", "min_ms", "ns/boid");
+    for (long long n : sizes) {
+        FlockParams p;
+        p.num_boids = static_cast<int>(n);
+        if (density > 0) {  // keep the lesson's 5:3 aspect, scale the area with the flock
+            const double scale = std::sqrt(n / density * 10000.0 / (p.world_width * p.world_height));
+            p.world_width *= scale;
+            p.world_height *= scale;
+        }
+        for (const std::string& m : modes) {
+            Flock flock(p, 7);
+            const Rules all;
+            const NeighborMode mode = neighbor_mode(m);
+            // Let the flock form first: a formed flock has more neighbours per boid.
+            for (long long s = 0; s < warmup; ++s) flock.step(all, kLabDt, std::nullopt, NeighborMode::Grid);
+            std::vector<double> ms;
+            for (long long s = 0; s < steps; ++s) {
+                const auto t0 = std::chrono::steady_clock::now();
+                flock.step(all, kLabDt, std::nullopt, mode);
+                const auto t1 = std::chrono::steady_clock::now();
+                ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+            }
+            std::sort(ms.begin(), ms.end());
+            const double median = ms.size() % 2 ? ms[ms.size() / 2]
+                                                : 0.5 * (ms[ms.size() / 2 - 1] + ms[ms.size() / 2]);
+            const double per_boid_ns = median * 1e6 / n;
+            if (json) {
+                std::printf("{\"boids\": %lld, \"neighbors\": \"%s\", \"world\": [%.1f, %.1f], \"steps\": %lld, "
+                            "\"warmup\": %lld, \"median_ms\": %.6f, \"min_ms\": %.6f, \"ns_per_boid\": %.2f}\n",
+                            n, m.c_str(), p.world_width, p.world_height, steps, warmup, median, ms.front(),
+                            per_boid_ns);
+            } else {
+                char world[32];
+                std::snprintf(world, sizeof world, "%.0fx%.0f", p.world_width, p.world_height);
+                std::printf("%7lld %6s %12s %10.4f %10.4f %12.1f\n", n, m.c_str(), world, median, ms.front(),
+                            per_boid_ns);
+            }
+            std::fflush(stdout);
+        }
+    }
+    return 0;
+}
+
+int dispatch(int argc, char** argv) {
+    if (argc < 2) throw UsageError("missing command (gauges, dump, vehicle or bench); try --help");
+    const std::string cmd = argv[1];
+    if (cmd == "--help" || cmd == "-h" || cmd == "help") {
+        std::cout << kUsage;
+        return 0;
+    }
+    const std::vector<OptionSpec> flock_opts = {{"seconds", true}, {"steps", true},  {"boids", true},
+                                                {"rules", true},   {"hawk", true},   {"neighbors", true},
+                                                {"json", false}};
+    if (cmd == "gauges") {
+        std::vector<OptionSpec> o = flock_opts;
+        o.push_back({"seeds", true});
+        return cmd_gauges(Args(argc, argv, 2, o));
+    }
+    if (cmd == "dump") {
+        std::vector<OptionSpec> o = flock_opts;
+        o.push_back({"seed", true});
+        return cmd_dump(Args(argc, argv, 2, o));
+    }
+    if (cmd == "vehicle") {
+        return cmd_vehicle(Args(argc, argv, 2,
+                                {{"mode", true}, {"seconds", true}, {"steps", true}, {"start", true},
+                                 {"vel", true}, {"target", true}, {"json", false}}));
+    }
+    if (cmd == "bench") {
+        return cmd_bench(Args(argc, argv, 2,
+                              {{"boids", true}, {"neighbors", true}, {"steps", true}, {"warmup", true},
+                               {"density", true}, {"json", false}}));
+    }
+    throw UsageError("unknown command '" + cmd + "' (expected gauges, dump, vehicle or bench)");
+}
+
+}  // namespace
+}  // namespace flocklab::cli
+
+int main(int argc, char** argv) {
+    try {
+        return flocklab::cli::dispatch(argc, argv);
+    } catch (const flocklab::cli::UsageError& e) {
+        std::fprintf(stderr, "flocklab: %s\n", e.what());
+        return 2;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "flocklab: error: %s\n", e.what());
+        return 1;
+    }
+}

@@ -1,0 +1,106 @@
+// The flock lab: boids with separation, alignment and cohesion, a hawk to
+// flee, and the two gauges, ported so that every floating-point operation
+// happens in the lab's order (see ../shared/golden/README.md).
+//
+// Hot state is kept as contiguous arrays (x, y, vx, vy per boid). step() first
+// computes every boid's force from the current state ("look"), then moves
+// every boid ("move"), so the result never depends on list order. It does not
+// allocate once the flock's size is fixed.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "grid.hpp"
+#include "params.hpp"
+#include "vec2.hpp"
+
+namespace flocklab {
+
+struct Boid {
+    Vec2 pos;  // px
+    Vec2 vel;  // px/s
+};
+
+struct Rules {
+    bool separation = true;
+    bool alignment = true;
+    bool cohesion = true;
+};
+// "all", "no-sep", "no-ali", "no-coh", "none" (the CLI's and golden files' names).
+bool parse_rules(const std::string& name, Rules* out);
+std::string rules_name(const Rules& r);  // the name above, or e.g. "sep+coh"
+
+// How step() finds neighbours. Both give the same neighbours in the same
+// order, hence bit-identical trajectories; brute force is the reference.
+enum class NeighborMode { Brute, Grid };
+
+// The lab's flock step of 1/60 s.
+constexpr double kLabDt = 1.0 / 60.0;
+
+class Flock {
+public:
+    // make_flock(seed): p.num_boids boids drawn from random.Random(seed), per
+    // boid: angle, speed, then pos.x, pos.y.
+    Flock(const FlockParams& p, std::uint64_t seed);
+    Flock(const FlockParams& p, const std::vector<Boid>& boids);
+
+    int size() const { return static_cast<int>(x_.size()); }
+    Boid boid(int i) const { return {{x_[i], y_[i]}, {vx_[i], vy_[i]}}; }
+    void set_boid(int i, const Boid& b);
+    std::vector<Boid> boids() const;
+    const FlockParams& params() const { return p_; }
+    // Takes new tunables for the next step; the boids stay where they are.
+    void set_params(const FlockParams& p) { p_ = p; }
+
+    // One step of dt seconds: everyone looks, then everyone moves.
+    void step(const Rules& rules, double dt, std::optional<Vec2> hawk = std::nullopt,
+              NeighborMode mode = NeighborMode::Grid);
+
+    // Boid i's neighbours in list order: within view_radius, inside the
+    // vision cone, never i itself.
+    std::vector<int> neighbors(int i, NeighborMode mode = NeighborMode::Brute);
+
+    // The steering force (px/s^2) of boid i as the lab's flock_force computes it.
+    Vec2 force(int i, const Rules& rules, std::optional<Vec2> hawk,
+               NeighborMode mode = NeighborMode::Brute);
+
+    // Gauges, exactly as the lab computes them. mean_spacing: average distance
+    // (px) from each boid to its nearest flockmate (0 for fewer than 2 boids).
+    // heading_order: |mean velocity| / mean speed, in [0, 1] (0 if all stand still).
+    double mean_spacing();
+    double mean_spacing_brute() const;
+    double heading_order() const;
+
+    // Positions of boids i's candidates are examined through these arrays.
+    const double* xs() const { return x_.data(); }
+    const double* ys() const { return y_.data(); }
+    const double* vxs() const { return vx_.data(); }
+    const double* vys() const { return vy_.data(); }
+
+private:
+    int gather(int i, NeighborMode mode);  // fills near_, returns the count
+    int gather_brute(int i);
+    int gather_grid(int i);
+    Vec2 flock_force(int i, int n_near, const Rules& rules, std::optional<Vec2> hawk) const;
+    void rebuild_grid(double cell);
+
+    FlockParams p_;
+    std::vector<double> x_, y_, vx_, vy_;  // the state, in list order
+    std::vector<double> ax_, ay_;          // this step's forces (look phase)
+    std::vector<int> near_;                // scratch: one boid's neighbours
+    UniformGrid grid_;
+};
+
+// Steering rules for boid `self` given its neighbours `near[0..n)`, each the
+// lab's function of the same name. Each returns px/s^2.
+Vec2 separation(const Flock& f, int self, const int* near, int n);
+Vec2 alignment(const Flock& f, int self, const int* near, int n);
+Vec2 cohesion(const Flock& f, int self, const int* near, int n);
+// The flock's flee: zero with no hawk, and zero (keep flocking) outside the
+// panic radius or exactly on the hawk.
+Vec2 flee_hawk(Vec2 pos, Vec2 vel, std::optional<Vec2> hawk, const FlockParams& p);
+
+}  // namespace flocklab

@@ -1,0 +1,157 @@
+// The CLI as a course author runs it: each sub-command's output and each bad
+// argument's exit status.
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <string>
+
+#include "support/json.hpp"
+
+namespace {
+
+struct Result {
+    int status;
+    std::string out;  // stdout and stderr together
+};
+
+Result run(const std::string& args) {
+    const std::string cmd = std::string(FLOCKLAB_CLI) + " " + args + " 2>&1";
+    FILE* p = popen(cmd.c_str(), "r");
+    std::string out;
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
+    const int st = pclose(p);
+    return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
+}
+
+testjson::Value golden(const std::string& name) {
+    return testjson::parse(testjson::read_file(std::string(FLOCKLAB_GOLDEN_DIR) + "/" + name));
+}
+
+}  // namespace
+
+TEST(Cli, GaugesSeed7PrintsTheLabsFiguresExactly) {
+    const Result r = run("gauges --seeds 7 --json");
+    ASSERT_EQ(r.status, 0) << r.out;
+    EXPECT_EQ(r.out,
+              "{\"seed\": 7, \"rules\": \"all\", \"boids\": 60, \"steps\": 600, \"hawk\": null, "
+              "\"spacing\": 22.550619377904063, \"order\": 0.8828553839737805}\n");
+}
+
+TEST(Cli, GaugesEveryRuleSetMatchesGolden) {
+    const Result r = run("gauges --seeds=7 --seconds 10 --rules all,no-sep,no-ali,no-coh --json");
+    ASSERT_EQ(r.status, 0) << r.out;
+    const auto got = testjson::lines(r.out);
+    const auto want = testjson::lines(testjson::read_file(std::string(FLOCKLAB_GOLDEN_DIR) +
+                                                          "/flock_seed7_600steps.jsonl"));
+    ASSERT_EQ(got.size(), want.size());
+    for (size_t i = 0; i < got.size(); ++i) {
+        const auto g = testjson::parse(got[i]), w = testjson::parse(want[i]);
+        EXPECT_EQ(g["rules"].str, w["rules"].str);
+        EXPECT_EQ(g["spacing"].num, w["spacing"].num) << g["rules"].str;
+        EXPECT_EQ(g["order"].num, w["order"].num) << g["rules"].str;
+    }
+}
+
+TEST(Cli, GaugesSeedRangeTableHasSummary) {
+    const Result r = run("gauges --seeds 0-2 --steps 30 --rules all,no-sep");
+    ASSERT_EQ(r.status, 0) << r.out;
+    EXPECT_NE(r.out.find("spacing_px"), std::string::npos);
+    EXPECT_NE(r.out.find("all over 3 seeds"), std::string::npos);
+    EXPECT_NE(r.out.find("no-sep over 3 seeds"), std::string::npos);
+    EXPECT_EQ(testjson::lines(r.out).size(), 1u + 2u * 4u);
+}
+
+TEST(Cli, DumpEqualsGoldenStateTextually) {
+    // Floats are printed as Python's repr prints them, so the whole line is
+    // the golden line, character for character.
+    const Result r = run("dump --seed 7 --steps 600 --rules no-coh");
+    ASSERT_EQ(r.status, 0) << r.out;
+    const auto want = testjson::lines(testjson::read_file(std::string(FLOCKLAB_GOLDEN_DIR) +
+                                                          "/flock_seed7_600steps.jsonl"));
+    EXPECT_EQ(r.out, want[3] + "\n");
+    const Result r0 = run("dump --seed 7 --steps 0");
+    const auto g0 = golden("flock_seed7_step0.json");
+    const auto d0 = testjson::parse(r0.out);
+    ASSERT_EQ(d0["boids_state"].size(), 60u);
+    for (size_t i = 0; i < 60; ++i)
+        for (size_t k = 0; k < 4; ++k) EXPECT_EQ(d0["boids_state"][i][k].num, g0["boids_state"][i][k].num);
+}
+
+TEST(Cli, DumpGridEqualsBrute) {
+    const Result a = run("dump --seed 3 --boids 150 --steps 120 --neighbors grid --hawk 400,200");
+    const Result b = run("dump --seed 3 --boids 150 --steps 120 --neighbors brute --hawk 400,200");
+    ASSERT_EQ(a.status, 0) << a.out;
+    EXPECT_EQ(a.out, b.out);
+    EXPECT_NE(a.out.find("\"hawk\": [400.0, 200.0]"), std::string::npos);
+}
+
+TEST(Cli, HawkChangesTheFlock) {
+    const Result a = run("gauges --seeds 7 --steps 120 --json");
+    const Result b = run("gauges --seeds 7 --steps 120 --hawk 450,270 --json");
+    ASSERT_EQ(b.status, 0) << b.out;
+    EXPECT_NE(testjson::parse(a.out)["spacing"].num, testjson::parse(b.out)["spacing"].num);
+}
+
+TEST(Cli, VehicleArriveMatchesGolden) {
+    const Result r = run("vehicle --mode arrive --steps 300 --start 120,225 --vel=0,-120 --target 470,225 --json");
+    ASSERT_EQ(r.status, 0) << r.out;
+    const auto g = golden("vehicle_arrive.json");
+    EXPECT_EQ(r.out, testjson::read_file(std::string(FLOCKLAB_GOLDEN_DIR) + "/vehicle_arrive.json"));
+    const auto v = testjson::parse(r.out);
+    EXPECT_EQ(v["distance"].num, g["distance"].num);
+}
+
+TEST(Cli, VehicleHumanOutput) {
+    const Result r = run("vehicle --mode seek --seconds 1 --vel=-50,0");
+    ASSERT_EQ(r.status, 0) << r.out;
+    EXPECT_NE(r.out.find("mode seek, 60 steps"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("distance to target"), std::string::npos);
+}
+
+TEST(Cli, BenchJsonHasOneLinePerSizeAndMode) {
+    const Result r = run("bench --boids 60,120 --neighbors brute,grid --steps 3 --warmup 2 --json");
+    ASSERT_EQ(r.status, 0) << r.out;
+    const auto lines = testjson::lines(r.out);
+    ASSERT_EQ(lines.size(), 4u);
+    const auto first = testjson::parse(lines[0]);
+    EXPECT_EQ(first["boids"].num, 60);
+    EXPECT_EQ(first["neighbors"].str, "brute");
+    EXPECT_GT(first["median_ms"].num, 0);
+}
+
+TEST(Cli, HelpExitsZero) {
+    const Result r = run("--help");
+    EXPECT_EQ(r.status, 0);
+    EXPECT_NE(r.out.find("usage: flocklab"), std::string::npos);
+}
+
+struct BadArg {
+    const char* args;
+    const char* names;  // the message must name the offending argument
+};
+
+class CliBadArgs : public ::testing::TestWithParam<BadArg> {};
+
+TEST_P(CliBadArgs, OneClearLineAndExitStatus2) {
+    const Result r = run(GetParam().args);
+    EXPECT_EQ(r.status, 2) << r.out;
+    EXPECT_EQ(testjson::lines(r.out).size(), 1u) << r.out;
+    EXPECT_EQ(r.out.rfind("flocklab: ", 0), 0u) << r.out;
+    EXPECT_NE(r.out.find(GetParam().names), std::string::npos) << r.out;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    All, CliBadArgs,
+    ::testing::Values(BadArg{"gauges --frobnicate", "--frobnicate"}, BadArg{"gauges --boids -3", "--boids"},
+                      BadArg{"gauges --boids=-3", "--boids"}, BadArg{"gauges --seeds 5-2", "--seeds"},
+                      BadArg{"gauges --seeds x", "--seeds"}, BadArg{"gauges --hawk abc", "--hawk"},
+                      BadArg{"gauges --hawk 1,2,3", "--hawk"}, BadArg{"vehicle --mode fly", "--mode"},
+                      BadArg{"gauges --rules most", "--rules"}, BadArg{"gauges --neighbors kd", "--neighbors"},
+                      BadArg{"gauges --seconds nan", "--seconds"}, BadArg{"gauges --seconds 1 --steps 5", "--steps"},
+                      BadArg{"gauges --steps", "--steps"}, BadArg{"dump --seed 1-3", "--seed"},
+                      BadArg{"vehicle --start=1e999,0", "--start"}, BadArg{"bench --boids 0", "--boids"},
+                      BadArg{"fly", "fly"}, BadArg{"", "command"}, BadArg{"gauges 7", "'7'"}));

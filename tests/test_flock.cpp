@@ -1,0 +1,198 @@
+// The flock's behaviours and their edge cases from the lesson.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/flock.hpp"
+#include "core/steering.hpp"
+
+using namespace flocklab;
+
+namespace {
+const FlockParams kP;
+Flock make(const std::vector<Boid>& boids) { return Flock(kP, boids); }
+}  // namespace
+
+TEST(Flock, ViewCosIsCosOf135Degrees) {
+    EXPECT_EQ(kP.view_cos(), std::cos(135.0 * (3.141592653589793 / 180.0)));
+    EXPECT_NEAR(kP.view_cos(), -std::sqrt(0.5), 1e-15);
+}
+
+TEST(Flock, NeverItsOwnNeighbour) {
+    // Two boids at the same spot as boid 0 and one 10 px ahead.
+    Flock f = make({{{100, 100}, {50, 0}}, {{100, 100}, {50, 0}}, {{110, 100}, {50, 0}}});
+    for (NeighborMode m : {NeighborMode::Brute, NeighborMode::Grid}) {
+        const std::vector<int> n = f.neighbors(0, m);
+        EXPECT_EQ(n, (std::vector<int>{2}));  // a zero offset is skipped too, as in the lab
+    }
+}
+
+TEST(Flock, ViewRadiusIsInclusive) {
+    Flock f = make({{{100, 100}, {50, 0}}, {{160, 100}, {50, 0}}, {{160.001, 100}, {50, 0}}});
+    EXPECT_EQ(f.neighbors(0), (std::vector<int>{1}));
+}
+
+TEST(Flock, VisionConeHasABlindSpotBehind) {
+    // Heading +x. Straight behind (180 deg) and 150 deg off are blind; 120 deg
+    // off, the side and ahead are seen.
+    auto at_angle = [](double deg) {
+        const double r = deg * 3.141592653589793 / 180.0;
+        return Vec2{100 + 30 * std::cos(r), 100 + 30 * std::sin(r)};
+    };
+    Flock f = make({{{100, 100}, {50, 0}},
+                    {at_angle(180), {0, 50}},
+                    {at_angle(150), {0, 50}},
+                    {at_angle(-150), {0, 50}},
+                    {at_angle(120), {0, 50}},
+                    {at_angle(90), {0, 50}},
+                    {at_angle(0), {0, 50}}});
+    for (NeighborMode m : {NeighborMode::Brute, NeighborMode::Grid}) {
+        EXPECT_EQ(f.neighbors(0, m), (std::vector<int>{4, 5, 6}));
+    }
+}
+
+TEST(Flock, ConeEdgeIsDecidedExactlyAsTheLab) {
+    // Candidates swept finely across the 135-degree edge: the fast test must
+    // agree with offset.normalize().dot(heading) < view_cos for every one.
+    std::vector<Boid> boids = {{{500, 300}, {37, 21}}};
+    const Vec2 h = Vec2{37, 21}.normalize();
+    const double base = std::atan2(21.0, 37.0) + 135.0 * 3.141592653589793 / 180.0;
+    for (int k = -200; k <= 200; ++k) {
+        const double a = base + k * 1e-15 * 1000;
+        const double r = 10 + (k + 200) * 0.1;
+        boids.push_back({{500 + r * std::cos(a), 300 + r * std::sin(a)}, {1, 0}});
+    }
+    Flock f = make(boids);
+    std::vector<int> expected;
+    for (int j = 1; j < f.size(); ++j) {
+        const Vec2 off = f.boid(j).pos - f.boid(0).pos;
+        if (off.length_squared() == 0 || off.length_squared() > 3600) continue;
+        if (off.normalize().dot(h) < kP.view_cos()) continue;
+        expected.push_back(j);
+    }
+    EXPECT_GT(expected.size(), 50u);
+    EXPECT_LT(expected.size(), 350u);
+    EXPECT_EQ(f.neighbors(0, NeighborMode::Brute), expected);
+    EXPECT_EQ(f.neighbors(0, NeighborMode::Grid), expected);
+}
+
+TEST(Flock, StandingBoidSeesAllAround) {
+    Flock f = make({{{100, 100}, {0, 0}}, {{80, 100}, {50, 0}}, {{120, 100}, {50, 0}}});
+    EXPECT_EQ(f.neighbors(0), (std::vector<int>{1, 2}));
+}
+
+TEST(Flock, SeparationPushesAwayAndNearestDominates) {
+    Flock f = make({{{100, 100}, {0, 60}}, {{110, 100}, {0, 60}}, {{100, 80}, {0, 60}}});
+    const int near[] = {1, 2};
+    const Vec2 s = separation(f, 0, near, 2);
+    EXPECT_LT(s.x, 0);  // away from the boid 10 px to the right
+    // Beyond sep_radius a neighbour does not push.
+    Flock g = make({{{100, 100}, {0, 60}}, {{130, 100}, {0, 60}}});
+    const int one[] = {1};
+    EXPECT_EQ(separation(g, 0, one, 1), Vec2{});
+}
+
+TEST(Flock, RulesWithNoNeighboursReturnZero) {
+    Flock f = make({{{100, 100}, {60, 0}}});
+    EXPECT_EQ(alignment(f, 0, nullptr, 0), Vec2{});
+    EXPECT_EQ(cohesion(f, 0, nullptr, 0), Vec2{});
+    EXPECT_EQ(separation(f, 0, nullptr, 0), Vec2{});
+}
+
+TEST(Flock, AlignmentWithOpposedNeighboursCancelsToZero) {
+    Flock f = make({{{100, 100}, {60, 0}}, {{110, 100}, {0, 80}}, {{110, 110}, {0, -80}}});
+    const int near[] = {1, 2};
+    EXPECT_EQ(alignment(f, 0, near, 2), Vec2{});
+}
+
+TEST(Flock, FlockFleeIsZeroOutsidePanicAndWithoutHawk) {
+    const Vec2 pos{100, 100}, vel{80, 0};
+    EXPECT_EQ(flee_hawk(pos, vel, std::nullopt, kP), Vec2{});
+    EXPECT_EQ(flee_hawk(pos, vel, Vec2{300, 100}, kP), Vec2{});  // 200 px > 110: keep flocking
+    EXPECT_EQ(flee_hawk(pos, vel, pos, kP), Vec2{});
+    const Vec2 near = flee_hawk(pos, vel, Vec2{150, 100}, kP);
+    EXPECT_LT(near.x, 0);
+}
+
+TEST(Flock, SpeedBandAndZeroVelocityGuard) {
+    // A standing boid with no neighbours: the guard gives it (MIN_SPEED, 0).
+    Flock f = make({{{100, 100}, {0, 0}}, {{500, 400}, {1000, 0}}});
+    f.step(Rules{}, kLabDt);
+    EXPECT_EQ(f.boid(0).vel, (Vec2{kP.min_speed, 0}));
+    EXPECT_EQ(f.boid(0).pos, (Vec2{100 + kP.min_speed * kLabDt, 100}));
+    EXPECT_DOUBLE_EQ(f.boid(1).vel.length(), kP.max_speed);  // too fast: clamped
+    Flock slow = make({{{100, 100}, {3, 4}}});
+    slow.step(Rules{}, kLabDt);
+    EXPECT_DOUBLE_EQ(slow.boid(0).vel.length(), kP.min_speed);
+}
+
+TEST(Flock, StepLooksFirstThenMoves) {
+    // Boids face each other 40 px apart. Each one's force is computed from the
+    // unmoved flock, so the result is the mirror image whatever the list
+    // order; moving as you go would give boid 1 a different view.
+    const std::vector<Boid> a = {{{100, 100}, {60, 0}}, {{140, 100}, {-60, 0}}};
+    const std::vector<Boid> b = {a[1], a[0]};
+    Flock fa = make(a), fb = make(b);
+    const Rules all;
+    fa.step(all, kLabDt);
+    fb.step(all, kLabDt);
+    EXPECT_EQ(fa.boid(0).pos, fb.boid(1).pos);
+    EXPECT_EQ(fa.boid(1).pos, fb.boid(0).pos);
+    EXPECT_EQ(fa.boid(0).vel, fb.boid(1).vel);
+}
+
+TEST(Flock, StepEqualsLookThenMoveNotMoveAsYouGo) {
+    const Rules all;
+    Flock stepped(kP, 7), look(kP, 7), greedy(kP, 7);
+    stepped.step(all, kLabDt);
+    // Reference "look, then move": every force from the unmoved flock first.
+    auto move = [](Boid b, Vec2 accel) {
+        b.vel += accel * kLabDt;
+        if (b.vel.length_squared() == 0) b.vel = {kP.min_speed, 0};
+        b.vel = b.vel.clamp_magnitude(kP.min_speed, kP.max_speed);
+        b.pos += b.vel * kLabDt;
+        return Boid{{py_mod(b.pos.x, kP.world_width), py_mod(b.pos.y, kP.world_height)}, b.vel};
+    };
+    std::vector<Vec2> forces;
+    for (int i = 0; i < look.size(); ++i) forces.push_back(look.force(i, all, std::nullopt));
+    for (int i = 0; i < look.size(); ++i) look.set_boid(i, move(look.boid(i), forces[i]));
+    // Move-as-you-go: later boids see a mix of old and new positions.
+    for (int i = 0; i < greedy.size(); ++i) greedy.set_boid(i, move(greedy.boid(i), greedy.force(i, all, std::nullopt)));
+    int differs = 0;
+    for (int i = 0; i < stepped.size(); ++i) {
+        EXPECT_EQ(stepped.boid(i).pos, look.boid(i).pos) << i;
+        EXPECT_EQ(stepped.boid(i).vel, look.boid(i).vel) << i;
+        differs += stepped.boid(i).vel != greedy.boid(i).vel;
+    }
+    EXPECT_GT(differs, 0);
+}
+
+TEST(Flock, GaugesOnSimpleFlocks) {
+    Flock f = make({{{0, 0}, {60, 0}}, {{3, 4}, {60, 0}}, {{100, 0}, {60, 0}}});
+    // nearest: 5, 5, 97 -> mean 107/3; all heading the same way -> order 1.
+    EXPECT_NEAR(f.mean_spacing(), (5.0 + 5.0 + std::hypot(97.0, 4.0)) / 3.0, 1e-12);
+    EXPECT_DOUBLE_EQ(f.heading_order(), 1.0);
+    Flock opposed = make({{{0, 0}, {60, 0}}, {{50, 0}, {-60, 0}}});
+    EXPECT_EQ(opposed.heading_order(), 0.0);
+}
+
+TEST(Flock, GridSpacingEqualsBruteOnLargeFlocks) {
+    for (int n : {129, 500, 2000}) {
+        FlockParams p;
+        p.num_boids = n;
+        Flock f(p, 11);
+        for (int s = 0; s < 30; ++s) f.step(Rules{}, kLabDt);
+        EXPECT_EQ(f.mean_spacing(), f.mean_spacing_brute()) << n;
+    }
+}
+
+TEST(Flock, RuleNamesRoundTrip) {
+    for (const char* name : {"all", "none", "no-sep", "no-ali", "no-coh", "only-sep", "only-ali", "only-coh"}) {
+        Rules r;
+        ASSERT_TRUE(parse_rules(name, &r)) << name;
+        EXPECT_EQ(rules_name(r), name);
+    }
+    Rules r;
+    EXPECT_FALSE(parse_rules("everything", &r));
+}
