@@ -2,7 +2,6 @@
 // numbers (gauges, dump, vehicle) and to time the core (bench).
 // Contract: ../shared/design.md, "CLI contract".
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -13,6 +12,7 @@
 
 #include "args.hpp"
 #include "core/flock.hpp"
+#include "core/scene.hpp"
 #include "core/steering.hpp"
 #include "format.hpp"
 
@@ -218,31 +218,19 @@ int cmd_bench(const Args& a) {
             p.world_height *= scale;
         }
         for (const std::string& m : modes) {
-            Flock flock(p, 7);
-            const Rules all;
-            const NeighborMode mode = neighbor_mode(m);
-            // Let the flock form first: a formed flock has more neighbours per boid.
-            for (long long s = 0; s < warmup; ++s) flock.step(all, kLabDt, std::nullopt, NeighborMode::Grid);
-            std::vector<double> ms;
-            for (long long s = 0; s < steps; ++s) {
-                const auto t0 = std::chrono::steady_clock::now();
-                flock.step(all, kLabDt, std::nullopt, mode);
-                const auto t1 = std::chrono::steady_clock::now();
-                ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
-            }
-            std::sort(ms.begin(), ms.end());
-            const double median = ms.size() % 2 ? ms[ms.size() / 2]
-                                                : 0.5 * (ms[ms.size() / 2 - 1] + ms[ms.size() / 2]);
+            const BenchResult r = bench_flock(p, 7, neighbor_mode(m), static_cast<int>(warmup),
+                                              static_cast<int>(steps), 1);
+            const double median = r.median_ms;
             const double per_boid_ns = median * 1e6 / n;
             if (json) {
                 std::printf("{\"boids\": %lld, \"neighbors\": \"%s\", \"world\": [%.1f, %.1f], \"steps\": %lld, "
                             "\"warmup\": %lld, \"median_ms\": %.6f, \"min_ms\": %.6f, \"ns_per_boid\": %.2f}\n",
-                            n, m.c_str(), p.world_width, p.world_height, steps, warmup, median, ms.front(),
+                            n, m.c_str(), p.world_width, p.world_height, steps, warmup, median, r.min_ms,
                             per_boid_ns);
             } else {
                 char world[32];
                 std::snprintf(world, sizeof world, "%.0fx%.0f", p.world_width, p.world_height);
-                std::printf("%7lld %6s %12s %10.4f %10.4f %12.1f\n", n, m.c_str(), world, median, ms.front(),
+                std::printf("%7lld %6s %12s %10.4f %10.4f %12.1f\n", n, m.c_str(), world, median, r.min_ms,
                             per_boid_ns);
             }
             std::fflush(stdout);

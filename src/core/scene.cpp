@@ -1,0 +1,86 @@
+#include "scene.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <vector>
+
+namespace flocklab {
+
+int FixedStep::advance(double frame_seconds) {
+    if (!(frame_seconds > 0.0)) return 0;  // negative, zero or NaN: no time passed
+    accumulator += frame_seconds;
+    int n = 0;
+    while (accumulator >= step && n < max_steps_per_frame) {
+        accumulator -= step;
+        ++n;
+    }
+    if (accumulator >= step) accumulator = std::fmod(accumulator, step);  // drop the backlog
+    return n;
+}
+
+void FlockScene::reset(std::uint64_t new_seed) {
+    seed = new_seed;
+    sanitize(params);
+    flock = Flock(params, seed);
+    steps = 0;
+}
+
+void FlockScene::step(int n) {
+    sanitize(params);  // tuning may have changed; never step with unsafe values
+    flock.set_params(params);
+    for (int i = 0; i < n; ++i) flock.step(rules, kLabDt, hawk, neighbors);
+    steps += n;
+}
+
+bool FlockScene::rule(int index) const {
+    switch (index) {
+        case 0: return rules.separation;
+        case 1: return rules.alignment;
+        case 2: return rules.cohesion;
+        default: return false;
+    }
+}
+
+void FlockScene::set_rule(int index, bool on) {
+    switch (index) {
+        case 0: rules.separation = on; break;
+        case 1: rules.alignment = on; break;
+        case 2: rules.cohesion = on; break;
+        default: break;
+    }
+}
+
+void SteerScene::reset() {
+    const SteerMode mode = vehicle.mode;
+    vehicle = Vehicle{};
+    vehicle.mode = mode;
+    steps = 0;
+}
+
+void SteerScene::step(int n) {
+    for (int i = 0; i < n; ++i) vehicle.step(kLabDt, params);
+    steps += n;
+}
+
+BenchResult bench_flock(const FlockParams& p, std::uint64_t seed, NeighborMode mode, int warmup,
+                        int rounds, int batch) {
+    using Clock = std::chrono::steady_clock;
+    Flock flock(p, seed);
+    const Rules all;
+    // A formed flock has more neighbours per boid than a fresh one.
+    for (int s = 0; s < warmup; ++s) flock.step(all, kLabDt, std::nullopt, NeighborMode::Grid);
+    rounds = std::max(1, rounds);
+    batch = std::max(1, batch);
+    std::vector<double> ms(static_cast<size_t>(rounds));
+    for (double& m : ms) {
+        const auto t0 = Clock::now();
+        for (int s = 0; s < batch; ++s) flock.step(all, kLabDt, std::nullopt, mode);
+        m = std::chrono::duration<double, std::milli>(Clock::now() - t0).count() / batch;
+    }
+    std::sort(ms.begin(), ms.end());
+    const size_t h = ms.size() / 2;
+    return {ms.size() % 2 ? ms[h] : 0.5 * (ms[h - 1] + ms[h]), ms.front()};
+}
+
+}  // namespace flocklab
