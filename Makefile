@@ -1,7 +1,11 @@
 # flocklab's front door. Every target installs what is missing first
-# (scripts/install-deps.sh, as root on Debian 12), so a fresh machine needs
+# (.ci/install-deps.sh, as root on Debian 12), so a fresh machine needs
 # nothing but `make serve` or `make test`.
-.PHONY: all deps native test test-native test-browser bench web serve clean
+.PHONY: all deps deps-web deps-browser native test test-native test-browser bench web serve clean
+
+# Debian's emcc needs Debian's node modules (acorn) with this machine's node.
+export NODE_PATH := /usr/share/nodejs
+PORT ?= 8000
 
 BUILD ?= build
 JOBS ?= $(shell nproc)
@@ -9,7 +13,7 @@ JOBS ?= $(shell nproc)
 all: native
 
 deps:
-	bash scripts/install-deps.sh native
+	bash .ci/install-deps.sh native
 
 native: deps
 	cmake -S . -B $(BUILD)/native -DCMAKE_BUILD_TYPE=Release
@@ -18,10 +22,31 @@ native: deps
 test-native: native
 	cd $(BUILD)/native && ctest --output-on-failure -j $(JOBS)
 
-test: test-native
+deps-web:
+	bash .ci/install-deps.sh web
+	bash .ci/build-sdl2-wasm.sh
+
+deps-browser:
+	bash .ci/install-deps.sh browser
+
+# The widget: build/web/ holds the page, the shim and flocklab-core.{js,wasm}.
+web: deps-web
+	emcmake cmake -S . -B $(BUILD)/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
+	cmake --build $(BUILD)/wasm -j $(JOBS)
+	mkdir -p $(BUILD)/web
+	cp web/*.html web/*.js web/*.css $(BUILD)/web/
+	cp $(BUILD)/wasm/src/widget/flocklab-core.js $(BUILD)/wasm/src/widget/flocklab-core.wasm $(BUILD)/web/
+
+serve: web
+	node web/serve.mjs $(BUILD)/web $(PORT)
+
+test-browser: web deps-browser
+	cd tests/browser && node --test --test-concurrency=1
+
+test: test-native test-browser
 
 bench: native
 	$(BUILD)/native/flocklab_bench --benchmark_min_time=0.2
 
 clean:
-	rm -rf $(BUILD)/native $(BUILD)/web
+	rm -rf $(BUILD)/native $(BUILD)/wasm $(BUILD)/web

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs what flocklab needs on a fresh Debian 12 machine (run as root).
 # Idempotent: each step checks first and only installs what is missing.
-#   scripts/install-deps.sh native   compilers, CMake, GoogleTest, Google Benchmark
-#   scripts/install-deps.sh web      + Emscripten, and the pinned SDL2/ImGui sources
-#   scripts/install-deps.sh browser  + Chromium and playwright-core (browser tests)
+#   .ci/install-deps.sh native   compilers, CMake, GoogleTest, Google Benchmark
+#   .ci/install-deps.sh web      + Emscripten, and the pinned SDL2/ImGui sources
+#   .ci/install-deps.sh browser  + Chromium and playwright-core (browser tests)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -59,7 +59,7 @@ fetch_source() {  # $1 = package=version, $2 = tarball, $3 = sha256
 fetch_source "$SDL_PKG" "$SDL_TAR" "$SDL_SHA256"
 fetch_source "$IMGUI_PKG" "$IMGUI_TAR" "$IMGUI_SHA256"
 
-# Unpack once; the build of SDL2 for WebAssembly is cached by scripts/build-sdl2-wasm.sh.
+# Unpack once; the build of SDL2 for WebAssembly is cached by .ci/build-sdl2-wasm.sh.
 if [ ! -f build/third_party/imgui/imgui.cpp ]; then
   rm -rf build/third_party/imgui && mkdir -p build/third_party/imgui
   tar -xJf "$SRC_DIR/$IMGUI_TAR" -C build/third_party/imgui --strip-components=1

@@ -1,0 +1,8 @@
+// Runs inside each module instance. SDL 2.26's Emscripten backend always
+// addresses its canvas as "#canvas"; pointing that name at this instance's
+// own canvas lets several widgets share one page. Module.canvas is only
+// assigned by the time preRun runs, not at the top of this file.
+Module['preRun'] = Module['preRun'] || [];
+Module['preRun'].push(function () {
+  specialHTMLTargets['#canvas'] = Module['canvas'];
+});

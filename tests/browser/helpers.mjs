@@ -1,0 +1,87 @@
+// Shared set-up for the browser tests: the built page (build/web) served on
+// 127.0.0.1 by web/serve.mjs, and Debian's Chromium driven by playwright-core.
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serve } from '../../web/serve.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const root = resolve(here, '../..');
+export const artifacts = join(root, 'build', 'test-artifacts');
+mkdirSync(artifacts, { recursive: true });
+
+// The flags that let Chromium run headless as root on a machine with no
+// network beyond loopback (see ../../README.md).
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--enable-unsafe-swiftshader'];
+
+export async function start() {
+  const server = await serve(join(root, 'build', 'web'), 0);
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  const profile = mkdtempSync(join(tmpdir(), 'flocklab-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: FLAGS,
+    headless: true,
+    viewport: { width: 1000, height: 900 },
+    hasTouch: true,
+  });
+  return {
+    url,
+    context,
+    async close() {
+      await context.close();
+      server.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+// Opens the lesson page and waits until every widget on it is ready.
+// Collects console errors and uncaught exceptions into page.problems.
+export async function openLesson(env, path = '') {
+  const page = await env.context.newPage();
+  page.problems = [];
+  page.warnings = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') page.problems.push(m.text());
+    if (m.type() === 'warning') page.warnings.push(m.text());
+  });
+  page.on('pageerror', (e) => page.problems.push(String(e)));
+  await page.goto(env.url + path);
+  await page.waitForFunction(() => {
+    const els = [...document.querySelectorAll('.flocklab')];
+    return els.length > 0 && els.every((e) => e.classList.contains('flocklab-ready'));
+  }, null, { timeout: 60000 });
+  return page;
+}
+
+// Pixel statistics of an element's screenshot, decoded in the page itself:
+// how many pixels differ from the background colour, and how many are close
+// to a given colour.
+export async function pixelStats(page, selector, background, colour) {
+  const png = await page.locator(selector).screenshot();
+  return page.evaluate(async ({ data, background, colour }) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${data}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const ctx = c.getContext('2d');
+    ctx.drawImage(img, 0, 0);
+    const px = ctx.getImageData(0, 0, c.width, c.height).data;
+    const near = (i, rgb, tol) => Math.abs(px[i] - rgb[0]) <= tol && Math.abs(px[i + 1] - rgb[1]) <= tol
+      && Math.abs(px[i + 2] - rgb[2]) <= tol;
+    let notBackground = 0;
+    let matching = 0;
+    for (let i = 0; i < px.length; i += 4) {
+      if (!near(i, background, 6)) notBackground++;
+      if (colour && near(i, colour, 24)) matching++;
+    }
+    return { total: px.length / 4, notBackground, matching };
+  }, { data: png.toString('base64'), background, colour });
+}

@@ -1,0 +1,257 @@
+// Browser tests: the real lesson page in Debian's Chromium. Each test drives
+// the page as a student or a course author would and checks what they see.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start, openLesson, pixelStats, artifacts } from './helpers.mjs';
+
+// The lab's seed-7 figures after 600 steps (tests/golden/flock_seed7_600steps.jsonl).
+const LAB = { spacing: 22.550619377904063, order: 0.8828553839737805, noSepSpacing: 1.2140089615722114 };
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env.close(); });
+
+// Runs fn(handle, ...args) in the page against the widget selected by sel.
+const onWidget = (page, sel, fn, ...args) =>
+  page.evaluate(({ sel, src, args }) => {
+    const f = new Function(`return (${src})`)();
+    return f(document.querySelector(sel).flocklab, ...args);
+  }, { sel, src: fn.toString(), args });
+
+test('the page loads without console errors and both scenes draw', async () => {
+  const page = await openLesson(env);
+  await page.waitForTimeout(1000);
+  assert.deepEqual(page.problems, []);
+  // The flock canvas shows boids in the lab's colour on the lab's background.
+  const flock = await pixelStats(page, '#flock canvas', [15, 23, 42], [125, 211, 252]);
+  assert.ok(flock.matching > 300, `boid-coloured pixels: ${flock.matching}`);
+  const steer = await pixelStats(page, '[data-scene="steer"] canvas', [18, 22, 34], [250, 204, 21]);
+  assert.ok(steer.matching > 50, `target-coloured pixels: ${steer.matching}`);
+  assert.ok(steer.notBackground > 500);
+  await page.screenshot({ path: `${artifacts}/lesson-page.png`, fullPage: true });
+  await page.close();
+});
+
+test('seed 7 after 10 simulated seconds shows the lab gauges', async () => {
+  const page = await openLesson(env);
+  // Let the real frame loop run for a while, then finish the 600 steps by hand:
+  // whatever the frame rate was, simulated time decides the outcome.
+  await onWidget(page, '#flock', (h) => { h.reset(7); h.resume(); });
+  await page.waitForTimeout(1500);
+  const g = await onWidget(page, '#flock', (h) => {
+    h.pause();
+    const done = Math.round(h.gauges().time * 60);
+    h.step(600 - done);
+    return { done, ...h.gauges() };
+  });
+  assert.ok(g.done > 10 && g.done < 600, `frames advanced ${g.done} steps`);
+  assert.ok(Math.abs(g.time - 10) < 1e-9);
+  assert.ok(Math.abs(g.spacing - LAB.spacing) < 0.05, `spacing ${g.spacing}`);
+  assert.ok(Math.abs(g.order - LAB.order) < 0.005, `order ${g.order}`);
+  await page.close();
+});
+
+test('separation off through its button collapses spacing, back on restores it', async () => {
+  const page = await openLesson(env);
+  const button = page.locator('#flock [data-rule="separation"]');
+  assert.equal(await button.getAttribute('aria-pressed'), 'true');
+  await onWidget(page, '#flock', (h) => { h.pause(); h.reset(7); });
+  await button.click();
+  assert.equal(await button.getAttribute('aria-pressed'), 'false');
+  const off = await onWidget(page, '#flock', (h) => { h.step(600); return { ...h.gauges(), rules: h.rules() }; });
+  assert.equal(off.rules.separation, false);
+  assert.ok(Math.abs(off.spacing - LAB.noSepSpacing) < 0.5, `spacing with separation off: ${off.spacing}`);
+  await page.waitForFunction(() => Number(document.querySelector('#flock [data-gauge="spacing"]').value) < 3);
+  await button.click();
+  assert.equal(await button.getAttribute('aria-pressed'), 'true');
+  const on = await onWidget(page, '#flock', (h) => { h.step(600); return h.gauges(); });
+  assert.ok(on.spacing > 15, `spacing after separation came back: ${on.spacing}`);
+  await page.close();
+});
+
+test('the hawk scatters the boids near it', async () => {
+  const page = await openLesson(env);
+  const r = await onWidget(page, '#flock', (h) => {
+    const near = (hawk, boids) => boids.filter(([x, y]) => Math.hypot(x - hawk[0], y - hawk[1]) < 110).length;
+    h.pause(); h.reset(7); h.step(300);
+    // Put the hawk where the flock is densest: on the boid with most neighbours.
+    const boids = h.state().boids;
+    const hawk = boids.map(([x, y]) => [x, y]).sort((a, b) => near(b, boids) - near(a, boids))[0];
+    const before = near(hawk, boids);
+    h.step(90);
+    const without = near(hawk, h.state().boids);
+    h.reset(7); h.step(300); h.setHawk(hawk[0], hawk[1]); h.step(90);
+    const withHawk = near(hawk, h.state().boids);
+    h.setHawk(null);
+    return { before, without, withHawk };
+  });
+  assert.ok(r.before >= 5, `boids near the hawk's spot at first: ${r.before}`);
+  // 1.5 s later the flock's own motion has carried some boids off; the hawk
+  // has cleared (nearly) all of them out of its panic circle.
+  assert.ok(r.without >= 10, `without a hawk: ${r.without} still near`);
+  assert.ok(r.withHawk <= 3 && r.withHawk < r.without / 3, `with hawk ${r.withHawk}, without ${r.without}`);
+  await page.close();
+});
+
+test('the pointer is the hawk, and leaving the canvas removes it', async () => {
+  const page = await openLesson(env);
+  const canvas = page.locator('#flock canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.move(box.x + box.width / 2 + 5, box.y + box.height / 2 + 5);
+  await page.waitForTimeout(300);
+  const hawkColour = await pixelStats(page, '#flock canvas', [15, 23, 42], [248, 113, 113]);
+  assert.ok(hawkColour.matching > 100, `hawk pixels: ${hawkColour.matching}`);
+  assert.ok(await onWidget(page, '#flock', (h) => h.state().hawk !== null));
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height + 150);
+  await page.waitForTimeout(300);
+  assert.equal(await onWidget(page, '#flock', (h) => h.state().hawk), null);
+  const gone = await pixelStats(page, '#flock canvas', [15, 23, 42], [248, 113, 113]);
+  assert.ok(gone.matching < 10, `hawk pixels after leaving: ${gone.matching}`);
+  await page.close();
+});
+
+test('in ARRIVE the vehicle stops within 1 px of a clicked target', async () => {
+  const page = await openLesson(env);
+  const canvas = page.locator('[data-scene="steer"] canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  // Click at 3/4 across, 1/3 down: in world pixels that is (600, 150).
+  await canvas.click({ position: { x: box.width * 0.75, y: box.height / 3 } });
+  const s = await onWidget(page, '[data-scene="steer"]', (h) => {
+    h.pause(); h.setMode('arrive'); h.step(600);
+    return { ...h.state(), ...h.gauges() };
+  });
+  assert.ok(Math.abs(s.target[0] - 600) < 2 && Math.abs(s.target[1] - 150) < 2, `target ${s.target}`);
+  assert.ok(s.distance < 1, `distance ${s.distance}`);
+  assert.ok(s.speed < 1, `speed ${s.speed}`);
+  assert.equal(await page.locator('[data-scene="steer"] [data-mode="arrive"]').getAttribute('aria-pressed'), 'true');
+  await page.close();
+});
+
+test('touch moves the target too', async () => {
+  const page = await openLesson(env);
+  const canvas = page.locator('[data-scene="steer"] canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  await page.touchscreen.tap(box.x + box.width * 0.25, box.y + box.height * 0.5);
+  await page.waitForTimeout(200);
+  const s = await onWidget(page, '[data-scene="steer"]', (h) => h.state());
+  assert.ok(Math.abs(s.target[0] - 200) < 2 && Math.abs(s.target[1] - 225) < 2, `target ${s.target}`);
+  await page.close();
+});
+
+test('mode buttons and SPACE on the focused canvas cycle the steering mode', async () => {
+  const page = await openLesson(env);
+  await page.locator('[data-scene="steer"] [data-mode="seek"]').click();
+  assert.equal(await onWidget(page, '[data-scene="steer"]', (h) => h.mode()), 'seek');
+  assert.equal(await page.locator('[data-scene="steer"] [data-mode="seek"]').getAttribute('aria-pressed'), 'true');
+  await page.locator('[data-scene="steer"] canvas').focus();
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(100);
+  assert.equal(await onWidget(page, '[data-scene="steer"]', (h) => h.mode()), 'flee');
+  await page.close();
+});
+
+test('two widgets on one page do not affect each other', async () => {
+  const page = await openLesson(env);
+  const r = await onWidget(page, '#flock', (a) => {
+    const b = document.querySelector('#scaling').flocklab;
+    a.pause(); b.pause(); a.reset(7); b.reset(7);
+    const bBefore = { ...b.gauges(), boids: b.boids(), rules: b.rules() };
+    a.setRule('cohesion', false);
+    a.step(120);
+    a.setHawk(450, 270);
+    const bAfter = { ...b.gauges(), boids: b.boids(), rules: b.rules() };
+    return { bBefore, bAfter, a: { ...a.gauges(), boids: a.boids(), rules: a.rules() } };
+  });
+  assert.deepEqual(r.bAfter, r.bBefore);
+  assert.equal(r.a.boids, 60);
+  assert.equal(r.bBefore.boids, 500);
+  assert.equal(r.a.rules.cohesion, false);
+  assert.ok(Math.abs(r.a.time - 2) < 1e-9);
+  assert.equal(r.bBefore.time, 0);
+  await page.close();
+});
+
+test('keys typed into a text field do not reach the widget; the focused canvas takes them', async () => {
+  const page = await openLesson(env);
+  const rules = () => onWidget(page, '#flock', (h) => h.rules());
+  await page.locator('#prediction').click();
+  await page.keyboard.type('1 2 3 r it will shrink');
+  assert.equal(await page.locator('#prediction').inputValue(), '1 2 3 r it will shrink');
+  assert.deepEqual(await rules(), { separation: true, alignment: true, cohesion: true });
+  await page.locator('#flock canvas').focus();
+  await page.keyboard.press('1');
+  await page.keyboard.press('3');
+  await page.waitForTimeout(100);
+  assert.deepEqual(await rules(), { separation: false, alignment: true, cohesion: false });
+  // The HTML buttons follow the keys.
+  await page.waitForFunction(() =>
+    document.querySelector('#flock [data-rule="separation"]').getAttribute('aria-pressed') === 'false');
+  await page.keyboard.press('r');
+  await page.waitForTimeout(100);
+  assert.deepEqual(await rules(), { separation: true, alignment: true, cohesion: true });
+  await page.close();
+});
+
+test('gauges update the outputs and fire flocklab:gauges a few times a second', async () => {
+  const page = await openLesson(env);
+  const n = await page.evaluate(() => new Promise((done) => {
+    let count = 0;
+    const el = document.querySelector('#flock');
+    el.addEventListener('flocklab:gauges', (e) => { if ('spacing' in e.detail) count++; });
+    setTimeout(() => done(count), 2000);
+  }));
+  assert.ok(n >= 5 && n <= 12, `events in 2 s: ${n}`);
+  const text = await page.locator('#flock [data-gauge="order"]').textContent();
+  assert.match(text, /^\d\.\d\d$/);
+  await page.close();
+});
+
+test('bad data-* values are clamped with a console warning, never a crash', async () => {
+  const page = await openLesson(env);
+  const r = await page.evaluate(async () => {
+    const fig = document.createElement('figure');
+    fig.className = 'flocklab';
+    Object.assign(fig.dataset, { scene: 'flock', seed: 'abc', boids: '-5' });
+    fig.innerHTML = '<canvas></canvas>';
+    document.body.append(fig);
+    const h = window.FlockLab.mount(fig);
+    await h.ready;
+    h.pause();
+    h.step(30);
+    const bad = document.createElement('figure');
+    Object.assign(bad.dataset, { scene: 'aquarium', boids: '1e9' });
+    bad.innerHTML = '<canvas></canvas>';
+    document.body.append(bad);
+    const h2 = window.FlockLab.mount(bad);
+    await h2.ready;
+    let threw = '';
+    try { h.setRule('gravity', true); } catch (e) { threw = e.message; }
+    return { boids: h.boids(), seed: fig.dataset.seed, g: h.gauges(), scene2: h2.scene, boids2: h2.boids(), threw,
+      sameAsMount: window.FlockLab.mount(fig) === h && fig.flocklab === h };
+  });
+  assert.equal(r.boids, 2);
+  assert.ok(Number.isFinite(r.g.spacing) && Number.isFinite(r.g.order));
+  assert.equal(r.scene2, 'flock');
+  assert.equal(r.boids2, 5000);
+  assert.match(r.threw, /unknown rule "gravity"/);
+  assert.ok(r.sameAsMount);
+  const w = page.warnings.join('\n');
+  assert.match(w, /data-seed="abc" is not a number; using 7/);
+  assert.match(w, /data-boids="-5" must be a whole number from 2 to 5000; using 2/);
+  assert.match(w, /data-scene="aquarium" is not one of flock, steer/);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('benchmark() measures brute force and the grid inside the page', async () => {
+  const page = await openLesson(env);
+  const r = await onWidget(page, '#scaling', (h) => ({
+    brute: h.benchmark({ boids: 300, neighbors: 'brute', steps: 20 }),
+    grid: h.benchmark({ boids: 300, neighbors: 'grid', steps: 20 }),
+  }));
+  assert.ok(r.brute > 0 && r.grid > 0, JSON.stringify(r));
+  await page.close();
+});

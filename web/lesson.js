@@ -1,0 +1,43 @@
+// The lesson page's own controls for the scaling figure, built on the
+// widget's public handle (flocklab.js).
+import { mount } from './flocklab.js';
+
+const fig = document.getElementById('scaling');
+const lab = mount(fig);
+const size = document.getElementById('scale-boids');
+const sizeOut = document.getElementById('scale-boids-value');
+const brute = document.getElementById('scale-brute');
+const grid = document.getElementById('scale-grid');
+const compare = document.getElementById('scale-compare');
+const ms = document.getElementById('scale-ms');
+const table = document.getElementById('scale-table');
+
+size.addEventListener('input', () => { sizeOut.textContent = size.value; });
+size.addEventListener('change', () => lab.setBoids(Number(size.value)));
+for (const [button, kind] of [[brute, 'brute'], [grid, 'grid']]) {
+  button.addEventListener('click', () => {
+    lab.setNeighbors(kind);
+    brute.setAttribute('aria-pressed', String(kind === 'brute'));
+    grid.setAttribute('aria-pressed', String(kind === 'grid'));
+  });
+}
+
+compare.addEventListener('click', async () => {
+  await lab.ready;
+  compare.disabled = true;
+  compare.textContent = 'Measuring…';
+  await new Promise((r) => setTimeout(r, 50)); // let the label paint first
+  const body = table.tBodies[0];
+  body.replaceChildren();
+  for (const boids of [100, 300, 500]) {
+    const b = lab.benchmark({ boids, neighbors: 'brute', steps: 60 });
+    const g = lab.benchmark({ boids, neighbors: 'grid', steps: 60 });
+    const row = body.insertRow();
+    for (const v of [boids, b.toFixed(3), g.toFixed(3), `${(b / g).toFixed(1)}×`]) row.insertCell().textContent = v;
+  }
+  table.hidden = false;
+  compare.disabled = false;
+  compare.textContent = 'Compare 100 / 300 / 500';
+});
+
+lab.ready.then(() => setInterval(() => { ms.textContent = lab.stepTime().toFixed(3); }, 500));
