@@ -127,8 +127,8 @@ void App::frame() {
         handle_event(e);
     }
     // The pointer left the canvas (SDL may report the leave before its last
-    // motion event, so ask for the focus itself): the hawk leaves with it.
-    if (pointer_hawk_ && SDL_GetMouseFocus() != window_) {
+    // motion event, so ask for the focus itself) or rests on a panel: no hawk.
+    if (pointer_hawk_ && (SDL_GetMouseFocus() != window_ || ImGui::GetIO().WantCaptureMouse)) {
         flock.hawk.reset();
         pointer_hawk_ = false;
     }
@@ -335,10 +335,16 @@ void App::draw_hud() {
 void App::draw_tuning() {
     const float w = static_cast<float>(ImGui::GetIO().DisplaySize.x);
     ImGui::SetNextWindowPos(ImVec2(w - 8, 8), ImGuiCond_Always, ImVec2(1, 0));
-    ImGui::SetNextWindowCollapsed(true, ImGuiCond_Once);
-    ImGui::SetNextWindowSizeConstraints(ImVec2(280, 0), ImVec2(360, 520));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(420, 520));
     ImGui::SetNextWindowBgAlpha(0.85f);
-    ImGui::Begin("Tuning", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove);
+    // A header the whole width of a small window: one click anywhere on it
+    // opens or closes the panel.
+    ImGui::Begin("##tuning", nullptr,
+                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove);
+    if (!ImGui::CollapsingHeader("Tuning")) {
+        ImGui::End();
+        return;
+    }
     ImGui::PushItemWidth(130);
     if (cfg.scene == SceneKind::Flock) {
         FlockParams& p = flock.params;
