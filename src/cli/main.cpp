@@ -35,7 +35,9 @@ constexpr const char* kUsage =
     "           [--start X,Y] [--vel X,Y] [--target X,Y] [--json]\n"
     "  bench    time the flock step (median ms per step)\n"
     "           [--boids 100,300,500] [--neighbors brute,grid] [--steps 50]\n"
-    "           [--warmup 120] [--density D] [--json]\n"
+    "           [--warmup 120] [--density N] [--json]\n"
+    "           --density N: a world that grows with the flock, as dense as N\n"
+    "           boids in the lesson's 900x540 world (default: the fixed world)\n"
     "\n"
     "Options also take the --name=value form (needed for negative vectors:\n"
     "--vel=-50,0). Steps are 1/60 s. Rule sets: all, none, no-sep, no-ali,\n"
@@ -204,8 +206,9 @@ int cmd_bench(const Args& a) {
     const std::vector<std::string> modes = a.words("neighbors", {"brute", "grid"}, {"brute", "grid"});
     const long long steps = a.integer("steps", 50, 1, 100000);
     const long long warmup = a.integer("warmup", 120, 0, 100000);
-    // Boids per 10,000 px^2; absent: the lesson's fixed 900x540 world.
-    const double density = a.number("density", 0.0, 0.0, 1000.0);
+    // --density N: the world grows with the flock, as dense as N boids in the
+    // lesson's 900x540 world. Absent: the lesson's fixed world.
+    const double density = a.number("density", 0.0, 0.0, kMaxBoids);
     const bool json = a.has("json");
     if (a.has("density") && density <= 0) throw UsageError("--density: expected a number above 0, got '" + a.raw("density") + "'");
     if (!json) std::printf("%7s %6s %12s %10s %10s %12s\n", "boids", "mode", "world", "median_ms", "min_ms", "ns/boid");
@@ -213,7 +216,7 @@ int cmd_bench(const Args& a) {
         FlockParams p;
         p.num_boids = static_cast<int>(n);
         if (density > 0) {  // keep the lesson's 5:3 aspect, scale the area with the flock
-            const double scale = std::sqrt(n / density * 10000.0 / (p.world_width * p.world_height));
+            const double scale = std::sqrt(n / density);
             p.world_width *= scale;
             p.world_height *= scale;
         }

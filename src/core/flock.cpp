@@ -97,33 +97,34 @@ namespace {
 // divisions; t = o.h is |o| times the same cosine, so comparing t^2 with
 // view_cos^2 * dsq decides every pair that is not within a hair of the cone's
 // edge. Those few take the lab's own arithmetic, so the answer is always the
-// lab's.
-inline bool in_blind_spot(double ox, double oy, double dsq, double hx, double hy, double c) {
+// lab's. (Bitwise & and | keep the common path free of hard-to-predict branches.)
+inline bool sees_in_cone(double ox, double oy, double dsq, double hx, double hy, double c) {
     constexpr double kMargin = 1e-9;  // relative; rounding errors here are ~1e-15
     if (std::fabs(c) > 1e-3) {
         const double t = ox * hx + oy * hy;
         const double lhs = t * t;
         const double rhs = (c * c) * dsq;
-        if (c < 0) {  // cone wider than 180 degrees: only far-behind pairs are blind
-            if (t >= 0 || lhs < rhs * (1 - kMargin)) return false;
-            if (lhs > rhs * (1 + kMargin)) return true;
-        } else {      // narrower cone: only pairs well ahead are seen
-            if (t <= 0 || lhs < rhs * (1 - kMargin)) return true;
-            if (lhs > rhs * (1 + kMargin)) return false;
-        }
+        const bool far_from_edge_lo = lhs < rhs * (1 - kMargin);
+        const bool far_from_edge_hi = lhs > rhs * (1 + kMargin);
+        // c < 0 (cone wider than 180 deg): blind only well behind.
+        // c > 0 (narrower): seen only well ahead.
+        const bool seen = c < 0 ? ((t >= 0) | far_from_edge_lo) : ((t > 0) & far_from_edge_hi);
+        const bool blind = c < 0 ? ((t < 0) & far_from_edge_hi) : ((t <= 0) | far_from_edge_lo);
+        if (seen | blind) return seen;
     }
     const double len = std::sqrt(dsq);
-    return (ox / len) * hx + (oy / len) * hy < c;
+    return !((ox / len) * hx + (oy / len) * hy < c);
 }
 
-// What boid i needs to test candidates: its position, its unit heading (none
-// when it stands still: then the whole disc is visible) and the limits.
+}  // namespace
+
+// Boid i as a viewer: its position and unit heading (none when it stands
+// still: then the whole disc is visible).
 struct Viewer {
-    double x, y, hx = 0.0, hy = 0.0, r2, c;
+    double x, y, hx = 0.0, hy = 0.0;
     bool has_heading = false;
 
-    Viewer(double x_, double y_, double vx, double vy, const FlockParams& p)
-        : x(x_), y(y_), r2(p.view_radius * p.view_radius), c(p.view_cos()) {
+    Viewer(double x_, double y_, double vx, double vy) : x(x_), y(y_) {
         const Vec2 v{vx, vy};
         if (v.length_squared() > 0) {
             const Vec2 h = v.normalize();
@@ -132,82 +133,92 @@ struct Viewer {
             has_heading = true;
         }
     }
-    bool sees(double ox_x, double ox_y) const {
-        const double ox = ox_x - x;
-        const double oy = ox_y - y;
-        const double dsq = ox * ox + oy * oy;
-        if (dsq == 0 || dsq > r2) return false;
-        return !(has_heading && in_blind_spot(ox, oy, dsq, hx, hy, c));
-    }
 };
 
-}  // namespace
-
-int Flock::gather_brute(int i) {
-    const Viewer v(x_[i], y_[i], vx_[i], vy_[i], p_);
+// Writes to out the ids (ids[k], or k when ids is null) of the candidates
+// (xs[k], ys[k]), k < m, that boid v sees, in the order given. The lab skips
+// a pair when dsq == 0 (which also skips the boid itself) or dsq > r^2.
+// Two passes: squared distances with a branch-free filter on the radius,
+// then the cone test on the few that remain.
+int Flock::scan(const Viewer& v, const double* xs, const double* ys, const int* ids, int m,
+                int* out) {
+    double* d = dsq_.data();
+    int* keep = keep_.data();
+    const double vx = v.x, vy = v.y;
+    const double r2 = view_r2_;
+    auto in_radius = [r2](double dsq) { return static_cast<int>((dsq != 0) & !(dsq > r2)); };
+    int kept = 0;
+    int k = 0;
+    // Four candidates at a time: their squared distances, then one test for
+    // "any within the radius?", which skips far blocks (most of them in brute
+    // force) without a branch per candidate.
+    for (; k + 4 <= m; k += 4) {
+        for (int u = 0; u < 4; ++u) {
+            const double ox = xs[k + u] - vx;
+            const double oy = ys[k + u] - vy;
+            d[k + u] = ox * ox + oy * oy;
+        }
+        if (in_radius(d[k]) | in_radius(d[k + 1]) | in_radius(d[k + 2]) | in_radius(d[k + 3])) {
+            for (int u = 0; u < 4; ++u) {
+                keep[kept] = k + u;
+                kept += in_radius(d[k + u]);
+            }
+        }
+    }
+    for (; k < m; ++k) {
+        const double ox = xs[k] - vx;
+        const double oy = ys[k] - vy;
+        d[k] = ox * ox + oy * oy;
+        keep[kept] = k;
+        kept += in_radius(d[k]);
+    }
     int n = 0;
-    const int count = size();
-    for (int j = 0; j < count; ++j) {
-        if (j != i && v.sees(x_[j], y_[j])) near_[n++] = j;
+    for (int q = 0; q < kept; ++q) {
+        const int k = keep[q];
+        out[n] = ids ? ids[k] : k;
+        n += static_cast<int>(!v.has_heading ||
+                              sees_in_cone(xs[k] - vx, ys[k] - vy, d[k], v.hx, v.hy, view_cos_));
     }
     return n;
+}
+
+int Flock::gather_brute(int i) {
+    const Viewer v(x_[i], y_[i], vx_[i], vy_[i]);
+    return scan(v, x_.data(), y_.data(), nullptr, size(), near_.data());
 }
 
 int Flock::gather_grid(int i) {
-    const Viewer v(x_[i], y_[i], vx_[i], vy_[i], p_);
-    const int cols = grid_.cols();
+    const Viewer v(x_[i], y_[i], vx_[i], vy_[i]);
     const int c = grid_.cell_of(i);
-    const int cx = c % cols;
-    const int cy = c / cols;
-    const int x0 = std::max(cx - 1, 0);
-    const int x1 = std::min(cx + 1, cols - 1);
-    const int y0 = std::max(cy - 1, 0);
-    const int y1 = std::min(cy + 1, grid_.rows() - 1);
-    const int* ids = grid_.ids();
-    const double* gx = grid_.xs();
-    const double* gy = grid_.ys();
-    int n = 0;
-    for (int row = y0; row <= y1; ++row) {
-        // Three neighbouring cells of one row are one contiguous run of slots.
-        const int end = grid_.begin(row * cols + x1 + 1);
-        for (int k = grid_.begin(row * cols + x0); k < end; ++k) {
-            if (ids[k] != i && v.sees(gx[k], gy[k])) near_[n++] = ids[k];
-        }
-    }
-    // The lab sums neighbours in list order, so restore it. Only the few
-    // accepted neighbours are sorted, not the candidates.
-    int* a = near_.data();
-    if (n <= 32) {
-        for (int k = 1; k < n; ++k) {
-            const int key = a[k];
-            int m = k - 1;
-            while (m >= 0 && a[m] > key) {
-                a[m + 1] = a[m];
-                --m;
-            }
-            a[m + 1] = key;
-        }
-    } else {
-        std::sort(a, a + n);
-    }
-    return n;
+    const int b = grid_.block_begin(c);
+    return scan(v, grid_.block_xs() + b, grid_.block_ys() + b, grid_.block_ids() + b,
+                grid_.block_begin(c + 1) - b, near_.data());
 }
 
-void Flock::rebuild_grid(double cell) {
-    grid_.build(x_.data(), y_.data(), size(), p_.world_width, p_.world_height, cell);
+void Flock::prepare(NeighborMode mode) {
+    const int n = size();
+    near_.resize(n);
+    view_r2_ = p_.view_radius * p_.view_radius;
+    view_cos_ = p_.view_cos();
+    if (mode == NeighborMode::Grid) {
+        // Cells a hair wider than the view radius, so rounding in the cell
+        // index can never put two boids within the radius two cells apart.
+        grid_.build_blocks(x_.data(), y_.data(), n, p_.world_width, p_.world_height,
+                           p_.view_radius * (1.0 + 1e-9));
+    }
+    const int longest = mode == NeighborMode::Grid ? grid_.max_block() : n;
+    if (static_cast<int>(dsq_.size()) < longest) {
+        dsq_.resize(longest);
+        keep_.resize(longest);
+    }
 }
-
-// A grid cell a hair wider than the view radius, so rounding in the cell
-// index can never put two boids within the radius two cells apart.
-static double neighbor_cell(const FlockParams& p) { return p.view_radius * (1.0 + 1e-9); }
 
 int Flock::gather(int i, NeighborMode mode) {
     return mode == NeighborMode::Grid ? gather_grid(i) : gather_brute(i);
 }
 
 std::vector<int> Flock::neighbors(int i, NeighborMode mode) {
-    near_.resize(size());
-    if (mode == NeighborMode::Grid) rebuild_grid(neighbor_cell(p_));
+    prepare(mode);
     const int n = gather(i, mode);
     return {near_.begin(), near_.begin() + n};
 }
@@ -271,8 +282,7 @@ Vec2 Flock::flock_force(int i, int n_near, const Rules& rules, std::optional<Vec
 }
 
 Vec2 Flock::force(int i, const Rules& rules, std::optional<Vec2> hawk, NeighborMode mode) {
-    near_.resize(size());
-    if (mode == NeighborMode::Grid) rebuild_grid(neighbor_cell(p_));
+    prepare(mode);
     return flock_force(i, gather(i, mode), rules, hawk);
 }
 
@@ -282,8 +292,7 @@ void Flock::step(const Rules& rules, double dt, std::optional<Vec2> hawk, Neighb
     const int n = size();
     ax_.resize(n);
     ay_.resize(n);
-    near_.resize(n);
-    if (mode == NeighborMode::Grid) rebuild_grid(neighbor_cell(p_));
+    prepare(mode);
     // 1. Everyone looks at the same, unmoved flock.
     for (int i = 0; i < n; ++i) {
         const Vec2 f = flock_force(i, gather(i, mode), rules, hawk);
@@ -330,7 +339,7 @@ double Flock::mean_spacing() {
     // does not depend on the order it is found in, and the total is summed in
     // list order, so this equals the brute-force gauge exactly.
     const double area = p_.world_width * p_.world_height;
-    rebuild_grid(std::max(1.0, std::sqrt(area / n)));
+    grid_.build(x_.data(), y_.data(), n, p_.world_width, p_.world_height, std::max(1.0, std::sqrt(area / n)));
     const int cols = grid_.cols();
     const int rows = grid_.rows();
     const double cell = grid_.cell();

@@ -37,6 +37,8 @@ std::string rules_name(const Rules& r);  // the name above, or e.g. "sep+coh"
 // order, hence bit-identical trajectories; brute force is the reference.
 enum class NeighborMode { Brute, Grid };
 
+struct Viewer;  // flock.cpp: one boid's view, while gathering its neighbours
+
 // The lab's flock step of 1/60 s.
 constexpr double kLabDt = 1.0 / 60.0;
 
@@ -81,16 +83,21 @@ public:
     const double* vys() const { return vy_.data(); }
 
 private:
+    void prepare(NeighborMode mode);       // per-step set-up: limits, grid, scratch
     int gather(int i, NeighborMode mode);  // fills near_, returns the count
     int gather_brute(int i);
     int gather_grid(int i);
+    int scan(const Viewer& v, const double* xs, const double* ys, const int* ids, int m,
+             int* out);
     Vec2 flock_force(int i, int n_near, const Rules& rules, std::optional<Vec2> hawk) const;
-    void rebuild_grid(double cell);
 
     FlockParams p_;
     std::vector<double> x_, y_, vx_, vy_;  // the state, in list order
     std::vector<double> ax_, ay_;          // this step's forces (look phase)
     std::vector<int> near_;                // scratch: one boid's neighbours
+    std::vector<double> dsq_;              // scratch: candidates' squared distances
+    std::vector<int> keep_;                // scratch: candidates within the radius
+    double view_r2_ = 0, view_cos_ = 0;    // this step's px^2 and cosine limits
     UniformGrid grid_;
 };
 

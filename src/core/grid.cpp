@@ -46,4 +46,39 @@ void UniformGrid::build(const double* x, const double* y, int n, double width, d
     }
 }
 
+void UniformGrid::build_blocks(const double* x, const double* y, int n, double width,
+                               double height, double cell) {
+    build(x, y, n, width, height, cell);
+    const int cells = cols_ * rows_;
+    bstart_.assign(static_cast<size_t>(cells) + 1, 0);
+    // Each point belongs to the blocks of the (up to) nine cells around its own.
+    auto for_each_block = [this](int c, auto&& fn) {
+        const int cx = c % cols_, cy = c / cols_;
+        const int x0 = std::max(cx - 1, 0), x1 = std::min(cx + 1, cols_ - 1);
+        const int y0 = std::max(cy - 1, 0), y1 = std::min(cy + 1, rows_ - 1);
+        for (int r = y0; r <= y1; ++r) {
+            for (int q = x0; q <= x1; ++q) fn(r * cols_ + q);
+        }
+    };
+    for (int i = 0; i < n; ++i) for_each_block(cell_of_[i], [this](int b) { ++bstart_[b + 1]; });
+    max_block_ = 0;
+    for (int c = 0; c < cells; ++c) {
+        max_block_ = std::max(max_block_, bstart_[c + 1]);
+        bstart_[c + 1] += bstart_[c];
+    }
+    const size_t total = static_cast<size_t>(bstart_[cells]);
+    bid_.resize(total);
+    bx_.resize(total);
+    by_.resize(total);
+    bfill_.assign(bstart_.begin(), bstart_.end() - 1);
+    for (int i = 0; i < n; ++i) {  // ascending i: every block list stays in list order
+        for_each_block(cell_of_[i], [&](int b) {
+            const int slot = bfill_[b]++;
+            bid_[slot] = i;
+            bx_[slot] = x[i];
+            by_[slot] = y[i];
+        });
+    }
+}
+
 }  // namespace flocklab

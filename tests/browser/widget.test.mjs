@@ -10,6 +10,13 @@ let env;
 before(async () => { env = await start(); });
 after(async () => { await env.close(); });
 
+// Waits until JSON.stringify(fn(handle)) equals JSON.stringify(expected):
+// input reaches the simulation on the widget's next animation frame.
+const until = (page, sel, fn, expected) => page.waitForFunction(({ sel, src, want }) => {
+  const f = new Function(`return (${src})`)();
+  return JSON.stringify(f(document.querySelector(sel).flocklab)) === want;
+}, { sel, src: fn.toString(), want: JSON.stringify(expected) }, { timeout: 5000 });
+
 // Runs fn(handle, ...args) in the page against the widget selected by sel.
 const onWidget = (page, sel, fn, ...args) =>
   page.evaluate(({ sel, src, args }) => {
@@ -99,17 +106,19 @@ test('the pointer is the hawk, and leaving the canvas removes it', async () => {
   const box = await canvas.boundingBox();
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.move(box.x + box.width / 2 + 5, box.y + box.height / 2 + 5);
-  await page.waitForTimeout(300);
+  await until(page, '#flock', (h) => h.state().hawk !== null, true);
   const hawkColour = await pixelStats(page, '#flock canvas', [15, 23, 42], [248, 113, 113]);
   assert.ok(hawkColour.matching > 100, `hawk pixels: ${hawkColour.matching}`);
-  assert.ok(await onWidget(page, '#flock', (h) => h.state().hawk !== null));
   await page.mouse.move(box.x + box.width / 2, box.y + box.height + 150);
-  await page.waitForTimeout(300);
-  assert.equal(await onWidget(page, '#flock', (h) => h.state().hawk), null);
+  await until(page, '#flock', (h) => h.state().hawk, null);
   const gone = await pixelStats(page, '#flock canvas', [15, 23, 42], [248, 113, 113]);
   assert.ok(gone.matching < 10, `hawk pixels after leaving: ${gone.matching}`);
   await page.close();
 });
+
+// Input reaches the simulation on its next animation frame: wait for it.
+const targetMoved = (page, fromX) => page.waitForFunction(
+  (x) => document.querySelector('[data-scene="steer"]').flocklab.state().target[0] !== x, fromX);
 
 test('in ARRIVE the vehicle stops within 1 px of a clicked target', async () => {
   const page = await openLesson(env);
@@ -118,6 +127,7 @@ test('in ARRIVE the vehicle stops within 1 px of a clicked target', async () => 
   const box = await canvas.boundingBox();
   // Click at 3/4 across, 1/3 down: in world pixels that is (600, 150).
   await canvas.click({ position: { x: box.width * 0.75, y: box.height / 3 } });
+  await targetMoved(page, 470);
   const s = await onWidget(page, '[data-scene="steer"]', (h) => {
     h.pause(); h.setMode('arrive'); h.step(600);
     return { ...h.state(), ...h.gauges() };
@@ -135,7 +145,7 @@ test('touch moves the target too', async () => {
   await canvas.scrollIntoViewIfNeeded();
   const box = await canvas.boundingBox();
   await page.touchscreen.tap(box.x + box.width * 0.25, box.y + box.height * 0.5);
-  await page.waitForTimeout(200);
+  await targetMoved(page, 470);
   const s = await onWidget(page, '[data-scene="steer"]', (h) => h.state());
   assert.ok(Math.abs(s.target[0] - 200) < 2 && Math.abs(s.target[1] - 225) < 2, `target ${s.target}`);
   await page.close();
@@ -148,8 +158,7 @@ test('mode buttons and SPACE on the focused canvas cycle the steering mode', asy
   assert.equal(await page.locator('[data-scene="steer"] [data-mode="seek"]').getAttribute('aria-pressed'), 'true');
   await page.locator('[data-scene="steer"] canvas').focus();
   await page.keyboard.press('Space');
-  await page.waitForTimeout(100);
-  assert.equal(await onWidget(page, '[data-scene="steer"]', (h) => h.mode()), 'flee');
+  await until(page, '[data-scene="steer"]', (h) => h.mode(), 'flee');
   await page.close();
 });
 
@@ -179,19 +188,19 @@ test('keys typed into a text field do not reach the widget; the focused canvas t
   const rules = () => onWidget(page, '#flock', (h) => h.rules());
   await page.locator('#prediction').click();
   await page.keyboard.type('1 2 3 r it will shrink');
+  // Give the widget a few frames in which it could (wrongly) react.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 100)))));
   assert.equal(await page.locator('#prediction').inputValue(), '1 2 3 r it will shrink');
   assert.deepEqual(await rules(), { separation: true, alignment: true, cohesion: true });
   await page.locator('#flock canvas').focus();
   await page.keyboard.press('1');
   await page.keyboard.press('3');
-  await page.waitForTimeout(100);
-  assert.deepEqual(await rules(), { separation: false, alignment: true, cohesion: false });
+  await until(page, '#flock', (h) => h.rules(), { separation: false, alignment: true, cohesion: false });
   // The HTML buttons follow the keys.
   await page.waitForFunction(() =>
     document.querySelector('#flock [data-rule="separation"]').getAttribute('aria-pressed') === 'false');
   await page.keyboard.press('r');
-  await page.waitForTimeout(100);
-  assert.deepEqual(await rules(), { separation: true, alignment: true, cohesion: true });
+  await until(page, '#flock', (h) => h.rules(), { separation: true, alignment: true, cohesion: true });
   await page.close();
 });
 
