@@ -230,9 +230,10 @@ double App::benchmark(int boids, NeighborMode mode, int steps) {
     FlockParams p = flock.params;
     p.num_boids = std::clamp(boids, 2, kWidgetMaxBoids);
     steps = std::clamp(steps, 1, 10000);
-    // Batches keep the browser's coarse clock usable; warm-up lets the flock form.
+    // Batches keep the browser's coarse clock usable; the 120-step warm-up (as
+    // in the CLI's bench) lets the flock form.
     const int rounds = std::min(steps, 5);
-    return bench_flock(p, flock.seed, mode, 60, rounds, std::max(1, steps / rounds)).median_ms;
+    return bench_flock(p, flock.seed, mode, 120, rounds, std::max(1, steps / rounds)).median_ms;
 }
 
 void App::record_step_time(double ms) {
