@@ -196,17 +196,26 @@ int Flock::scan(const Viewer& v, const double* xs, const double* ys, const int* 
     return n;
 }
 
-int Flock::gather_brute(int i) {
+NeighborSet Flock::gather(int i, NeighborMode mode) {
     const Viewer v(x_[i], y_[i], vx_[i], vy_[i]);
-    return scan(v, x_.data(), y_.data(), nullptr, size(), near_.data());
-}
-
-int Flock::gather_grid(int i) {
-    const Viewer v(x_[i], y_[i], vx_[i], vy_[i]);
+    if (mode == NeighborMode::Brute) {
+        const int n = scan(v, x_.data(), y_.data(), nullptr, size(), near_.data());
+        return {x_.data(), y_.data(), vx_.data(), vy_.data(), near_.data(), n};
+    }
+    // The block's own copies of the neighbours' state sit next to the
+    // candidates just scanned, so the rules read them from cache. Boids of
+    // one cell share a block: it is merged once for them all.
     const int c = grid_.cell_of(i);
-    const int b = grid_.block_begin(c);
-    return scan(v, grid_.block_xs() + b, grid_.block_ys() + b, grid_.block_ids() + b,
-                grid_.block_begin(c + 1) - b, near_.data());
+    if (c != block_cell_) {
+        grid_.block(c, &block_);
+        block_cell_ = c;
+        if (static_cast<int>(dsq_.size()) < block_.size) {
+            dsq_.resize(block_.size);
+            keep_.resize(block_.size);
+        }
+    }
+    const int n = scan(v, block_.x.data(), block_.y.data(), nullptr, block_.size, near_.data());
+    return {block_.x.data(), block_.y.data(), block_.vx.data(), block_.vy.data(), near_.data(), n};
 }
 
 void Flock::prepare(NeighborMode mode) {
@@ -217,63 +226,79 @@ void Flock::prepare(NeighborMode mode) {
     if (mode == NeighborMode::Grid) {
         // Cells a hair wider than the view radius, so rounding in the cell
         // index can never put two boids within the radius two cells apart.
-        grid_.build_blocks(x_.data(), y_.data(), n, p_.world_width, p_.world_height,
-                           p_.view_radius * (1.0 + 1e-9));
+        grid_.build(x_.data(), y_.data(), vx_.data(), vy_.data(), n, p_.world_width,
+                    p_.world_height, p_.view_radius * (1.0 + 1e-9));
+        block_cell_ = -1;
+    } else if (static_cast<int>(dsq_.size()) < n) {
+        dsq_.resize(n);
+        keep_.resize(n);
     }
-    const int longest = mode == NeighborMode::Grid ? grid_.max_block() : n;
-    if (static_cast<int>(dsq_.size()) < longest) {
-        dsq_.resize(longest);
-        keep_.resize(longest);
-    }
-}
-
-int Flock::gather(int i, NeighborMode mode) {
-    return mode == NeighborMode::Grid ? gather_grid(i) : gather_brute(i);
 }
 
 std::vector<int> Flock::neighbors(int i, NeighborMode mode) {
     prepare(mode);
-    const int n = gather(i, mode);
-    return {near_.begin(), near_.begin() + n};
+    const NeighborSet s = gather(i, mode);
+    std::vector<int> out(s.near, s.near + s.n);
+    if (mode == NeighborMode::Grid) {  // block slots -> boid indices
+        for (int& k : out) k = block_.id[k];
+    }
+    return out;
 }
 
 // [SECTION] Rules
 
-Vec2 separation(const Flock& f, int self, const int* near, int n) {
-    const FlockParams& p = f.params();
-    const Boid me = f.boid(self);
+Vec2 separation(const Boid& me, const NeighborSet& s, const FlockParams& p) {
     Vec2 push;
     const double sep2 = p.sep_radius * p.sep_radius;
-    for (int k = 0; k < n; ++k) {
-        const Vec2 offset = me.pos - Vec2{f.xs()[near[k]], f.ys()[near[k]]};
+    // push += offset / dist_sq (a unit vector over the distance) for each
+    // close neighbour, in list order. The terms are computed two at a time
+    // (one vector division); the sum stays sequential. Far neighbours add
+    // +0.0, which changes nothing: push starts at +0.0, so it is never -0.0.
+    typedef double v2d __attribute__((vector_size(16)));
+    const v2d zero = {0.0, 0.0}, limit = {sep2, sep2}, one = {1.0, 1.0};
+    int k = 0;
+    for (; k + 2 <= s.n; k += 2) {
+        const int a = s.near[k], b = s.near[k + 1];
+        const v2d ox = v2d{me.pos.x, me.pos.x} - v2d{s.x[a], s.x[b]};
+        const v2d oy = v2d{me.pos.y, me.pos.y} - v2d{s.y[a], s.y[b]};
+        const v2d dsq = ox * ox + oy * oy;
+        const v2d r = one / dsq;
+        const auto close = (dsq > zero) & (dsq < limit);
+        const v2d tx = close ? ox * r : zero;
+        const v2d ty = close ? oy * r : zero;
+        push += Vec2{tx[0], ty[0]};
+        push += Vec2{tx[1], ty[1]};
+    }
+    for (; k < s.n; ++k) {
+        const Vec2 offset = me.pos - Vec2{s.x[s.near[k]], s.y[s.near[k]]};
         const double dist_sq = offset.length_squared();
-        if (0 < dist_sq && dist_sq < sep2) push += offset / dist_sq;  // unit vector / distance
+        if (0 < dist_sq && dist_sq < sep2) push += offset / dist_sq;
     }
     if (push.length_squared() == 0) return {};
     return steer_toward(push.normalize() * p.max_speed, me.vel, p.reaction_time, p.max_force);
 }
 
-Vec2 alignment(const Flock& f, int self, const int* near, int n) {
-    if (n == 0) return {};
-    const FlockParams& p = f.params();
+Vec2 alignment(const Boid& me, const NeighborSet& s, const FlockParams& p) {
+    if (s.n == 0) return {};
     Vec2 sum;  // sum(..., Vector2()): from +0.0, in list order
-    for (int k = 0; k < n; ++k) sum += Vec2{f.vxs()[near[k]], f.vys()[near[k]]};
-    const Vec2 average = sum / static_cast<double>(n);
+    for (int k = 0; k < s.n; ++k) sum += Vec2{s.vx[s.near[k]], s.vy[s.near[k]]};
+    const Vec2 average = sum / static_cast<double>(s.n);
     if (average.length_squared() == 0) return {};
-    return steer_toward(average.normalize() * p.max_speed, f.boid(self).vel, p.reaction_time,
-                        p.max_force);
+    return steer_toward(average.normalize() * p.max_speed, me.vel, p.reaction_time, p.max_force);
 }
 
-Vec2 cohesion(const Flock& f, int self, const int* near, int n) {
-    if (n == 0) return {};
-    const FlockParams& p = f.params();
+Vec2 cohesion(const Boid& me, const NeighborSet& s, const FlockParams& p) {
+    if (s.n == 0) return {};
     Vec2 sum;
-    for (int k = 0; k < n; ++k) sum += Vec2{f.xs()[near[k]], f.ys()[near[k]]};
-    const Vec2 center = sum / static_cast<double>(n);
-    const Boid me = f.boid(self);
+    for (int k = 0; k < s.n; ++k) sum += Vec2{s.x[s.near[k]], s.y[s.near[k]]};
+    const Vec2 center = sum / static_cast<double>(s.n);
     const Vec2 offset = center - me.pos;
     if (offset.length_squared() == 0) return {};
     return steer_toward(offset.normalize() * p.max_speed, me.vel, p.reaction_time, p.max_force);
+}
+
+NeighborSet Flock::set_of(const int* near, int n) const {
+    return {x_.data(), y_.data(), vx_.data(), vy_.data(), near, n};
 }
 
 Vec2 flee_hawk(Vec2 pos, Vec2 vel, std::optional<Vec2> hawk, const FlockParams& p) {
@@ -284,13 +309,13 @@ Vec2 flee_hawk(Vec2 pos, Vec2 vel, std::optional<Vec2> hawk, const FlockParams& 
     return steer_toward(offset.normalize() * p.max_speed, vel, p.reaction_time, p.max_force);
 }
 
-Vec2 Flock::flock_force(int i, int n_near, const Rules& rules, std::optional<Vec2> hawk) const {
-    const int* near = near_.data();
-    Vec2 total;
-    if (rules.separation) total += separation(*this, i, near, n_near) * p_.weight_separation;
-    if (rules.alignment) total += alignment(*this, i, near, n_near) * p_.weight_alignment;
-    if (rules.cohesion) total += cohesion(*this, i, near, n_near) * p_.weight_cohesion;
+Vec2 Flock::flock_force(int i, const NeighborSet& near, const Rules& rules,
+                        std::optional<Vec2> hawk) const {
     const Boid me = boid(i);
+    Vec2 total;
+    if (rules.separation) total += separation(me, near, p_) * p_.weight_separation;
+    if (rules.alignment) total += alignment(me, near, p_) * p_.weight_alignment;
+    if (rules.cohesion) total += cohesion(me, near, p_) * p_.weight_cohesion;
     total += flee_hawk(me.pos, me.vel, hawk, p_) * p_.weight_flee;
     return total.clamp_magnitude(p_.max_force);
 }
@@ -307,8 +332,12 @@ void Flock::step(const Rules& rules, double dt, std::optional<Vec2> hawk, Neighb
     ax_.resize(n);
     ay_.resize(n);
     prepare(mode);
-    // 1. Everyone looks at the same, unmoved flock.
-    for (int i = 0; i < n; ++i) {
+    // 1. Everyone looks at the same, unmoved flock. Looking changes nothing,
+    // so the grid visits boids cell by cell (neighbouring boids share their
+    // candidates, which stay in cache); brute force goes in list order.
+    const int* order = mode == NeighborMode::Grid ? grid_.ids() : nullptr;
+    for (int k = 0; k < n; ++k) {
+        const int i = order ? order[k] : k;
         const Vec2 f = flock_force(i, gather(i, mode), rules, hawk);
         ax_[i] = f.x;
         ay_[i] = f.y;
@@ -353,7 +382,9 @@ double Flock::mean_spacing() {
     // does not depend on the order it is found in, and the total is summed in
     // list order, so this equals the brute-force gauge exactly.
     const double area = p_.world_width * p_.world_height;
-    grid_.build(x_.data(), y_.data(), n, p_.world_width, p_.world_height, std::max(1.0, std::sqrt(area / n)));
+    grid_.build(x_.data(), y_.data(), nullptr, nullptr, n, p_.world_width, p_.world_height,
+                std::max(1.0, std::sqrt(area / n)));
+    block_cell_ = -1;
     const int cols = grid_.cols();
     const int rows = grid_.rows();
     const double cell = grid_.cell();

@@ -39,6 +39,14 @@ enum class NeighborMode { Brute, Grid };
 
 struct Viewer;  // flock.cpp: one boid's view, while gathering its neighbours
 
+// One boid's neighbours as the rules read them: near[k] indexes the four
+// state arrays (the flock's own, or a grid block's copies), in list order.
+struct NeighborSet {
+    const double *x, *y, *vx, *vy;  // px, px/s
+    const int* near;
+    int n;
+};
+
 // The lab's flock step of 1/60 s.
 constexpr double kLabDt = 1.0 / 60.0;
 
@@ -76,20 +84,20 @@ public:
     double mean_spacing_brute() const;
     double heading_order() const;
 
-    // Positions of boids i's candidates are examined through these arrays.
+    // The state arrays, in list order; set_of() views neighbour indices into them.
     const double* xs() const { return x_.data(); }
     const double* ys() const { return y_.data(); }
     const double* vxs() const { return vx_.data(); }
     const double* vys() const { return vy_.data(); }
+    NeighborSet set_of(const int* near, int n) const;
 
 private:
     void prepare(NeighborMode mode);       // per-step set-up: limits, grid, scratch
-    int gather(int i, NeighborMode mode);  // fills near_, returns the count
-    int gather_brute(int i);
-    int gather_grid(int i);
+    NeighborSet gather(int i, NeighborMode mode);  // boid i's neighbours (in near_)
     int scan(const Viewer& v, const double* xs, const double* ys, const int* ids, int m,
              int* out);
-    Vec2 flock_force(int i, int n_near, const Rules& rules, std::optional<Vec2> hawk) const;
+    Vec2 flock_force(int i, const NeighborSet& near, const Rules& rules,
+                     std::optional<Vec2> hawk) const;
 
     FlockParams p_;
     std::vector<double> x_, y_, vx_, vy_;  // the state, in list order
@@ -99,13 +107,15 @@ private:
     std::vector<int> keep_;                // scratch: candidates within the radius
     double view_r2_ = 0, view_cos_ = 0;    // this step's px^2 and cosine limits
     UniformGrid grid_;
+    GridBlock block_;                      // the 3x3 block of cell block_cell_
+    int block_cell_ = -1;
 };
 
-// Steering rules for boid `self` given its neighbours `near[0..n)`, each the
-// lab's function of the same name. Each returns px/s^2.
-Vec2 separation(const Flock& f, int self, const int* near, int n);
-Vec2 alignment(const Flock& f, int self, const int* near, int n);
-Vec2 cohesion(const Flock& f, int self, const int* near, int n);
+// Steering rules for boid `me` given its neighbours, each the lab's function
+// of the same name. Each returns px/s^2.
+Vec2 separation(const Boid& me, const NeighborSet& near, const FlockParams& p);
+Vec2 alignment(const Boid& me, const NeighborSet& near, const FlockParams& p);
+Vec2 cohesion(const Boid& me, const NeighborSet& near, const FlockParams& p);
 // The flock's flee: zero with no hawk, and zero (keep flocking) outside the
 // panic radius or exactly on the hawk.
 Vec2 flee_hawk(Vec2 pos, Vec2 vel, std::optional<Vec2> hawk, const FlockParams& p);

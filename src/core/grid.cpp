@@ -12,8 +12,8 @@ int UniformGrid::clamp_cell(double f, int count) {
     return static_cast<int>(f);
 }
 
-void UniformGrid::build(const double* x, const double* y, int n, double width, double height,
-                        double cell) {
+void UniformGrid::build(const double* x, const double* y, const double* vx, const double* vy,
+                        int n, double width, double height, double cell) {
     cell_ = cell;
     inv_cell_ = 1.0 / cell;
     // Cap the cell count so a huge world with a tiny radius cannot exhaust
@@ -31,6 +31,9 @@ void UniformGrid::build(const double* x, const double* y, int n, double width, d
     id_.resize(n);
     sx_.resize(n);
     sy_.resize(n);
+    const bool with_velocity = vx && vy;
+    svx_.resize(with_velocity ? n : 0);
+    svy_.resize(with_velocity ? n : 0);
     for (int i = 0; i < n; ++i) {
         const int c = cell_y(y[i]) * cols_ + cell_x(x[i]);
         cell_of_[i] = c;
@@ -43,42 +46,77 @@ void UniformGrid::build(const double* x, const double* y, int n, double width, d
         id_[slot] = i;
         sx_[slot] = x[i];
         sy_[slot] = y[i];
+        if (with_velocity) {
+            svx_[slot] = vx[i];
+            svy_[slot] = vy[i];
+        }
     }
 }
 
-void UniformGrid::build_blocks(const double* x, const double* y, int n, double width,
-                               double height, double cell) {
-    build(x, y, n, width, height, cell);
-    const int cells = cols_ * rows_;
-    bstart_.assign(static_cast<size_t>(cells) + 1, 0);
-    // Each point belongs to the blocks of the (up to) nine cells around its own.
-    auto for_each_block = [this](int c, auto&& fn) {
-        const int cx = c % cols_, cy = c / cols_;
-        const int x0 = std::max(cx - 1, 0), x1 = std::min(cx + 1, cols_ - 1);
-        const int y0 = std::max(cy - 1, 0), y1 = std::min(cy + 1, rows_ - 1);
-        for (int r = y0; r <= y1; ++r) {
-            for (int q = x0; q <= x1; ++q) fn(r * cols_ + q);
+namespace {
+
+// Merges two runs of slots, each in ascending point index, into out
+// (branch-free: which run advances is data, not control flow).
+void merge_by_id(const int* ids, const int* a, int na, const int* b, int nb, std::vector<int>& out) {
+    if (out.size() < static_cast<size_t>(na + nb)) out.resize(static_cast<size_t>(na + nb));
+    int* o = out.data();
+    int i = 0, j = 0, k = 0;
+    while (i < na && j < nb) {
+        const bool take_b = ids[b[j]] < ids[a[i]];
+        o[k++] = take_b ? b[j] : a[i];
+        j += take_b;
+        i += !take_b;
+    }
+    while (i < na) o[k++] = a[i++];
+    while (j < nb) o[k++] = b[j++];
+}
+
+}  // namespace
+
+void UniformGrid::block(int c, GridBlock* out) const {
+    const int cx = c % cols_, cy = c / cols_;
+    const int x0 = std::max(cx - 1, 0), x1 = std::min(cx + 1, cols_ - 1);
+    const int y0 = std::max(cy - 1, 0), y1 = std::min(cy + 1, rows_ - 1);
+    const int* ids = id_.data();
+    // Each row of up to three cells is one contiguous run of slots made of up
+    // to three sorted runs: merge those, then merge the rows.
+    // (Scratch vectors only grow, so their sizes are tracked here.)
+    int nrows = 0;
+    int row_size[3] = {0, 0, 0};
+    for (int r = y0; r <= y1; ++r, ++nrows) {
+        std::vector<int>& row = out->rows[nrows];
+        for (int q = x0; q <= x1; ++q) {
+            const int b = start_[r * cols_ + q], e = start_[r * cols_ + q + 1];
+            if (b == e) continue;
+            if (out->merge_a.size() < static_cast<size_t>(e - b)) out->merge_a.resize(e - b);
+            for (int s = b; s < e; ++s) out->merge_a[s - b] = s;
+            merge_by_id(ids, row.data(), row_size[nrows], out->merge_a.data(), e - b, out->merge_b);
+            row.swap(out->merge_b);
+            row_size[nrows] += e - b;
         }
-    };
-    for (int i = 0; i < n; ++i) for_each_block(cell_of_[i], [this](int b) { ++bstart_[b + 1]; });
-    max_block_ = 0;
-    for (int c = 0; c < cells; ++c) {
-        max_block_ = std::max(max_block_, bstart_[c + 1]);
-        bstart_[c + 1] += bstart_[c];
     }
-    const size_t total = static_cast<size_t>(bstart_[cells]);
-    bid_.resize(total);
-    bx_.resize(total);
-    by_.resize(total);
-    bfill_.assign(bstart_.begin(), bstart_.end() - 1);
-    for (int i = 0; i < n; ++i) {  // ascending i: every block list stays in list order
-        for_each_block(cell_of_[i], [&](int b) {
-            const int slot = bfill_[b]++;
-            bid_[slot] = i;
-            bx_[slot] = x[i];
-            by_[slot] = y[i];
-        });
+    std::vector<int>* merged = &out->rows[0];
+    int n = row_size[0];
+    for (int r = 1; r < nrows; ++r) {
+        merge_by_id(ids, merged->data(), n, out->rows[r].data(), row_size[r], out->merge_b);
+        out->merge_b.swap(out->merge_a);
+        merged = &out->merge_a;
+        n += row_size[r];
     }
+    if (static_cast<int>(out->x.size()) < n) {
+        for (auto* v : {&out->x, &out->y, &out->vx, &out->vy}) v->resize(n);
+        out->id.resize(n);
+    }
+    const bool with_velocity = !svx_.empty();
+    for (int k = 0; k < n; ++k) {
+        const int s = (*merged)[k];
+        out->id[k] = ids[s];
+        out->x[k] = sx_[s];
+        out->y[k] = sy_[s];
+        out->vx[k] = with_velocity ? svx_[s] : 0.0;
+        out->vy[k] = with_velocity ? svy_[s] : 0.0;
+    }
+    out->size = n;
 }
 
 }  // namespace flocklab

@@ -1,21 +1,28 @@
-// A uniform grid over the world. Points are counting-sorted each step (no
-// allocation once sized). Boids outside the world go to the nearest edge
-// cell, which keeps every pair within one cell size in adjacent cells.
-//
-// build() lists each cell's own points. build_blocks() lists, for each cell,
-// every point in the 3x3 block of cells around it; filling those lists in
-// ascending point index leaves each one in list order, so a boid's
-// candidates come out already in the order the lab sums its neighbours.
+// A uniform grid over the world. Points are counting-sorted by cell each step
+// (no allocation once sized), so each cell's points are contiguous and in
+// ascending index. Boids outside the world go to the nearest edge cell, which
+// keeps every pair within one cell size in adjacent cells.
 #pragma once
 
 #include <vector>
 
 namespace flocklab {
 
+// The points of a 3x3 block of cells, merged into ascending index: the order
+// in which the lab sums a boid's neighbours, so nothing is sorted afterwards.
+struct GridBlock {
+    std::vector<double> x, y, vx, vy;  // px, px/s
+    std::vector<int> id;
+    int size = 0;
+    std::vector<int> merge_a, merge_b, rows[3];  // scratch for the merge
+};
+
 class UniformGrid {
 public:
     // Sorts n points into cells of size `cell` covering [0, width) x [0, height).
-    void build(const double* x, const double* y, int n, double width, double height, double cell);
+    // vx and vy may be null (then blocks carry no velocities).
+    void build(const double* x, const double* y, const double* vx, const double* vy, int n,
+               double width, double height, double cell);
 
     int cols() const { return cols_; }
     int rows() const { return rows_; }
@@ -30,16 +37,10 @@ public:
     const double* ys() const { return sy_.data(); }
     int cell_of(int i) const { return cell_of_[i]; }
 
-    // Like build(), then fills the per-cell 3x3 block lists below.
-    void build_blocks(const double* x, const double* y, int n, double width, double height,
-                      double cell);
-    // Slots [block_begin(c), block_begin(c + 1)) hold the points of the 3x3
-    // block around cell c, in ascending index.
-    int block_begin(int c) const { return bstart_[c]; }
-    const int* block_ids() const { return bid_.data(); }
-    const double* block_xs() const { return bx_.data(); }
-    const double* block_ys() const { return by_.data(); }
-    int max_block() const { return max_block_; }
+    // Fills `out` with the points of the (up to) nine cells around cell c,
+    // in ascending index. Built when needed, one cell at a time, it stays
+    // small and in cache however large the flock is.
+    void block(int c, GridBlock* out) const;
 
 private:
     static int clamp_cell(double f, int count);
@@ -47,10 +48,7 @@ private:
     int cols_ = 0, rows_ = 0;
     double cell_ = 1.0, inv_cell_ = 1.0;
     std::vector<int> start_, cell_of_, id_, fill_;
-    std::vector<double> sx_, sy_;
-    std::vector<int> bstart_, bfill_, bid_;
-    std::vector<double> bx_, by_;
-    int max_block_ = 0;
+    std::vector<double> sx_, sy_, svx_, svy_;
 };
 
 }  // namespace flocklab
