@@ -1,7 +1,7 @@
 # flocklab's front door. Every target installs what is missing first
 # (.ci/install-deps.sh, as root on Debian 12), so a fresh machine needs
 # nothing but `make serve` or `make test`.
-.PHONY: all deps deps-web deps-browser native test test-native test-browser bench web serve clean
+.PHONY: all deps deps-web deps-browser native test test-native test-browser bench bench-report screenshot web serve clean
 
 # Debian's emcc needs Debian's node modules (acorn) with this machine's node.
 export NODE_PATH := /usr/share/nodejs
@@ -45,8 +45,22 @@ test-browser: web deps-browser
 
 test: test-native test-browser
 
+# Google Benchmark of the flock step (fixed world and constant density).
 bench: native
 	$(BUILD)/native/flocklab_bench --benchmark_min_time=0.2
+
+# The CLI's bench as JSON, and the plot for the README (web/bench.svg).
+bench-report: native
+	mkdir -p $(BUILD)/bench
+	$(BUILD)/native/flocklab bench --boids 60,100,300,500,1000,2000,5000 --neighbors brute,grid \
+	  --steps 60 --json | tee $(BUILD)/bench/fixed.jsonl
+	$(BUILD)/native/flocklab bench --boids 1000,10000,100000 --neighbors grid --density 1000 \
+	  --steps 20 --json | tee $(BUILD)/bench/density.jsonl
+	python3 tests/bench/plot_bench.py $(BUILD)/bench/fixed.jsonl $(BUILD)/bench/density.jsonl web/bench.svg
+
+# A fresh screenshot of the lesson page's widgets for the README (web/screenshot.png).
+screenshot: web deps-browser
+	node tests/browser/screenshot.mjs web/screenshot.png
 
 clean:
 	rm -rf $(BUILD)/native $(BUILD)/wasm $(BUILD)/web

@@ -10,6 +10,19 @@ const MAX_BOIDS = 5000;
 const MAX_SEED = Number.MAX_SAFE_INTEGER;
 const TICK_MS = 250; // gauges and buttons refresh about 4 times a second
 
+// Every widget on the page shares one download and one compilation of the
+// WebAssembly module; each still gets its own instance (memory, state).
+let compiled = null;
+function compiledModule() {
+  if (!compiled) {
+    const url = new URL('flocklab-core.wasm', import.meta.url);
+    compiled = WebAssembly.compileStreaming
+      ? WebAssembly.compileStreaming(fetch(url)).catch(() => fetch(url).then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b)))
+      : fetch(url).then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b));
+  }
+  return compiled;
+}
+
 function warn(el, message) {
   console.warn(`flocklab: ${message}`, el);
 }
@@ -228,9 +241,17 @@ export function mount(el, options = {}) {
     el.dispatchEvent(new CustomEvent('flocklab:gauges', { detail: g }));
   }
 
-  handle.ready = createFlockLab({
+  let failStart;
+  const failed = new Promise((_, reject) => { failStart = reject; });
+  const started = createFlockLab({
     canvas,
     arguments: args,
+    instantiateWasm(imports, done) {
+      compiledModule()
+        .then((module) => WebAssembly.instantiate(module, imports).then((instance) => done(instance, module)))
+        .catch(failStart);
+      return {}; // exports arrive asynchronously through done()
+    },
     print: (s) => console.log(`flocklab: ${s}`),
     printErr: (s) => console.warn(`flocklab: ${s}`),
   }).then((m) => {
@@ -262,7 +283,8 @@ export function mount(el, options = {}) {
     setInterval(tick, TICK_MS);
     el.dispatchEvent(new CustomEvent('flocklab:ready', { detail: handle }));
     return handle;
-  }, (err) => {
+  });
+  handle.ready = Promise.race([started, failed]).catch((err) => {
     el.classList.add('flocklab-failed');
     console.error('flocklab: the widget could not start:', err);
     throw err;

@@ -126,12 +126,7 @@ void App::frame() {
         ImGui_ImplSDL2_ProcessEvent(&e);
         handle_event(e);
     }
-    // The pointer left the canvas (SDL may report the leave before its last
-    // motion event, so ask for the focus itself) or rests on a panel: no hawk.
-    if (pointer_hawk_ && (SDL_GetMouseFocus() != window_ || ImGui::GetIO().WantCaptureMouse)) {
-        flock.hawk.reset();
-        pointer_hawk_ = false;
-    }
+    update_pointer_hawk();
     const double t = now_ms();
     const double dt = last_frame_ms_ < 0 ? 0.0 : (t - last_frame_ms_) / 1000.0;
     last_frame_ms_ = t;
@@ -141,31 +136,37 @@ void App::frame() {
 
 // [SECTION] Input
 
+// The hawk is the pointer while it is over the canvas and not over a panel.
+// Decided once per frame, not per event: SDL may deliver the last motion
+// event after the pointer has left (so the focus itself is asked), and a
+// panel's claim on the mouse is only known after ImGui's next frame.
+void App::update_pointer_hawk() {
+    if (cfg.scene != SceneKind::Flock) return;
+    if (SDL_GetMouseFocus() != window_) pointer_.reset();
+    if (pointer_ && !ImGui::GetIO().WantCaptureMouse) {
+        flock.hawk = pointer_;
+        pointer_hawk_ = true;
+    } else if (pointer_hawk_) {  // leave a hawk set through the API alone
+        flock.hawk.reset();
+        pointer_hawk_ = false;
+    }
+}
+
 void App::handle_event(const SDL_Event& e) {
     const ImGuiIO& io = ImGui::GetIO();
     const bool flock_scene = cfg.scene == SceneKind::Flock;
     switch (e.type) {
-        case SDL_MOUSEMOTION:
-            if (flock_scene) {
-                if (io.WantCaptureMouse || SDL_GetMouseFocus() != window_) {
-                    flock.hawk.reset();  // over a panel or already gone: no hawk
-                } else {
-                    flock.hawk = Vec2{static_cast<double>(e.motion.x), static_cast<double>(e.motion.y)};
-                }
-                pointer_hawk_ = flock.hawk.has_value();
-            }
+        case SDL_MOUSEMOTION:  // also synthesised by SDL from touch
+            pointer_ = Vec2{static_cast<double>(e.motion.x), static_cast<double>(e.motion.y)};
             break;
         case SDL_MOUSEBUTTONDOWN:
             if (!flock_scene && e.button.button == SDL_BUTTON_LEFT && !io.WantCaptureMouse) {
                 steer.vehicle.target = {static_cast<double>(e.button.x), static_cast<double>(e.button.y)};
             }
             break;
-        case SDL_FINGERUP:  // a finger lifted or the pointer left: no hawk
+        case SDL_FINGERUP:  // a finger lifted or the pointer left
         case SDL_WINDOWEVENT:
-            if (flock_scene && (e.type == SDL_FINGERUP || e.window.event == SDL_WINDOWEVENT_LEAVE)) {
-                flock.hawk.reset();
-                pointer_hawk_ = false;
-            }
+            if (e.type == SDL_FINGERUP || e.window.event == SDL_WINDOWEVENT_LEAVE) pointer_.reset();
             break;
         case SDL_KEYDOWN:
             if (io.WantCaptureKeyboard || e.key.repeat) break;

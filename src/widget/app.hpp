@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "core/scene.hpp"
@@ -57,6 +58,7 @@ struct App {
 
 private:
     void handle_event(const SDL_Event& e);
+    void update_pointer_hawk();
     void update(double frame_seconds);
     void draw();
     void draw_flock();
@@ -74,6 +76,7 @@ private:
     Gauges cached_;                     // gauges for the HUD, refreshed ~4 times a second
     double cached_at_ms_ = -1e9;
     long long cached_steps_ = -1;
+    std::optional<Vec2> pointer_;       // px, while the pointer is over the canvas
     bool pointer_hawk_ = false;         // the hawk follows the pointer (not the API)
     bool compare_pending_ = false;      // run the 100/300/500 comparison next frame
     std::array<std::array<double, 2>, 3> compare_ms_{};  // [size][brute, grid]

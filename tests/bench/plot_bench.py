@@ -58,7 +58,7 @@ def panel(x0, y0, w, h, series, title, xlabel, ylabel, ylog=True):
         out.append(f'<polyline points="{pts}" fill="none" stroke="{s["color"]}" stroke-width="2.5"/>')
         for x, y in s["points"]:
             out.append(f'<circle cx="{px(x):.1f}" cy="{py(y):.1f}" r="3.5" fill="{s["color"]}"/>')
-        out.append(f'<text x="{x0 + 12}" y="{y0 + 20 + 18 * i}" fill="{s["color"]}" class="legend">{s["name"]}</text>')
+        out.append(f'<text x="{x0 + 12}" y="{y0 + 20 + 18 * i}" style="fill:{s["color"]}" class="legend">{s["name"]}</text>')
     return out
 
 
