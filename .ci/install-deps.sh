@@ -72,6 +72,8 @@ fi
 
 # --- browser: Debian's Chromium and playwright-core (pinned in web/tests) ----
 apt_install chromium
+# The machine image brings Node.js 20 and npm; a machine without them gets Debian's.
+command -v node >/dev/null && command -v npm >/dev/null || apt_install nodejs npm
 if [ ! -d tests/browser/node_modules/playwright-core ]; then
   (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
 fi
