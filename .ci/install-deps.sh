@@ -70,7 +70,7 @@ if [ ! -f build/third_party/SDL2-src/CMakeLists.txt ]; then
 fi
 [ "$want" = web ] && exit 0
 
-# --- browser: Debian's Chromium and playwright-core (pinned in web/tests) ----
+# --- browser: Debian's Chromium and playwright-core (pinned in tests/browser) ---
 apt_install chromium
 # The machine image brings Node.js 20 and npm; a machine without them gets Debian's.
 command -v node >/dev/null && command -v npm >/dev/null || apt_install nodejs npm
