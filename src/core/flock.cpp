@@ -136,13 +136,12 @@ struct Viewer {
     }
 };
 
-// Writes to out the ids (ids[k], or k when ids is null) of the candidates
-// (xs[k], ys[k]), k < m, that boid v sees, in the order given. The lab skips
+// Writes to out the indices k of the candidates (xs[k], ys[k]), k < m, that
+// boid v sees, in the order given. The lab skips
 // a pair when dsq == 0 (which also skips the boid itself) or dsq > r^2.
 // Two passes: squared distances with a branch-free filter on the radius,
 // then the cone test on the few that remain.
-int Flock::scan(const Viewer& v, const double* xs, const double* ys, const int* ids, int m,
-                int* out) {
+int Flock::scan(const Viewer& v, const double* xs, const double* ys, int m, int* out) {
     double* d = dsq_.data();
     int* keep = keep_.data();
     const double vx = v.x, vy = v.y;
@@ -189,7 +188,7 @@ int Flock::scan(const Viewer& v, const double* xs, const double* ys, const int* 
     int n = 0;
     for (int q = 0; q < kept; ++q) {
         const int k = keep[q];
-        out[n] = ids ? ids[k] : k;
+        out[n] = k;
         n += static_cast<int>(!v.has_heading ||
                               sees_in_cone(xs[k] - vx, ys[k] - vy, d[k], v.hx, v.hy, view_cos_));
     }
@@ -199,7 +198,7 @@ int Flock::scan(const Viewer& v, const double* xs, const double* ys, const int* 
 NeighborSet Flock::gather(int i, NeighborMode mode) {
     const Viewer v(x_[i], y_[i], vx_[i], vy_[i]);
     if (mode == NeighborMode::Brute) {
-        const int n = scan(v, x_.data(), y_.data(), nullptr, size(), near_.data());
+        const int n = scan(v, x_.data(), y_.data(), size(), near_.data());
         return {x_.data(), y_.data(), vx_.data(), vy_.data(), near_.data(), n};
     }
     // The block's own copies of the neighbours' state sit next to the
@@ -214,7 +213,7 @@ NeighborSet Flock::gather(int i, NeighborMode mode) {
             keep_.resize(block_.size);
         }
     }
-    const int n = scan(v, block_.x.data(), block_.y.data(), nullptr, block_.size, near_.data());
+    const int n = scan(v, block_.x.data(), block_.y.data(), block_.size, near_.data());
     return {block_.x.data(), block_.y.data(), block_.vx.data(), block_.vy.data(), near_.data(), n};
 }
 

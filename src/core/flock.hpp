@@ -94,8 +94,7 @@ public:
 private:
     void prepare(NeighborMode mode);       // per-step set-up: limits, grid, scratch
     NeighborSet gather(int i, NeighborMode mode);  // boid i's neighbours (in near_)
-    int scan(const Viewer& v, const double* xs, const double* ys, const int* ids, int m,
-             int* out);
+    int scan(const Viewer& v, const double* xs, const double* ys, int m, int* out);
     Vec2 flock_force(int i, const NeighborSet& near, const Rules& rules,
                      std::optional<Vec2> hawk) const;
 

@@ -151,6 +151,24 @@ test('touch moves the target too', async () => {
   await page.close();
 });
 
+test('a finger on the flock is the hawk until it lifts', async () => {
+  const page = await openLesson(env);
+  const canvas = page.locator('#flock canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  const cdp = await page.context().newCDPSession(page);
+  const at = { x: box.x + box.width / 3, y: box.y + box.height / 2 };
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: at.x + 4, y: at.y + 4 }] });
+  await until(page, '#flock', (h) => h.state().hawk !== null, true);
+  const hawk = await onWidget(page, '#flock', (h) => h.state().hawk);
+  assert.ok(Math.abs(hawk[0] - 300 - 4 * 900 / box.width) < 3 && Math.abs(hawk[1] - 270 - 4 * 900 / box.width) < 3,
+    `hawk at ${hawk}`);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await until(page, '#flock', (h) => h.state().hawk, null);
+  await page.close();
+});
+
 test('mode buttons and SPACE on the focused canvas cycle the steering mode', async () => {
   const page = await openLesson(env);
   await page.locator('[data-scene="steer"] [data-mode="seek"]').click();
