@@ -85,25 +85,25 @@ TEST(Flock, StandingBoidSeesAllAround) {
 TEST(Flock, SeparationPushesAwayAndNearestDominates) {
     Flock f = make({{{100, 100}, {0, 60}}, {{110, 100}, {0, 60}}, {{100, 80}, {0, 60}}});
     const int near[] = {1, 2};
-    const Vec2 s = separation(f.boid(0), f.set_of(near, 2), kP);
+    const Vec2 s = separation(f.boid(0), neighbor_sums(f.boid(0), f.set_of(near, 2), kP), kP);
     EXPECT_LT(s.x, 0);  // away from the boid 10 px to the right
     // Beyond sep_radius a neighbour does not push.
     Flock g = make({{{100, 100}, {0, 60}}, {{130, 100}, {0, 60}}});
     const int one[] = {1};
-    EXPECT_EQ(separation(g.boid(0), g.set_of(one, 1), kP), Vec2{});
+    EXPECT_EQ(separation(g.boid(0), neighbor_sums(g.boid(0), g.set_of(one, 1), kP), kP), Vec2{});
 }
 
 TEST(Flock, RulesWithNoNeighboursReturnZero) {
     Flock f = make({{{100, 100}, {60, 0}}});
-    EXPECT_EQ(alignment(f.boid(0), f.set_of(nullptr, 0), kP), Vec2{});
-    EXPECT_EQ(cohesion(f.boid(0), f.set_of(nullptr, 0), kP), Vec2{});
-    EXPECT_EQ(separation(f.boid(0), f.set_of(nullptr, 0), kP), Vec2{});
+    EXPECT_EQ(alignment(f.boid(0), neighbor_sums(f.boid(0), f.set_of(nullptr, 0), kP), kP), Vec2{});
+    EXPECT_EQ(cohesion(f.boid(0), neighbor_sums(f.boid(0), f.set_of(nullptr, 0), kP), kP), Vec2{});
+    EXPECT_EQ(separation(f.boid(0), neighbor_sums(f.boid(0), f.set_of(nullptr, 0), kP), kP), Vec2{});
 }
 
 TEST(Flock, AlignmentWithOpposedNeighboursCancelsToZero) {
     Flock f = make({{{100, 100}, {60, 0}}, {{110, 100}, {0, 80}}, {{110, 110}, {0, -80}}});
     const int near[] = {1, 2};
-    EXPECT_EQ(alignment(f.boid(0), f.set_of(near, 2), kP), Vec2{});
+    EXPECT_EQ(alignment(f.boid(0), neighbor_sums(f.boid(0), f.set_of(near, 2), kP), kP), Vec2{});
 }
 
 TEST(Flock, FlockFleeIsZeroOutsidePanicAndWithoutHawk) {

@@ -246,13 +246,16 @@ std::vector<int> Flock::neighbors(int i, NeighborMode mode) {
 
 // [SECTION] Rules
 
-Vec2 separation(const Boid& me, const NeighborSet& s, const FlockParams& p) {
-    Vec2 push;
+NeighborSums neighbor_sums(const Boid& me, const NeighborSet& s, const FlockParams& p) {
+    // Each sum is added in list order from +0.0, as the lab adds it; doing the
+    // three in one pass lets their independent chains of additions overlap.
+    // Separation adds offset / dist_sq (a unit vector over the distance) for
+    // close neighbours; its terms are computed two at a time (one vector
+    // division), and far neighbours add +0.0, which changes nothing: push
+    // starts at +0.0, so it is never -0.0.
+    NeighborSums sums;
+    sums.n = s.n;
     const double sep2 = p.sep_radius * p.sep_radius;
-    // push += offset / dist_sq (a unit vector over the distance) for each
-    // close neighbour, in list order. The terms are computed two at a time
-    // (one vector division); the sum stays sequential. Far neighbours add
-    // +0.0, which changes nothing: push starts at +0.0, so it is never -0.0.
     typedef double v2d __attribute__((vector_size(16)));
     const v2d zero = {0.0, 0.0}, limit = {sep2, sep2}, one = {1.0, 1.0};
     int k = 0;
@@ -265,32 +268,39 @@ Vec2 separation(const Boid& me, const NeighborSet& s, const FlockParams& p) {
         const auto close = (dsq > zero) & (dsq < limit);
         const v2d tx = close ? ox * r : zero;
         const v2d ty = close ? oy * r : zero;
-        push += Vec2{tx[0], ty[0]};
-        push += Vec2{tx[1], ty[1]};
+        sums.push += Vec2{tx[0], ty[0]};
+        sums.vel += Vec2{s.vx[a], s.vy[a]};
+        sums.pos += Vec2{s.x[a], s.y[a]};
+        sums.push += Vec2{tx[1], ty[1]};
+        sums.vel += Vec2{s.vx[b], s.vy[b]};
+        sums.pos += Vec2{s.x[b], s.y[b]};
     }
     for (; k < s.n; ++k) {
-        const Vec2 offset = me.pos - Vec2{s.x[s.near[k]], s.y[s.near[k]]};
+        const int a = s.near[k];
+        const Vec2 offset = me.pos - Vec2{s.x[a], s.y[a]};
         const double dist_sq = offset.length_squared();
-        if (0 < dist_sq && dist_sq < sep2) push += offset / dist_sq;
+        if (0 < dist_sq && dist_sq < sep2) sums.push += offset / dist_sq;
+        sums.vel += Vec2{s.vx[a], s.vy[a]};
+        sums.pos += Vec2{s.x[a], s.y[a]};
     }
-    if (push.length_squared() == 0) return {};
-    return steer_toward(push.normalize() * p.max_speed, me.vel, p.reaction_time, p.max_force);
+    return sums;
 }
 
-Vec2 alignment(const Boid& me, const NeighborSet& s, const FlockParams& p) {
-    if (s.n == 0) return {};
-    Vec2 sum;  // sum(..., Vector2()): from +0.0, in list order
-    for (int k = 0; k < s.n; ++k) sum += Vec2{s.vx[s.near[k]], s.vy[s.near[k]]};
-    const Vec2 average = sum / static_cast<double>(s.n);
+Vec2 separation(const Boid& me, const NeighborSums& sums, const FlockParams& p) {
+    if (sums.push.length_squared() == 0) return {};
+    return steer_toward(sums.push.normalize() * p.max_speed, me.vel, p.reaction_time, p.max_force);
+}
+
+Vec2 alignment(const Boid& me, const NeighborSums& sums, const FlockParams& p) {
+    if (sums.n == 0) return {};
+    const Vec2 average = sums.vel / static_cast<double>(sums.n);
     if (average.length_squared() == 0) return {};
     return steer_toward(average.normalize() * p.max_speed, me.vel, p.reaction_time, p.max_force);
 }
 
-Vec2 cohesion(const Boid& me, const NeighborSet& s, const FlockParams& p) {
-    if (s.n == 0) return {};
-    Vec2 sum;
-    for (int k = 0; k < s.n; ++k) sum += Vec2{s.x[s.near[k]], s.y[s.near[k]]};
-    const Vec2 center = sum / static_cast<double>(s.n);
+Vec2 cohesion(const Boid& me, const NeighborSums& sums, const FlockParams& p) {
+    if (sums.n == 0) return {};
+    const Vec2 center = sums.pos / static_cast<double>(sums.n);
     const Vec2 offset = center - me.pos;
     if (offset.length_squared() == 0) return {};
     return steer_toward(offset.normalize() * p.max_speed, me.vel, p.reaction_time, p.max_force);
@@ -311,10 +321,11 @@ Vec2 flee_hawk(Vec2 pos, Vec2 vel, std::optional<Vec2> hawk, const FlockParams& 
 Vec2 Flock::flock_force(int i, const NeighborSet& near, const Rules& rules,
                         std::optional<Vec2> hawk) const {
     const Boid me = boid(i);
+    const NeighborSums sums = neighbor_sums(me, near, p_);
     Vec2 total;
-    if (rules.separation) total += separation(me, near, p_) * p_.weight_separation;
-    if (rules.alignment) total += alignment(me, near, p_) * p_.weight_alignment;
-    if (rules.cohesion) total += cohesion(me, near, p_) * p_.weight_cohesion;
+    if (rules.separation) total += separation(me, sums, p_) * p_.weight_separation;
+    if (rules.alignment) total += alignment(me, sums, p_) * p_.weight_alignment;
+    if (rules.cohesion) total += cohesion(me, sums, p_) * p_.weight_cohesion;
     total += flee_hawk(me.pos, me.vel, hawk, p_) * p_.weight_flee;
     return total.clamp_magnitude(p_.max_force);
 }

@@ -110,11 +110,21 @@ private:
     int block_cell_ = -1;
 };
 
-// Steering rules for boid `me` given its neighbours, each the lab's function
-// of the same name. Each returns px/s^2.
-Vec2 separation(const Boid& me, const NeighborSet& near, const FlockParams& p);
-Vec2 alignment(const Boid& me, const NeighborSet& near, const FlockParams& p);
-Vec2 cohesion(const Boid& me, const NeighborSet& near, const FlockParams& p);
+// What the three rules sum over boid `me`'s neighbours, each in list order
+// from +0.0 exactly as the lab sums it: separation's push (sum of offset /
+// dist_sq over neighbours closer than sep_radius, 1/px), the velocities
+// (px/s) and the positions (px).
+struct NeighborSums {
+    Vec2 push, vel, pos;
+    int n = 0;
+};
+NeighborSums neighbor_sums(const Boid& me, const NeighborSet& near, const FlockParams& p);
+
+// Steering rules for boid `me` from its neighbours' sums, each the lab's
+// function of the same name. Each returns px/s^2.
+Vec2 separation(const Boid& me, const NeighborSums& sums, const FlockParams& p);
+Vec2 alignment(const Boid& me, const NeighborSums& sums, const FlockParams& p);
+Vec2 cohesion(const Boid& me, const NeighborSums& sums, const FlockParams& p);
 // The flock's flee: zero with no hawk, and zero (keep flocking) outside the
 // panic radius or exactly on the hawk.
 Vec2 flee_hawk(Vec2 pos, Vec2 vel, std::optional<Vec2> hawk, const FlockParams& p);
