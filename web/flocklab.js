@@ -8,6 +8,9 @@ const MODES = ['seek', 'flee', 'arrive'];
 const SCENES = { flock: [900, 540], steer: [800, 450] };
 const MAX_BOIDS = 5000;
 const MAX_SEED = Number.MAX_SAFE_INTEGER;
+// step(n) and benchmark() run synchronously; this many boid-steps per call
+// (about ten seconds of brute force at the largest flock) keeps the page alive.
+const MAX_BOID_STEPS = 3e6;
 const TICK_MS = 250; // gauges and buttons refresh about 4 times a second
 
 // Every widget on the page shares one download and one compilation of the
@@ -138,7 +141,8 @@ export function mount(el, options = {}) {
     resume() { whenReady(() => api.setPaused(0)); sync(); },
     paused() { return api ? api.paused() === 1 : cfg.paused; },
     step(n = 1) {
-      const k = wholeNumber(el, 'step(n)', n, 1, 0, 100000);
+      const limit = Math.max(1, Math.floor(MAX_BOID_STEPS / (isFlock ? handle.boids() : 1)));
+      const k = wholeNumber(el, 'step(n)', n, 1, 0, Math.min(100000, limit));
       whenReady(() => api.step(k));
       sync();
     },
@@ -151,7 +155,11 @@ export function mount(el, options = {}) {
     },
     setTarget(x, y) {
       finitePoint('setTarget', x, y);
-      whenReady(() => api.setTarget(x, y));
+      const [w, h] = SCENES.steer;
+      const cx = Math.min(w, Math.max(0, x));
+      const cy = Math.min(h, Math.max(0, y));
+      if (cx !== x || cy !== y) warn(el, `setTarget(${x}, ${y}) is outside the ${w}x${h} world; using (${cx}, ${cy})`);
+      whenReady(() => api.setTarget(cx, cy));
     },
     setMode(m) {
       const i = MODES.indexOf(m);
@@ -190,7 +198,7 @@ export function mount(el, options = {}) {
       if (!api) throw new Error('flocklab: benchmark() before the widget is ready (await handle.ready)');
       const n = wholeNumber(el, 'benchmark boids', boids, 500, 2, MAX_BOIDS);
       const k = choice(el, 'benchmark neighbors', neighbors, 'grid', ['grid', 'brute']);
-      const s = wholeNumber(el, 'benchmark steps', steps, 60, 1, 10000);
+      const s = wholeNumber(el, 'benchmark steps', steps, 60, 1, Math.max(1, Math.min(10000, Math.floor(MAX_BOID_STEPS / n))));
       return api.benchmark(n, k === 'brute' ? 1 : 0, s);
     },
   };

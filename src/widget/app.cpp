@@ -201,7 +201,8 @@ void App::update(double frame_seconds) {
 }
 
 void App::step(int n) {
-    n = std::clamp(n, 0, 1000000);
+    const long long per_step = cfg.scene == SceneKind::Flock ? flock.flock.size() : 1;
+    n = static_cast<int>(std::clamp<long long>(n, 0, std::max(1LL, kMaxBoidStepsPerCall / per_step)));
     if (cfg.scene == SceneKind::Flock) flock.step(n);
     else steer.step(n);
 }
@@ -230,7 +231,7 @@ Gauges App::gauges() {
 double App::benchmark(int boids, NeighborMode mode, int steps) {
     FlockParams p = flock.params;
     p.num_boids = std::clamp(boids, 2, kWidgetMaxBoids);
-    steps = std::clamp(steps, 1, 10000);
+    steps = static_cast<int>(std::clamp<long long>(steps, 1, std::max(1LL, kMaxBoidStepsPerCall / p.num_boids)));
     // Batches keep the browser's coarse clock usable; the 120-step warm-up (as
     // in the CLI's bench) lets the flock form.
     const int rounds = std::min(steps, 5);

@@ -29,6 +29,9 @@ struct AppConfig {
 
 // Widget-side limit on the flock size: the scaling view goes up to here.
 constexpr int kWidgetMaxBoids = 5000;
+// step(n) and benchmark() run synchronously in the page: at most this many
+// boid-steps per call, so no call can hang it.
+constexpr long long kMaxBoidStepsPerCall = 3000000;
 
 struct Gauges {
     double time = 0;  // s of simulated time

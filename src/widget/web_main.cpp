@@ -4,6 +4,7 @@
 // instance per canvas, so the App here is that instance's own.
 #include <emscripten/emscripten.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -68,7 +69,9 @@ EMSCRIPTEN_KEEPALIVE int fl_paused() { return g_app.paused; }
 EMSCRIPTEN_KEEPALIVE void fl_step(int n) { g_app.step(n); }
 
 EMSCRIPTEN_KEEPALIVE void fl_set_hawk(int present, double x, double y) {
-    if (present) g_app.flock.hawk = flocklab::Vec2{x, y};
+    // Far outside the world a hawk scares nobody; the clamp keeps drawing finite.
+    constexpr double kFar = 1e5;  // px
+    if (present) g_app.flock.hawk = flocklab::Vec2{std::clamp(x, -kFar, kFar), std::clamp(y, -kFar, kFar)};
     else g_app.flock.hawk.reset();
 }
 EMSCRIPTEN_KEEPALIVE void fl_set_target(double x, double y) { g_app.steer.vehicle.target = {x, y}; }

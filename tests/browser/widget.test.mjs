@@ -256,7 +256,18 @@ test('bad data-* values are clamped with a console warning, never a crash', asyn
     await h2.ready;
     let threw = '';
     try { h.setRule('gravity', true); } catch (e) { threw = e.message; }
+    // A huge step count on the largest flock is bounded, not a hung page.
+    h2.pause();
+    const t0 = performance.now();
+    h2.step(1e9);
+    const bigStep = { ms: performance.now() - t0, time: h2.gauges().time };
+    const steer = document.querySelector('[data-scene="steer"]').flocklab;
+    steer.setTarget(5000, -3);
+    const clampedTarget = steer.state().target;
+    let threwPoint = '';
+    try { h.setHawk(NaN, 3); } catch (e) { threwPoint = e.message; }
     return { boids: h.boids(), seed: fig.dataset.seed, g: h.gauges(), scene2: h2.scene, boids2: h2.boids(), threw,
+      bigStep, threwPoint, clampedTarget,
       sameAsMount: window.FlockLab.mount(fig) === h && fig.flocklab === h };
   });
   assert.equal(r.boids, 2);
@@ -264,11 +275,16 @@ test('bad data-* values are clamped with a console warning, never a crash', asyn
   assert.equal(r.scene2, 'flock');
   assert.equal(r.boids2, 5000);
   assert.match(r.threw, /unknown rule "gravity"/);
+  assert.match(r.threwPoint, /setHawk needs two finite numbers/);
+  assert.deepEqual(r.clampedTarget, [800, 0]);
+  assert.equal(r.bigStep.time, 10, `simulated ${r.bigStep.time} s in ${r.bigStep.ms} ms`);
   assert.ok(r.sameAsMount);
   const w = page.warnings.join('\n');
   assert.match(w, /data-seed="abc" is not a number; using 7/);
   assert.match(w, /data-boids="-5" must be a whole number from 2 to 5000; using 2/);
   assert.match(w, /data-scene="aquarium" is not one of flock, steer/);
+  assert.match(w, /step\(n\)="1000000000" must be a whole number from 0 to 600; using 600/);
+  assert.match(w, /setTarget\(5000, -3\) is outside the 800x450 world; using \(800, 0\)/);
   assert.deepEqual(page.problems, []);
   await page.close();
 });
