@@ -13,6 +13,9 @@ namespace {
 std::atomic<long> g_allocations{0};
 }
 
+// These replace the global allocation functions, so malloc/free pair up;
+// GCC cannot see that and warns at some optimisation levels.
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
 void* operator new(std::size_t n) {
     ++g_allocations;
     if (void* p = std::malloc(n ? n : 1)) return p;
