@@ -1,7 +1,7 @@
 # flocklab's front door. Every target installs what is missing first
 # (.ci/install-deps.sh, as root on Debian 12), so a fresh machine needs
 # nothing but `make serve` or `make test`.
-.PHONY: all deps deps-web deps-browser native test test-native test-browser bench bench-report screenshot web serve clean
+.PHONY: all deps deps-web deps-browser native test test-native test-browser bench bench-report bench-wasm screenshot web serve clean
 
 # Debian's emcc needs Debian's node modules (acorn) with this machine's node.
 export NODE_PATH := /usr/share/nodejs
@@ -57,6 +57,10 @@ bench-report: native
 	$(BUILD)/native/flocklab bench --boids 1000,10000,100000 --neighbors grid --density 1000 \
 	  --steps 20 --json | tee $(BUILD)/bench/density.jsonl
 	python3 tests/bench/plot_bench.py $(BUILD)/bench/fixed.jsonl $(BUILD)/bench/density.jsonl web/bench.svg
+
+# WebAssembly in Chromium against native, alternated in one run.
+bench-wasm: native web deps-browser
+	node tests/browser/bench-wasm.mjs 500,2000,3000 3
 
 # A fresh screenshot of the lesson page's widgets for the README (web/screenshot.png).
 screenshot: web deps-browser
