@@ -298,3 +298,19 @@ test('benchmark() measures brute force and the grid inside the page', async () =
   assert.ok(r.brute > 0 && r.grid > 0, JSON.stringify(r));
   await page.close();
 });
+
+test('the scaling figure compares 100, 300 and 500 boids in one click', async () => {
+  const page = await openLesson(env);
+  await page.locator('#scale-compare').click();
+  await page.waitForFunction(() => !document.querySelector('#scale-table').hidden, null, { timeout: 60000 });
+  const rows = await page.$$eval('#scale-table tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  assert.deepEqual(rows.map((r) => r[0]), ['100', '300', '500']);
+  for (const [, brute, grid] of rows) assert.ok(Number(brute) > 0 && Number(grid) > 0, JSON.stringify(rows));
+  // The size slider and the brute/grid switch reach the widget.
+  await page.locator('#scale-brute').click();
+  await page.locator('#scale-boids').fill('1200');
+  await page.locator('#scale-boids').dispatchEvent('change');
+  assert.equal(await onWidget(page, '#scaling', (h) => h.boids()), 1200);
+  assert.equal(await page.locator('#scale-brute').getAttribute('aria-pressed'), 'true');
+  await page.close();
+});
