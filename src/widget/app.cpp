@@ -91,6 +91,7 @@ bool App::init(const AppConfig& c) {
     flock.params.num_boids = cfg.boids;
     flock.neighbors = cfg.neighbors;
     flock.reset(cfg.seed);
+    seed_input_ = cfg.seed;
     steer.vehicle.mode = cfg.mode;
 
     // Keys only while this instance's canvas has focus ("#canvas" maps to it).
@@ -208,6 +209,7 @@ void App::step(int n) {
 }
 
 void App::reset(std::uint64_t seed) {
+    seed_input_ = seed;
     if (cfg.scene == SceneKind::Flock) flock.reset(seed);
     else steer.reset();
     clock.accumulator = 0;
@@ -351,6 +353,15 @@ void App::draw_tuning() {
     ImGui::PushItemWidth(130);
     if (cfg.scene == SceneKind::Flock) {
         FlockParams& p = flock.params;
+        ImGui::TextDisabled("flock (the lab's random.Random seed)");
+        ImGui::InputScalar("seed", ImGuiDataType_U64, &seed_input_);
+        if (ImGui::Button("Reset")) reset(seed_input_);
+        ImGui::SameLine();
+        // The lab's gauges are read after 10 s: 600 fixed steps from the start.
+        if (ImGui::Button("Reset and run 10 s")) {
+            reset(seed_input_);
+            step(600);
+        }
         ImGui::TextDisabled("weights");
         slider("separation", &p.weight_separation, 0, 5, "%.2f");
         slider("alignment", &p.weight_alignment, 0, 5, "%.2f");
