@@ -58,7 +58,8 @@ namespace {
 // Merges two runs of slots, each in ascending point index, into out
 // (branch-free: which run advances is data, not control flow).
 void merge_by_id(const int* ids, const int* a, int na, const int* b, int nb, std::vector<int>& out) {
-    if (out.size() < static_cast<size_t>(na + nb)) out.resize(static_cast<size_t>(na + nb));
+    const size_t total = static_cast<size_t>(na) + static_cast<size_t>(nb);
+    if (out.size() < total) out.resize(total);
     int* o = out.data();
     int i = 0, j = 0, k = 0;
     while (i < na && j < nb) {
