@@ -47,24 +47,30 @@ void thick_line(std::vector<SDL_Vertex>& v, Vec2 a, Vec2 b, double width, SDL_Co
     tri(v, a + n, b - n, a - n, col);
 }
 
+// Points on the unit circle, computed once: circles are drawn every frame.
+template <int N>
+const std::array<Vec2, N + 1>& unit_circle() {
+    static const std::array<Vec2, N + 1> points = [] {
+        std::array<Vec2, N + 1> a{};
+        for (int i = 0; i <= N; ++i) a[i] = {std::cos(2 * M_PI * i / N), std::sin(2 * M_PI * i / N)};
+        return a;
+    }();
+    return points;
+}
+
 void circle_outline(std::vector<SDL_Vertex>& v, Vec2 c, double r, double width, SDL_Color col) {
-    constexpr int kSegments = 72;
-    for (int i = 0; i < kSegments; ++i) {
-        const double a0 = 2 * M_PI * i / kSegments, a1 = 2 * M_PI * (i + 1) / kSegments;
-        const Vec2 u0{std::cos(a0), std::sin(a0)}, u1{std::cos(a1), std::sin(a1)};
-        const Vec2 o0 = c + u0 * (r + width / 2), i0 = c + u0 * (r - width / 2);
-        const Vec2 o1 = c + u1 * (r + width / 2), i1 = c + u1 * (r - width / 2);
+    const auto& u = unit_circle<72>();
+    for (size_t i = 0; i + 1 < u.size(); ++i) {
+        const Vec2 o0 = c + u[i] * (r + width / 2), i0 = c + u[i] * (r - width / 2);
+        const Vec2 o1 = c + u[i + 1] * (r + width / 2), i1 = c + u[i + 1] * (r - width / 2);
         tri(v, o0, o1, i1, col);
         tri(v, o0, i1, i0, col);
     }
 }
 
 void disc(std::vector<SDL_Vertex>& v, Vec2 c, double r, SDL_Color col) {
-    constexpr int kSegments = 24;
-    for (int i = 0; i < kSegments; ++i) {
-        const double a0 = 2 * M_PI * i / kSegments, a1 = 2 * M_PI * (i + 1) / kSegments;
-        tri(v, c, c + Vec2{std::cos(a0), std::sin(a0)} * r, c + Vec2{std::cos(a1), std::sin(a1)} * r, col);
-    }
+    const auto& u = unit_circle<24>();
+    for (size_t i = 0; i + 1 < u.size(); ++i) tri(v, c, c + u[i] * r, c + u[i + 1] * r, col);
 }
 
 // A boid as the lab draws it: a triangle pointing along its velocity.
