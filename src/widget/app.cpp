@@ -109,7 +109,9 @@ bool App::init(const AppConfig& c) {
     const bool is_flock = cfg.scene == SceneKind::Flock;
     const int w = static_cast<int>(is_flock ? flock.params.world_width : steer.params.world_width);
     const int h = static_cast<int>(is_flock ? flock.params.world_height : steer.params.world_height);
-    window_ = SDL_CreateWindow("flocklab", 0, 0, w, h, SDL_WINDOW_SHOWN);
+    // High-DPI: the canvas gets devicePixelRatio times as many pixels as the
+    // world has, and everything is drawn scaled up, so it stays sharp on phones.
+    window_ = SDL_CreateWindow("flocklab", 0, 0, w, h, SDL_WINDOW_SHOWN | SDL_WINDOW_ALLOW_HIGHDPI);
     if (window_) renderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
     if (!renderer_) {
         std::fprintf(stderr, "flocklab: cannot create a renderer: %s\n", SDL_GetError());
@@ -285,6 +287,13 @@ void App::draw() {
     const SDL_Color bg = cfg.scene == SceneKind::Flock ? kFlockBg : kSteerBg;
     SDL_SetRenderDrawColor(renderer_, bg.r, bg.g, bg.b, 255);
     SDL_RenderClear(renderer_);
+    // World pixels to canvas pixels (devicePixelRatio), for the shapes and
+    // for ImGui alike: its backend leaves a scale set by the caller to SDL.
+    int ww = 0, wh = 0, pw = 0, ph = 0;
+    SDL_GetWindowSize(window_, &ww, &wh);
+    SDL_GetRendererOutputSize(renderer_, &pw, &ph);
+    SDL_RenderSetScale(renderer_, ww > 0 ? static_cast<float>(pw) / ww : 1.0f,
+                       wh > 0 ? static_cast<float>(ph) / wh : 1.0f);
     if (!verts_.empty()) {
         SDL_RenderGeometry(renderer_, nullptr, verts_.data(), static_cast<int>(verts_.size()), nullptr, 0);
     }
@@ -346,7 +355,7 @@ void App::draw_hud() {
 void App::draw_tuning() {
     const float w = static_cast<float>(ImGui::GetIO().DisplaySize.x);
     ImGui::SetNextWindowPos(ImVec2(w - 8, 8), ImGuiCond_Always, ImVec2(1, 0));
-    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(420, 520));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(96, 0), ImVec2(420, 520));
     ImGui::SetNextWindowBgAlpha(0.85f);
     // A header the whole width of a small window: one click anywhere on it
     // opens or closes the panel.

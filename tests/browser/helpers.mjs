@@ -18,7 +18,7 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', 
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
   '--enable-unsafe-swiftshader'];
 
-export async function start() {
+export async function start({ deviceScaleFactor = 1 } = {}) {
   const server = await serve(join(root, 'build', 'web'), 0);
   const url = `http://127.0.0.1:${server.address().port}/`;
   const profile = mkdtempSync(join(tmpdir(), 'flocklab-chromium-'));
@@ -27,6 +27,7 @@ export async function start() {
     args: FLAGS,
     headless: true,
     viewport: { width: 1000, height: 900 },
+    deviceScaleFactor,
     hasTouch: true,
   });
   return {

@@ -314,3 +314,26 @@ test('the scaling figure compares 100, 300 and 500 boids in one click', async ()
   assert.equal(await page.locator('#scale-brute').getAttribute('aria-pressed'), 'true');
   await page.close();
 });
+
+test('on a high-DPI screen the canvas has device pixels and the pointer still maps to the world', async () => {
+  const hidpi = await start({ deviceScaleFactor: 2 });
+  try {
+    const page = await openLesson(hidpi);
+    const canvas = page.locator('#flock canvas');
+    await canvas.scrollIntoViewIfNeeded();
+    const size = await canvas.evaluate((c) => [c.width, c.height]);
+    assert.deepEqual(size, [1800, 1080]);
+    const box = await canvas.boundingBox();
+    await page.mouse.move(box.x + box.width / 4, box.y + box.height / 2);
+    await page.mouse.move(box.x + box.width / 4 + 1, box.y + box.height / 2 + 1);
+    await until(page, '#flock', (h) => h.state().hawk !== null, true);
+    const hawk = await onWidget(page, '#flock', (h) => h.state().hawk);
+    assert.ok(Math.abs(hawk[0] - 225) < 4 && Math.abs(hawk[1] - 270) < 4, `hawk at ${hawk}`);
+    const flock = await pixelStats(page, '#flock canvas', [15, 23, 42], [125, 211, 252]);
+    assert.ok(flock.matching > 1000, `boid-coloured pixels: ${flock.matching}`);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  } finally {
+    await hidpi.close();
+  }
+});
