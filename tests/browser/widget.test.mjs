@@ -17,6 +17,13 @@ const until = (page, sel, fn, expected) => page.waitForFunction(({ sel, src, wan
   return JSON.stringify(f(document.querySelector(sel).flocklab)) === want;
 }, { sel, src: fn.toString(), want: JSON.stringify(expected) }, { timeout: 5000 });
 
+// The widget's canvas, scrolled into view, and its box on the page.
+async function canvasOf(page, sel) {
+  const canvas = page.locator(`${sel} canvas`);
+  await canvas.scrollIntoViewIfNeeded();
+  return { canvas, box: await canvas.boundingBox() };
+}
+
 // Runs fn(handle, ...args) in the page against the widget selected by sel.
 const onWidget = (page, sel, fn, ...args) =>
   page.evaluate(({ sel, src, args }) => {
@@ -101,9 +108,7 @@ test('the hawk scatters the boids near it', async () => {
 
 test('the pointer is the hawk, and leaving the canvas removes it', async () => {
   const page = await openLesson(env);
-  const canvas = page.locator('#flock canvas');
-  await canvas.scrollIntoViewIfNeeded();
-  const box = await canvas.boundingBox();
+  const { canvas, box } = await canvasOf(page, '#flock');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.move(box.x + box.width / 2 + 5, box.y + box.height / 2 + 5);
   await until(page, '#flock', (h) => h.state().hawk !== null, true);
@@ -122,9 +127,7 @@ const targetMoved = (page, fromX) => page.waitForFunction(
 
 test('in ARRIVE the vehicle stops within 1 px of a clicked target', async () => {
   const page = await openLesson(env);
-  const canvas = page.locator('[data-scene="steer"] canvas');
-  await canvas.scrollIntoViewIfNeeded();
-  const box = await canvas.boundingBox();
+  const { canvas, box } = await canvasOf(page, '[data-scene="steer"]');
   // Click at 3/4 across, 1/3 down: in world pixels that is (600, 150).
   await canvas.click({ position: { x: box.width * 0.75, y: box.height / 3 } });
   await targetMoved(page, 470);
@@ -141,9 +144,7 @@ test('in ARRIVE the vehicle stops within 1 px of a clicked target', async () => 
 
 test('touch moves the target too', async () => {
   const page = await openLesson(env);
-  const canvas = page.locator('[data-scene="steer"] canvas');
-  await canvas.scrollIntoViewIfNeeded();
-  const box = await canvas.boundingBox();
+  const { box } = await canvasOf(page, '[data-scene="steer"]');
   await page.touchscreen.tap(box.x + box.width * 0.25, box.y + box.height * 0.5);
   await targetMoved(page, 470);
   const s = await onWidget(page, '[data-scene="steer"]', (h) => h.state());
@@ -153,9 +154,7 @@ test('touch moves the target too', async () => {
 
 test('a finger on the flock is the hawk until it lifts', async () => {
   const page = await openLesson(env);
-  const canvas = page.locator('#flock canvas');
-  await canvas.scrollIntoViewIfNeeded();
-  const box = await canvas.boundingBox();
+  const { box } = await canvasOf(page, '#flock');
   const cdp = await page.context().newCDPSession(page);
   const at = { x: box.x + box.width / 3, y: box.y + box.height / 2 };
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
