@@ -154,10 +154,10 @@ struct Viewer {
 };
 
 // Writes to out the indices k of the candidates (xs[k], ys[k]), k < m, that
-// boid v sees, in the order given. The lab skips
-// a pair when dsq == 0 (which also skips the boid itself) or dsq > r^2.
-// Two passes: squared distances with a branch-free filter on the radius,
-// then the cone test on the few that remain.
+// boid v sees, in the order given. The lab skips a pair when dsq == 0 (which
+// also skips the boid itself) or dsq > r^2. Two passes: squared distances
+// with a branch-free filter on the radius, then the cone test on the few
+// that remain.
 int Flock::scan(const Viewer& v, const double* xs, const double* ys, int m, int* out) {
     double* d = dsq_.data();
     int* keep = keep_.data();
