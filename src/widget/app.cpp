@@ -217,6 +217,7 @@ void App::step(int n) {
 }
 
 void App::reset(std::uint64_t seed) {
+    ++epoch_;
     seed_input_ = seed;
     if (cfg.scene == SceneKind::Flock) flock.reset(seed);
     else steer.reset();
@@ -227,13 +228,21 @@ void App::reset(std::uint64_t seed) {
 void App::set_flock_size(int n) {
     flock.params.num_boids = std::clamp(n, 2, kWidgetMaxBoids);
     flock.reset();
+    ++epoch_;
     step_ms_count_ = 0;
     cached_steps_ = -1;
 }
 
 Gauges App::gauges() {
     if (cfg.scene == SceneKind::Flock) {
-        return {flock.time(), flock.flock.mean_spacing(), flock.flock.heading_order()};
+        // The flock changes only by stepping or resetting: measure it once
+        // per state (the spacing gauge is the costly one at 5000 boids).
+        if (flock_gauges_steps_ != flock.steps || flock_gauges_epoch_ != epoch_) {
+            flock_gauges_ = {flock.time(), flock.flock.mean_spacing(), flock.flock.heading_order()};
+            flock_gauges_steps_ = flock.steps;
+            flock_gauges_epoch_ = epoch_;
+        }
+        return flock_gauges_;
     }
     return {steer.time(), steer.vehicle.speed(), steer.vehicle.distance()};
 }

@@ -82,6 +82,9 @@ private:
     std::optional<Vec2> pointer_;       // px, while the pointer is over the canvas
     bool pointer_hawk_ = false;         // the hawk follows the pointer (not the API)
     std::uint64_t seed_input_ = 7;      // the tuning panel's seed field
+    long long epoch_ = 0;               // counts resets: a new flock, same step count
+    Gauges flock_gauges_;               // the flock's gauges at (steps, epoch) below
+    long long flock_gauges_steps_ = -1, flock_gauges_epoch_ = -1;
     bool compare_pending_ = false;      // run the 100/300/500 comparison next frame
     std::array<std::array<double, 2>, 3> compare_ms_{};  // [size][brute, grid]
     bool compare_done_ = false;
