@@ -260,9 +260,10 @@ export function mount(el, options = {}) {
         .catch(failStart);
       return {}; // exports arrive asynchronously through done()
     },
-    print: (s) => console.log(`flocklab: ${s}`),
-    printErr: (s) => console.warn(`flocklab: ${s}`),
+    print: (s) => console.log(s),
+    printErr: (s) => console.warn(s),
   }).then((m) => {
+    if (!m.ccall('fl_started', 'number', [], [])) throw new Error('the simulation could not start (see the messages above)');
     const f = (name, ret, params) => m.cwrap(name, ret, params);
     api = {
       gauge: f('fl_gauge', 'number', ['number']),

@@ -113,6 +113,10 @@ bool App::init(const AppConfig& c) {
     // world has, and everything is drawn scaled up, so it stays sharp on phones.
     window_ = SDL_CreateWindow("flocklab", 0, 0, w, h, SDL_WINDOW_SHOWN | SDL_WINDOW_ALLOW_HIGHDPI);
     if (window_) renderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+    if (window_ && !renderer_) {  // no WebGL: SDL's software renderer draws into a 2D canvas
+        std::fprintf(stderr, "flocklab: no WebGL (%s); drawing in software\n", SDL_GetError());
+        renderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_SOFTWARE);
+    }
     if (!renderer_) {
         std::fprintf(stderr, "flocklab: cannot create a renderer: %s\n", SDL_GetError());
         return false;

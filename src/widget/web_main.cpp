@@ -14,7 +14,8 @@
 
 namespace {
 
-flocklab::App g_app;  // this WebAssembly instance's widget
+flocklab::App g_app;     // this WebAssembly instance's widget
+bool g_started = false;  // false if it could not start (no canvas, no renderer)
 
 // --scene flock|steer --seed N --boids N --mode seek|flee|arrive
 // --neighbors brute|grid --paused. The shim has already validated these;
@@ -40,6 +41,7 @@ flocklab::AppConfig parse(int argc, char** argv) {
 
 int main(int argc, char** argv) {
     if (!g_app.init(parse(argc, argv))) return 1;
+    g_started = true;
     emscripten_set_main_loop([] { g_app.frame(); }, 0, 0);
     return 0;
 }
@@ -47,6 +49,7 @@ int main(int argc, char** argv) {
 // [SECTION] The handle's C API (numbers only, so cwrap needs no marshalling)
 extern "C" {
 
+EMSCRIPTEN_KEEPALIVE int fl_started() { return g_started; }
 EMSCRIPTEN_KEEPALIVE int fl_scene() { return g_app.cfg.scene == flocklab::SceneKind::Steer; }
 
 // 0: time (s); flock 1: spacing (px), 2: order; steer 1: speed (px/s), 2: distance (px).

@@ -18,13 +18,13 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', 
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
   '--enable-unsafe-swiftshader'];
 
-export async function start({ deviceScaleFactor = 1 } = {}) {
+export async function start({ deviceScaleFactor = 1, extraArgs = [] } = {}) {
   const server = await serve(join(root, 'build', 'web'), 0);
   const url = `http://127.0.0.1:${server.address().port}/`;
   const profile = mkdtempSync(join(tmpdir(), 'flocklab-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: FLAGS,
+    args: [...FLAGS, ...extraArgs],
     headless: true,
     viewport: { width: 1000, height: 900 },
     deviceScaleFactor,

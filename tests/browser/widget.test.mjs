@@ -336,3 +336,20 @@ test('on a high-DPI screen the canvas has device pixels and the pointer still ma
     await hidpi.close();
   }
 });
+
+test('without WebGL the widgets still start and draw, in software', async () => {
+  const nogl = await start({ extraArgs: ['--disable-webgl'] });
+  try {
+    const page = await openLesson(nogl);
+    await page.waitForTimeout(500);
+    assert.deepEqual(page.problems, []);
+    assert.ok(page.warnings.some((w) => /no WebGL .*drawing in software/.test(w)), page.warnings.join('\n'));
+    const flock = await pixelStats(page, '#flock canvas', [15, 23, 42], [125, 211, 252]);
+    assert.ok(flock.matching > 300, `boid-coloured pixels: ${flock.matching}`);
+    const g = await onWidget(page, '#flock', (h) => { h.pause(); h.reset(7); h.step(600); return h.gauges(); });
+    assert.ok(Math.abs(g.spacing - LAB.spacing) < 0.05, `spacing ${g.spacing}`);
+    await page.close();
+  } finally {
+    await nogl.close();
+  }
+});
