@@ -124,9 +124,11 @@ TEST(Cli, BenchJsonHasOneLinePerSizeAndMode) {
 }
 
 TEST(Cli, HelpExitsZero) {
-    const Result r = run("--help");
-    EXPECT_EQ(r.status, 0);
-    EXPECT_NE(r.out.find("usage: flocklab"), std::string::npos);
+    for (const char* args : {"--help", "help", "gauges --help", "vehicle --mode seek -h"}) {
+        const Result r = run(args);
+        EXPECT_EQ(r.status, 0) << args;
+        EXPECT_NE(r.out.find("usage: flocklab"), std::string::npos) << args;
+    }
 }
 
 struct BadArg {

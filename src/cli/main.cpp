@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -245,7 +246,12 @@ int cmd_bench(const Args& a) {
 int dispatch(int argc, char** argv) {
     if (argc < 2) throw UsageError("missing command (gauges, dump, vehicle or bench); try --help");
     const std::string cmd = argv[1];
-    if (cmd == "--help" || cmd == "-h" || cmd == "help") {
+    const auto asks_help = [](const char* a) {
+        return std::strcmp(a, "--help") == 0 || std::strcmp(a, "-h") == 0 || std::strcmp(a, "help") == 0;
+    };
+    bool help = asks_help(argv[1]);
+    for (int i = 2; i < argc; ++i) help = help || asks_help(argv[i]);
+    if (help) {  // `flocklab --help` and `flocklab gauges --help` alike
         std::cout << kUsage;
         return 0;
     }
