@@ -2,6 +2,7 @@
 // what happens.
 #include <gtest/gtest.h>
 
+#include "core/bench.hpp"
 #include "core/scene.hpp"
 
 using namespace flocklab;

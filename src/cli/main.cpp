@@ -13,7 +13,7 @@
 
 #include "args.hpp"
 #include "core/flock.hpp"
-#include "core/scene.hpp"
+#include "core/bench.hpp"
 #include "core/steering.hpp"
 #include "format.hpp"
 

@@ -86,12 +86,6 @@ void Flock::set_boid(int i, const Boid& b) {
     vy_[i] = b.vel.y;
 }
 
-std::vector<Boid> Flock::boids() const {
-    std::vector<Boid> out(size());
-    for (int i = 0; i < size(); ++i) out[i] = boid(i);
-    return out;
-}
-
 // [SECTION] Neighbours
 
 namespace {

@@ -60,7 +60,6 @@ public:
     int size() const { return static_cast<int>(x_.size()); }
     Boid boid(int i) const { return {{x_[i], y_[i]}, {vx_[i], vy_[i]}}; }
     void set_boid(int i, const Boid& b);
-    std::vector<Boid> boids() const;
     const FlockParams& params() const { return p_; }
     // Takes new tunables for the next step; the boids stay where they are.
     void set_params(const FlockParams& p) { p_ = p; }
@@ -84,11 +83,7 @@ public:
     double mean_spacing_brute() const;
     double heading_order() const;
 
-    // The state arrays, in list order; set_of() views neighbour indices into them.
-    const double* xs() const { return x_.data(); }
-    const double* ys() const { return y_.data(); }
-    const double* vxs() const { return vx_.data(); }
-    const double* vys() const { return vy_.data(); }
+    // Neighbour indices `near` viewed over this flock's state (list order).
     NeighborSet set_of(const int* near, int n) const;
 
 private:

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/bench.hpp"
 #include "imgui.h"
 #include "imgui_impl_sdl.h"
 #include "imgui_impl_sdlrenderer.h"

@@ -50,7 +50,6 @@ int main(int argc, char** argv) {
 extern "C" {
 
 EMSCRIPTEN_KEEPALIVE int fl_started() { return g_started; }
-EMSCRIPTEN_KEEPALIVE int fl_scene() { return g_app.cfg.scene == flocklab::SceneKind::Steer; }
 
 // 0: time (s); flock 1: spacing (px), 2: order; steer 1: speed (px/s), 2: distance (px).
 EMSCRIPTEN_KEEPALIVE double fl_gauge(int which) {
@@ -65,7 +64,6 @@ EMSCRIPTEN_KEEPALIVE void fl_set_rule(int index, int on) { g_app.flock.set_rule(
 EMSCRIPTEN_KEEPALIVE void fl_reset(double seed) {
     g_app.reset(seed >= 0 ? static_cast<std::uint64_t>(seed) : g_app.flock.seed);
 }
-EMSCRIPTEN_KEEPALIVE double fl_seed() { return static_cast<double>(g_app.flock.seed); }
 
 EMSCRIPTEN_KEEPALIVE void fl_set_paused(int p) { g_app.paused = p != 0; }
 EMSCRIPTEN_KEEPALIVE int fl_paused() { return g_app.paused; }
