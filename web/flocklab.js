@@ -5,12 +5,11 @@ import createFlockLab from './flocklab-core.js';
 
 const RULES = ['separation', 'alignment', 'cohesion'];
 const MODES = ['seek', 'flee', 'arrive'];
+// Each scene's world in px, for the canvas's size before the instance runs
+// (SDL then sizes it itself, in device pixels).
 const SCENES = { flock: [900, 540], steer: [800, 450] };
 const MAX_BOIDS = 5000;
 const MAX_SEED = Number.MAX_SAFE_INTEGER;
-// step(n) and benchmark() run synchronously; this many boid-steps per call
-// (about ten seconds of brute force at the largest flock) keeps the page alive.
-const MAX_BOID_STEPS = 3e6;
 const TICK_MS = 250; // gauges and buttons refresh about 4 times a second
 
 // Every widget on the page shares one download and one compilation of the
@@ -140,11 +139,13 @@ export function mount(el, options = {}) {
     pause() { whenReady(() => api.setPaused(1)); sync(); },
     resume() { whenReady(() => api.setPaused(0)); sync(); },
     paused() { return api ? api.paused() === 1 : cfg.paused; },
+    // step(n) and benchmark() run synchronously: the instance bounds the
+    // steps per call (fewer for bigger flocks) so that none can hang the page.
     step(n = 1) {
-      const limit = Math.max(1, Math.floor(MAX_BOID_STEPS / (isFlock ? handle.boids() : 1)));
-      const k = wholeNumber(el, 'step(n)', n, 1, 0, Math.min(100000, limit));
-      whenReady(() => api.step(k));
-      sync();
+      whenReady(() => {
+        api.step(wholeNumber(el, 'step(n)', n, 1, 0, api.maxSteps(isFlock ? api.boids() : 1)));
+        sync();
+      });
     },
     setHawk(x, y) {
       if (x === null || x === undefined) whenReady(() => api.setHawk(0, 0, 0));
@@ -155,11 +156,9 @@ export function mount(el, options = {}) {
     },
     setTarget(x, y) {
       finitePoint('setTarget', x, y);
-      const [w, h] = SCENES.steer;
-      const cx = Math.min(w, Math.max(0, x));
-      const cy = Math.min(h, Math.max(0, y));
-      if (cx !== x || cy !== y) warn(el, `setTarget(${x}, ${y}) is outside the ${w}x${h} world; using (${cx}, ${cy})`);
-      whenReady(() => api.setTarget(cx, cy));
+      whenReady(() => {
+        if (api.setTarget(x, y)) warn(el, `setTarget(${x}, ${y}) is outside the world; using (${handle.state().target})`);
+      });
     },
     setMode(m) {
       const i = MODES.indexOf(m);
@@ -198,7 +197,7 @@ export function mount(el, options = {}) {
       if (!api) throw new Error('flocklab: benchmark() before the widget is ready (await handle.ready)');
       const n = wholeNumber(el, 'benchmark boids', boids, 500, 2, MAX_BOIDS);
       const k = choice(el, 'benchmark neighbors', neighbors, 'grid', ['grid', 'brute']);
-      const s = wholeNumber(el, 'benchmark steps', steps, 60, 1, Math.max(1, Math.min(10000, Math.floor(MAX_BOID_STEPS / n))));
+      const s = wholeNumber(el, 'benchmark steps', steps, 60, 1, api.maxSteps(n));
       return api.benchmark(n, k === 'brute' ? 1 : 0, s);
     },
   };
@@ -273,8 +272,9 @@ export function mount(el, options = {}) {
       setPaused: f('fl_set_paused', null, ['number']),
       paused: f('fl_paused', 'number', []),
       step: f('fl_step', null, ['number']),
+      maxSteps: f('fl_max_steps', 'number', ['number']),
       setHawk: f('fl_set_hawk', null, ['number', 'number', 'number']),
-      setTarget: f('fl_set_target', null, ['number', 'number']),
+      setTarget: f('fl_set_target', 'number', ['number', 'number']),
       setMode: f('fl_set_mode', null, ['number']),
       mode: f('fl_mode', 'number', []),
       boids: f('fl_boids', 'number', []),

@@ -3,7 +3,7 @@
 // browser tests import serve() and use a free port.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, resolve } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const TYPES = {
@@ -22,7 +22,7 @@ export function serve(root, port = 0) {
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://127.0.0.1').pathname);
     const file = normalize(join(base, path.endsWith('/') ? `${path}index.html` : path));
-    if (!file.startsWith(base)) {
+    if (file !== base && !file.startsWith(base + sep)) {  // no way out of the served folder
       res.writeHead(403).end();
       return;
     }

@@ -145,6 +145,7 @@ void App::frame() {
     const double dt = last_frame_ms_ < 0 ? 0.0 : (t - last_frame_ms_) / 1000.0;
     last_frame_ms_ = t;
     update(dt);
+    update_panels(t);
     draw();
 }
 
@@ -175,7 +176,7 @@ void App::handle_event(const SDL_Event& e) {
             break;
         case SDL_MOUSEBUTTONDOWN:
             if (!flock_scene && e.button.button == SDL_BUTTON_LEFT && !io.WantCaptureMouse) {
-                steer.vehicle.target = {static_cast<double>(e.button.x), static_cast<double>(e.button.y)};
+                set_target({static_cast<double>(e.button.x), static_cast<double>(e.button.y)});
             }
             break;
         case SDL_FINGERUP:  // a finger lifted or the pointer left
@@ -214,9 +215,12 @@ void App::update(double frame_seconds) {
     if (cfg.scene == SceneKind::Flock) record_step_time((now_ms() - t0) / n);
 }
 
+int max_steps_per_call(int boids) {
+    return static_cast<int>(std::max(1LL, kMaxBoidStepsPerCall / std::max(1, boids)));
+}
+
 void App::step(int n) {
-    const long long per_step = cfg.scene == SceneKind::Flock ? flock.flock.size() : 1;
-    n = static_cast<int>(std::clamp<long long>(n, 0, std::max(1LL, kMaxBoidStepsPerCall / per_step)));
+    n = std::clamp(n, 0, max_steps_per_call(cfg.scene == SceneKind::Flock ? flock.flock.size() : 1));
     if (cfg.scene == SceneKind::Flock) flock.step(n);
     else steer.step(n);
 }
@@ -227,7 +231,6 @@ void App::reset(std::uint64_t seed) {
     if (cfg.scene == SceneKind::Flock) flock.reset(seed);
     else steer.reset();
     clock.accumulator = 0;
-    cached_steps_ = -1;
 }
 
 void App::set_flock_size(int n) {
@@ -235,7 +238,14 @@ void App::set_flock_size(int n) {
     flock.reset();
     ++epoch_;
     step_ms_count_ = 0;
-    cached_steps_ = -1;
+}
+
+bool App::set_target(Vec2 t) {
+    // The target is where a click can put it: inside the world.
+    const Vec2 inside{std::clamp(t.x, 0.0, steer.params.world_width),
+                      std::clamp(t.y, 0.0, steer.params.world_height)};
+    steer.vehicle.target = inside;
+    return inside != t;
 }
 
 Gauges App::gauges() {
@@ -255,7 +265,7 @@ Gauges App::gauges() {
 double App::benchmark(int boids, NeighborMode mode, int steps) {
     FlockParams p = flock.params;
     p.num_boids = std::clamp(boids, 2, kWidgetMaxBoids);
-    steps = static_cast<int>(std::clamp<long long>(steps, 1, std::max(1LL, kMaxBoidStepsPerCall / p.num_boids)));
+    steps = std::clamp(steps, 1, max_steps_per_call(p.num_boids));
     // Batches keep the browser's coarse clock usable; the 120-step warm-up (as
     // in the CLI's bench) lets the flock form.
     const int rounds = std::min(steps, 5);
@@ -275,26 +285,26 @@ double App::step_time_median() const {
     return s[step_ms_count_ / 2];
 }
 
-// [SECTION] Draw
-
-void App::draw() {
-    if (compare_pending_) {  // after the frame that showed "measuring..."
+// The HUD's gauges (about 4 times a second) and the 100/300/500 comparison,
+// which runs one frame after the click so "measuring..." can show first.
+void App::update_panels(double now) {
+    if (now - hud_at_ms_ >= 250) {
+        hud_ = gauges();
+        hud_at_ms_ = now;
+    }
+    if (compare_countdown_ > 0 && --compare_countdown_ == 0) {
         const int sizes[3] = {100, 300, 500};
         for (int i = 0; i < 3; ++i) {
             compare_ms_[i][0] = benchmark(sizes[i], NeighborMode::Brute, 60);
             compare_ms_[i][1] = benchmark(sizes[i], NeighborMode::Grid, 60);
         }
-        compare_pending_ = false;
         compare_done_ = true;
     }
-    const double t = now_ms();
-    const long long steps = cfg.scene == SceneKind::Flock ? flock.steps : steer.steps;
-    if (steps != cached_steps_ && (t - cached_at_ms_ > 250 || cached_steps_ < 0)) {
-        cached_ = gauges();
-        cached_at_ms_ = t;
-        cached_steps_ = steps;
-    }
+}
 
+// [SECTION] Draw
+
+void App::draw() {
     verts_.clear();
     if (cfg.scene == SceneKind::Flock) draw_flock();
     else draw_steer();
@@ -355,12 +365,12 @@ void App::draw_hud() {
             ImGui::TextColored(flock.rule(i) ? ImVec4(0.5f, 0.9f, 0.6f, 1) : ImVec4(0.6f, 0.6f, 0.65f, 1),
                                "%d:%s %s", i + 1, names[i], flock.rule(i) ? "ON" : "off");
         }
-        ImGui::Text("spacing %5.1f px   order %.2f   t %.1f s%s", cached_.a, cached_.b, cached_.time,
+        ImGui::Text("spacing %5.1f px   order %.2f   t %.1f s%s", hud_.a, hud_.b, hud_.time,
                     paused ? "   (paused)" : "");
     } else {
         const char* modes[3] = {"SEEK", "FLEE", "ARRIVE"};
         ImGui::Text("%s   speed %5.1f px/s   distance %5.1f px%s", modes[static_cast<int>(steer.vehicle.mode)],
-                    cached_.a, cached_.b, paused ? "   (paused)" : "");
+                    hud_.a, hud_.b, paused ? "   (paused)" : "");
         ImGui::TextColored(ImVec4(0.63f, 0.67f, 0.75f, 1), "green = velocity   red = steering force");
     }
     ImGui::End();
@@ -421,8 +431,9 @@ void App::draw_tuning() {
             ImGui::RadioButton("grid", &brute, 0);
             flock.neighbors = brute ? NeighborMode::Brute : NeighborMode::Grid;
             ImGui::Text("step time %.3f ms (median, %d boids)", step_time_median(), flock.flock.size());
-            if (ImGui::Button(compare_pending_ ? "measuring..." : "Compare 100 / 300 / 500 boids")) {
-                compare_pending_ = true;
+            if (ImGui::Button(compare_countdown_ > 0 ? "measuring..." : "Compare 100 / 300 / 500 boids") &&
+                compare_countdown_ == 0) {
+                compare_countdown_ = 2;  // show "measuring..." for a frame, then measure
             }
             if (compare_done_ && ImGui::BeginTable("cmp", 4, ImGuiTableFlags_Borders)) {
                 ImGui::TableNextRow();

@@ -68,6 +68,8 @@ EMSCRIPTEN_KEEPALIVE void fl_reset(double seed) {
 EMSCRIPTEN_KEEPALIVE void fl_set_paused(int p) { g_app.paused = p != 0; }
 EMSCRIPTEN_KEEPALIVE int fl_paused() { return g_app.paused; }
 EMSCRIPTEN_KEEPALIVE void fl_step(int n) { g_app.step(n); }
+// The most steps one step() or benchmark() call runs for a flock this size.
+EMSCRIPTEN_KEEPALIVE int fl_max_steps(int boids) { return flocklab::max_steps_per_call(boids); }
 
 EMSCRIPTEN_KEEPALIVE void fl_set_hawk(int present, double x, double y) {
     // Far outside the world a hawk scares nobody; the clamp keeps drawing finite.
@@ -75,7 +77,8 @@ EMSCRIPTEN_KEEPALIVE void fl_set_hawk(int present, double x, double y) {
     if (present) g_app.flock.hawk = flocklab::Vec2{std::clamp(x, -kFar, kFar), std::clamp(y, -kFar, kFar)};
     else g_app.flock.hawk.reset();
 }
-EMSCRIPTEN_KEEPALIVE void fl_set_target(double x, double y) { g_app.steer.vehicle.target = {x, y}; }
+// Returns 1 if (x, y) was outside the world and was clamped into it.
+EMSCRIPTEN_KEEPALIVE int fl_set_target(double x, double y) { return g_app.set_target({x, y}); }
 EMSCRIPTEN_KEEPALIVE void fl_set_mode(int m) { g_app.steer.vehicle.mode = static_cast<flocklab::SteerMode>(m % 3); }
 EMSCRIPTEN_KEEPALIVE int fl_mode() { return static_cast<int>(g_app.steer.vehicle.mode); }
 

@@ -13,7 +13,8 @@ export const artifacts = join(root, 'build', 'test-artifacts');
 mkdirSync(artifacts, { recursive: true });
 
 // The flags that let Chromium run headless as root on a machine with no
-// network beyond loopback (see ../../README.md).
+// network beyond loopback: no sandbox (root), no GPU (SwiftShader WebGL
+// instead), and none of the background connections that would be refused.
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
   '--enable-unsafe-swiftshader'];

@@ -283,7 +283,7 @@ test('bad data-* values are clamped with a console warning, never a crash', asyn
   assert.match(w, /data-boids="-5" must be a whole number from 2 to 5000; using 2/);
   assert.match(w, /data-scene="aquarium" is not one of flock, steer/);
   assert.match(w, /step\(n\)="1000000000" must be a whole number from 0 to 600; using 600/);
-  assert.match(w, /setTarget\(5000, -3\) is outside the 800x450 world; using \(800, 0\)/);
+  assert.match(w, /setTarget\(5000, -3\) is outside the world; using \(800,0\)/);
   assert.deepEqual(page.problems, []);
   await page.close();
 });
