@@ -353,3 +353,21 @@ test('without WebGL the widgets still start and draw, in software', async () => 
     await nogl.close();
   }
 });
+
+test('a widget that cannot start says so: ready rejects and the element is marked', async () => {
+  const page = await env.context.newPage();
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.route('**/flocklab-core.wasm', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.goto(env.url);
+  const r = await page.evaluate(() => Promise.allSettled(
+    [...document.querySelectorAll('.flocklab')].map((e) => e.flocklab.ready))
+    .then((all) => ({ states: all.map((a) => a.status),
+      failed: [...document.querySelectorAll('.flocklab')].every((e) => e.classList.contains('flocklab-failed')) })));
+  assert.ok(r.states.length === 3 && r.states.every((s) => s === 'rejected'), JSON.stringify(r.states));
+  assert.ok(r.failed);
+  assert.ok(errors.some((e) => /the widget could not start/.test(e)), errors.join('\n'));
+  const message = await page.evaluate(() => getComputedStyle(document.querySelector('#flock'), '::after').content);
+  assert.match(message, /needs WebAssembly and WebGL/);
+  await page.close();
+});
