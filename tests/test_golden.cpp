@@ -8,7 +8,7 @@
 
 #include "core/flock.hpp"
 #include "core/pyrandom.hpp"
-#include "core/steering.hpp"
+#include "core/steer_scene.hpp"
 #include "support/json.hpp"
 
 using namespace flocklab;

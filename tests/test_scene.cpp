@@ -3,7 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "core/bench.hpp"
-#include "core/scene.hpp"
+#include "core/flock_scene.hpp"
+#include "core/steer_scene.hpp"
 
 using namespace flocklab;
 
@@ -30,11 +31,11 @@ TEST(FixedStep, AnyFrameRateGivesTheLabsGaugesAtTenSimulatedSeconds) {
         FlockScene scene;
         FixedStep fs;
         int frames = 0;
-        while (scene.steps < 600) {
+        while (scene.steps() < 600) {
             // Jittery frames around 1/fps; never more steps than remain.
             const double dt = (1.0 + 0.3 * ((frames * 7919) % 13 - 6) / 6.0) / fps;
             const int n = fs.advance(dt);
-            scene.step(std::min<long long>(n, 600 - scene.steps));
+            scene.step(std::min<long long>(n, 600 - scene.steps()));
             ++frames;
         }
         EXPECT_DOUBLE_EQ(scene.time(), 10.0);
@@ -52,12 +53,12 @@ TEST(FlockScene, RulesResetAndSize) {
     s.all_rules_on();
     EXPECT_TRUE(s.rule(0) && s.rule(1) && s.rule(2));
     s.step(10);
-    EXPECT_EQ(s.steps, 10);
+    EXPECT_EQ(s.steps(), 10);
     s.params.num_boids = 300;
     s.reset(3);
     EXPECT_EQ(s.flock.size(), 300);
-    EXPECT_EQ(s.steps, 0);
-    EXPECT_EQ(s.seed, 3u);
+    EXPECT_EQ(s.steps(), 0);
+    EXPECT_EQ(s.seed(), 3u);
     s.params.num_boids = -5;  // clamped, never a crash
     s.reset();
     EXPECT_EQ(s.flock.size(), 2);

@@ -1,7 +1,7 @@
 // The warm-up's behaviours and their edge cases from the lesson.
 #include <gtest/gtest.h>
 
-#include "core/steering.hpp"
+#include "core/steer_scene.hpp"
 
 using namespace flocklab;
 
@@ -92,7 +92,8 @@ TEST(Steering, ArriveStopsWithinOnePixel) {
 TEST(Steering, ModesCycleAndParse) {
     EXPECT_EQ(next_steer_mode(SteerMode::Seek), SteerMode::Flee);
     EXPECT_EQ(next_steer_mode(SteerMode::Flee), SteerMode::Arrive);
-    EXPECT_EQ(next_steer_mode(SteerMode::Arrive), SteerMode::Seek);
+    EXPECT_EQ(next_steer_mode(SteerMode::Arrive), SteerMode::Wander);
+    EXPECT_EQ(next_steer_mode(SteerMode::Wander), SteerMode::Seek);
     SteerMode m = SteerMode::Seek;
     EXPECT_TRUE(parse_steer_mode("flee", &m));
     EXPECT_EQ(m, SteerMode::Flee);

@@ -14,7 +14,7 @@
 #include "args.hpp"
 #include "core/flock.hpp"
 #include "core/bench.hpp"
-#include "core/steering.hpp"
+#include "core/steer_scene.hpp"
 #include "format.hpp"
 
 namespace flocklab::cli {
@@ -26,14 +26,15 @@ constexpr const char* kUsage =
     "commands:\n"
     "  gauges   run flocks and print the spacing and order gauges\n"
     "           --seeds 0-11 [--seconds 10 | --steps N] [--boids 60]\n"
-    "           [--rules all,no-sep,no-ali,no-coh,none] [--hawk X,Y]\n"
-    "           [--neighbors brute|grid] [--json]\n"
+    "           [--rules all,no-sep,no-ali,no-coh,none] [--hawk X,Y | --hawk pursuit]\n"
+    "           [--wander] [--leader X,Y] [--neighbors brute|grid] [--json]\n"
     "  dump     print one flock's full state as JSON\n"
     "           --seed 7 [--seconds 10 | --steps N] [--rules all] [--boids 60]\n"
-    "           [--hawk X,Y] [--neighbors brute|grid]\n"
+    "           [--hawk X,Y | --hawk pursuit] [--wander] [--leader X,Y]\n"
+    "           [--neighbors brute|grid]\n"
     "  vehicle  run the warm-up vehicle\n"
-    "           --mode seek|flee|arrive [--seconds S | --steps N]\n"
-    "           [--start X,Y] [--vel X,Y] [--target X,Y] [--json]\n"
+    "           --mode seek|flee|arrive|wander [--seconds S | --steps N]\n"
+    "           [--start X,Y] [--vel X,Y] [--target X,Y] [--seed 7] [--json]\n"
     "  bench    time the flock step (median ms per step)\n"
     "           [--boids 100,300,500] [--neighbors brute,grid] [--steps 50]\n"
     "           [--warmup 120] [--density N] [--json]\n"
@@ -42,10 +43,17 @@ constexpr const char* kUsage =
     "\n"
     "Options also take the --name=value form (needed for negative vectors:\n"
     "--vel=-50,0). Steps are 1/60 s. Rule sets: all, none, no-sep, no-ali,\n"
-    "no-coh, only-sep, only-ali, only-coh.\n";
+    "no-coh, only-sep, only-ali, only-coh.\n"
+    "Going further: --wander adds the wander rule (a boid that sees no neighbour\n"
+    "wanders); --hawk pursuit lets a hawk hunt the nearest boid; --leader X,Y makes\n"
+    "boid 0 a leader that arrives at X,Y while the others follow it.\n";
 
-const std::vector<std::string> kRuleWords = {"all",    "none",     "no-sep",   "no-ali",
-                                             "no-coh", "only-sep", "only-ali", "only-coh"};
+// The core's one table of rule-set names.
+const std::vector<std::string> kRuleWords = [] {
+    std::vector<std::string> w;
+    for (int i = 0; i < kRuleSetCount; ++i) w.push_back(rule_set_name(i));
+    return w;
+}();
 
 // [SECTION] Shared option handling
 
@@ -61,9 +69,24 @@ NeighborMode neighbor_mode(const std::string& w) {
     return w == "brute" ? NeighborMode::Brute : NeighborMode::Grid;
 }
 
-std::optional<Vec2> hawk_option(const Args& a) {
-    if (!a.has("hawk")) return std::nullopt;
-    return a.vec("hawk", {});
+// The Going-further options of gauges and dump.
+struct Extensions {
+    std::optional<Vec2> hawk;  // px: a fixed hawk (--hawk X,Y)
+    bool pursuit = false;      // --hawk pursuit
+    bool wander = false;       // --wander
+    std::optional<Vec2> leader;  // px: --leader X,Y
+    bool any() const { return pursuit || wander || leader.has_value(); }
+};
+
+Extensions extension_options(const Args& a) {
+    Extensions e;
+    if (a.has("hawk")) {
+        if (a.raw("hawk") == "pursuit") e.pursuit = true;
+        else e.hawk = a.vec("hawk", {});
+    }
+    e.wander = a.has("wander");
+    if (a.has("leader")) e.leader = a.vec("leader", {});
+    return e;
 }
 
 std::string vec_json(Vec2 v) { return "[" + py_repr(v.x) + ", " + py_repr(v.y) + "]"; }
@@ -80,29 +103,40 @@ struct FlockRun {
     std::string rules;
     int boids;
     long long steps;
-    std::optional<Vec2> hawk;
+    Extensions ext;
     double spacing;
     double order;
 };
 
 FlockRun run_flock(std::uint64_t seed, const std::string& rules_word, int boids, long long steps,
-                   std::optional<Vec2> hawk, NeighborMode mode, Flock* out = nullptr) {
+                   const Extensions& ext, NeighborMode mode, Flock* out = nullptr) {
     FlockParams p;
     p.num_boids = boids;
     Rules rules;
     parse_rules(rules_word, &rules);
+    rules.wander = ext.wander;
     Flock flock(p, seed);
-    for (long long s = 0; s < steps; ++s) flock.step(rules, kLabDt, hawk, mode);
-    FlockRun r{seed, rules_word, boids, steps, hawk, flock.mean_spacing(), flock.heading_order()};
+    flock.set_pursuit(ext.pursuit);
+    flock.set_leader(ext.leader);
+    for (long long s = 0; s < steps; ++s) flock.step(rules, kLabDt, ext.hawk, mode);
+    FlockRun r{seed, rules_word, boids, steps, ext, flock.mean_spacing(), flock.heading_order()};
     if (out) *out = flock;
     return r;
 }
 
+// The lab's fields; with a Going-further option, the layout of
+// going_further.py (wander, hawk and leader as given on the command line).
 std::string run_json_fields(const FlockRun& r) {
-    return "\"seed\": " + std::to_string(r.seed) + ", \"rules\": \"" + r.rules +
-           "\", \"boids\": " + std::to_string(r.boids) + ", \"steps\": " + std::to_string(r.steps) +
-           ", \"hawk\": " + hawk_json(r.hawk) + ", \"spacing\": " + py_repr(r.spacing) +
-           ", \"order\": " + py_repr(r.order);
+    std::string o = "\"seed\": " + std::to_string(r.seed) + ", \"rules\": \"" + r.rules +
+                    "\", \"boids\": " + std::to_string(r.boids) + ", \"steps\": " + std::to_string(r.steps);
+    if (r.ext.any()) {
+        o += std::string(", \"wander\": ") + (r.ext.wander ? "true" : "false") + ", \"hawk\": " +
+             (r.ext.pursuit ? "\"pursuit\"" : r.ext.hawk ? "\"" + vec_arg(*r.ext.hawk) + "\"" : "null") +
+             ", \"leader\": " + (r.ext.leader ? "\"" + vec_arg(*r.ext.leader) + "\"" : "null");
+    } else {
+        o += ", \"hawk\": " + hawk_json(r.ext.hawk);
+    }
+    return o + ", \"spacing\": " + py_repr(r.spacing) + ", \"order\": " + py_repr(r.order);
 }
 
 // [SECTION] gauges
@@ -112,7 +146,7 @@ int cmd_gauges(const Args& a) {
     const long long steps = steps_option(a, 10.0);
     const int boids = static_cast<int>(a.integer("boids", 60, 2, kMaxBoids));
     const std::vector<std::string> rules = a.words("rules", {"all"}, kRuleWords);
-    const std::optional<Vec2> hawk = hawk_option(a);
+    const Extensions ext = extension_options(a);
     const NeighborMode mode = neighbor_mode(a.words("neighbors", {"grid"}, {"brute", "grid"}).at(0));
     const bool json = a.has("json");
     if (a.has("neighbors") && split(a.raw("neighbors"), ',').size() != 1) {
@@ -123,7 +157,7 @@ int cmd_gauges(const Args& a) {
     for (const std::string& rw : rules) {
         double sum_s = 0, sum_o = 0, min_s = INFINITY, max_s = -INFINITY, min_o = INFINITY, max_o = -INFINITY;
         for (std::uint64_t seed : seeds) {
-            const FlockRun r = run_flock(seed, rw, boids, steps, hawk, mode);
+            const FlockRun r = run_flock(seed, rw, boids, steps, ext, mode);
             if (json) {
                 std::cout << "{" << run_json_fields(r) << "}\n" << std::flush;
                 continue;
@@ -157,7 +191,7 @@ int cmd_dump(const Args& a) {
     if (rules.size() != 1) throw UsageError("--rules: dump takes one rule set, got '" + a.raw("rules") + "'");
     const NeighborMode mode = neighbor_mode(a.words("neighbors", {"grid"}, {"brute", "grid"}).at(0));
     Flock flock(FlockParams{}, 0);
-    const FlockRun r = run_flock(seeds[0], rules[0], boids, steps, hawk_option(a), mode, &flock);
+    const FlockRun r = run_flock(seeds[0], rules[0], boids, steps, extension_options(a), mode, &flock);
     std::ostringstream out;
     out << "{" << run_json_fields(r) << ", \"boids_state\": [";
     for (int i = 0; i < flock.size(); ++i) {
@@ -165,7 +199,12 @@ int cmd_dump(const Args& a) {
         out << (i ? ", " : "") << "[" << py_repr(b.pos.x) << ", " << py_repr(b.pos.y) << ", "
             << py_repr(b.vel.x) << ", " << py_repr(b.vel.y) << "]";
     }
-    out << "]}\n";
+    out << "]";
+    if (const auto& h = flock.hunter()) {
+        out << ", \"hunter\": [" << py_repr(h->pos.x) << ", " << py_repr(h->pos.y) << ", " << py_repr(h->vel.x)
+            << ", " << py_repr(h->vel.y) << "]";
+    }
+    out << "}\n";
     std::cout << out.str();
     return 0;
 }
@@ -175,16 +214,26 @@ int cmd_dump(const Args& a) {
 int cmd_vehicle(const Args& a) {
     Vehicle v;
     if (a.has("mode") && !parse_steer_mode(a.raw("mode").c_str(), &v.mode)) {
-        throw UsageError("--mode: expected seek, flee or arrive, got '" + a.raw("mode") + "'");
+        throw UsageError("--mode: expected seek, flee, arrive or wander, got '" + a.raw("mode") + "'");
     }
     const long long steps = steps_option(a, 5.0);
+    const std::uint64_t seed = a.seeds("seed", 7).at(0);
+    if (a.has("seed") && a.seeds("seed", 7).size() != 1) throw UsageError("--seed: vehicle takes one seed, got '" + a.raw("seed") + "'");
+    const bool wander = v.mode == SteerMode::Wander;
+    if (wander && a.has("target")) throw UsageError("--target: wander chooses its own target, got '" + a.raw("target") + "'");
     v.pos = a.vec("start", v.pos);
     v.velocity = a.vec("vel", v.velocity);
     v.target = a.vec("target", v.target);
     const Vec2 start = v.pos, vel0 = v.velocity;
     const VehicleParams p;
+    v.reset_wander(seed, p);
     for (long long s = 0; s < steps; ++s) v.step(kLabDt, p);
-    if (a.has("json")) {
+    if (a.has("json") && wander) {  // going_further.py's layout
+        std::cout << "{\"mode\": \"wander\", \"seed\": " << seed << ", \"steps\": " << steps
+                  << ", \"pos\": " << vec_json(v.pos) << ", \"velocity\": " << vec_json(v.velocity)
+                  << ", \"target\": " << vec_json(v.wander_point) << ", \"angle\": " << py_repr(v.wander_angle)
+                  << "}\n";
+    } else if (a.has("json")) {
         std::cout << "{\"mode\": \"" << steer_mode_name(v.mode) << "\", \"steps\": " << steps
                   << ", \"start\": \"" << vec_arg(start) << "\", \"vel\": \"" << vec_arg(vel0)
                   << "\", \"target\": \"" << vec_arg(v.target) << "\", \"pos\": " << vec_json(v.pos)
@@ -257,7 +306,7 @@ int dispatch(int argc, char** argv) {
     }
     const std::vector<OptionSpec> flock_opts = {{"seconds", true}, {"steps", true},  {"boids", true},
                                                 {"rules", true},   {"hawk", true},   {"neighbors", true},
-                                                {"json", false}};
+                                                {"json", false},   {"wander", false}, {"leader", true}};
     if (cmd == "gauges") {
         std::vector<OptionSpec> o = flock_opts;
         o.push_back({"seeds", true});
@@ -271,7 +320,7 @@ int dispatch(int argc, char** argv) {
     if (cmd == "vehicle") {
         return cmd_vehicle(Args(argc, argv, 2,
                                 {{"mode", true}, {"seconds", true}, {"steps", true}, {"start", true},
-                                 {"vel", true}, {"target", true}, {"json", false}}));
+                                 {"vel", true}, {"target", true}, {"seed", true}, {"json", false}}));
     }
     if (cmd == "bench") {
         return cmd_bench(Args(argc, argv, 2,

@@ -16,26 +16,49 @@ namespace flocklab {
 
 // [SECTION] Rule names
 
-namespace {
-struct RuleName {
-    const char* name;
-    Rules rules;
-};
-constexpr RuleName kRuleNames[] = {
-    {"all", {true, true, true}},        {"none", {false, false, false}},
-    {"no-sep", {false, true, true}},    {"no-ali", {true, false, true}},
-    {"no-coh", {true, true, false}},    {"only-sep", {true, false, false}},
-    {"only-ali", {false, true, false}}, {"only-coh", {false, false, true}},
-};
-bool same(const Rules& a, const Rules& b) {
-    return a.separation == b.separation && a.alignment == b.alignment && a.cohesion == b.cohesion;
+bool rule(const Rules& r, int index) {
+    switch (index) {
+        case 0: return r.separation;
+        case 1: return r.alignment;
+        case 2: return r.cohesion;
+        case 3: return r.wander;
+        default: return false;
+    }
 }
+
+void set_rule(Rules& r, int index, bool on) {
+    switch (index) {
+        case 0: r.separation = on; break;
+        case 1: r.alignment = on; break;
+        case 2: r.cohesion = on; break;
+        case 3: r.wander = on; break;
+        default: break;
+    }
+}
+
+namespace {
+struct RuleSet {
+    const char* name;
+    bool separation, alignment, cohesion;
+};
+constexpr RuleSet kRuleSets[kRuleSetCount] = {
+    {"all", true, true, true},        {"none", false, false, false},
+    {"no-sep", false, true, true},    {"no-ali", true, false, true},
+    {"no-coh", true, true, false},    {"only-sep", true, false, false},
+    {"only-ali", false, true, false}, {"only-coh", false, false, true},
+};
 }  // namespace
 
+const char* rule_set_name(int index) {
+    return index >= 0 && index < kRuleSetCount ? kRuleSets[index].name : nullptr;
+}
+
 bool parse_rules(const std::string& name, Rules* out) {
-    for (const RuleName& r : kRuleNames) {
+    for (const RuleSet& r : kRuleSets) {
         if (name == r.name) {
-            *out = r.rules;
+            out->separation = r.separation;
+            out->alignment = r.alignment;
+            out->cohesion = r.cohesion;
             return true;
         }
     }
@@ -43,15 +66,17 @@ bool parse_rules(const std::string& name, Rules* out) {
 }
 
 std::string rules_name(const Rules& r) {
-    for (const RuleName& n : kRuleNames) {
-        if (same(n.rules, r)) return n.name;
+    for (const RuleSet& n : kRuleSets) {
+        if (n.separation == r.separation && n.alignment == r.alignment && n.cohesion == r.cohesion) {
+            return n.name;
+        }
     }
     return "all";  // unreachable: the table lists all eight combinations
 }
 
 // [SECTION] Construction
 
-Flock::Flock(const FlockParams& p, std::uint64_t seed) : p_(p) {
+Flock::Flock(const FlockParams& p, std::uint64_t seed) : p_(p), wander_rng_(seed) {
     constexpr double kTau = 6.283185307179586;  // math.tau
     PyRandom rng(seed);
     const int n = std::max(0, p.num_boids);
@@ -68,9 +93,16 @@ Flock::Flock(const FlockParams& p, std::uint64_t seed) : p_(p) {
         x_[i] = rng.uniform(0, p.world_width);
         y_[i] = rng.uniform(0, p.world_height);
     }
+    angles_.assign(n, 0.0);
+    wx_.assign(n, 0.0);
+    wy_.assign(n, 0.0);
 }
 
-Flock::Flock(const FlockParams& p, const std::vector<Boid>& boids) : p_(p) {
+Flock::Flock(const FlockParams& p, const std::vector<Boid>& boids, std::uint64_t seed)
+    : p_(p), wander_rng_(seed) {
+    angles_.assign(boids.size(), 0.0);
+    wx_.assign(boids.size(), 0.0);
+    wy_.assign(boids.size(), 0.0);
     p_.num_boids = static_cast<int>(boids.size());
     x_.resize(boids.size());
     y_.resize(boids.size());
@@ -327,50 +359,164 @@ Vec2 flee_hawk(Vec2 pos, Vec2 vel, std::optional<Vec2> hawk, const FlockParams& 
     return steer_toward(offset.normalize() * p.max_speed, vel, p.reaction_time, p.max_force);
 }
 
-Vec2 Flock::flock_force(int i, const NeighborSet& near, const Rules& rules,
-                        std::optional<Vec2> hawk) const {
+Vec2 flock_seek(Vec2 pos, Vec2 vel, Vec2 target, const FlockParams& p) {
+    const Vec2 offset = target - pos;
+    if (offset.length_squared() == 0) return {};
+    return steer_toward(offset.normalize() * p.max_speed, vel, p.reaction_time, p.max_force);
+}
+
+Vec2 arrive_at(Vec2 pos, Vec2 vel, Vec2 target, double slow_radius, const FlockParams& p) {
+    const Vec2 offset = target - pos;
+    const double dist = offset.length();
+    Vec2 desired;
+    if (!(dist < 1)) {
+        const double ratio = dist / slow_radius;
+        desired = offset * ((p.max_speed * (ratio < 1.0 ? ratio : 1.0)) / dist);
+    }
+    return steer_toward(desired, vel, p.reaction_time, p.max_force);
+}
+
+Vec2 behind(const Boid& b, double distance) {
+    const Vec2 heading = b.vel.length_squared() > 0 ? b.vel.normalize() : Vec2{1, 0};
+    return b.pos - heading * distance;
+}
+
+// What every boid sees in one step besides its neighbours: the rules, the
+// hawk (pointer or hunter), whether this step drew wander targets, and the
+// point behind the leader (none without a leader).
+struct Flock::Look {
+    Rules rules;
+    std::optional<Vec2> hawk;
+    bool wander = false;
+    std::optional<Vec2> follow;
+};
+
+// Going further's boid_force: the lab's flock_force plus the extensions,
+// each added before the final clamp: wander (only for a boid that sees no
+// neighbour), then following.
+Vec2 Flock::flock_force(int i, const NeighborSet& near, const Look& look) const {
     const Boid me = boid(i);
     const NeighborSums sums = neighbor_sums(me, near, p_);
     Vec2 total;
-    if (rules.separation) total += separation(me, sums, p_) * p_.weight_separation;
-    if (rules.alignment) total += alignment(me, sums, p_) * p_.weight_alignment;
-    if (rules.cohesion) total += cohesion(me, sums, p_) * p_.weight_cohesion;
-    total += flee_hawk(me.pos, me.vel, hawk, p_) * p_.weight_flee;
+    if (look.rules.separation) total += separation(me, sums, p_) * p_.weight_separation;
+    if (look.rules.alignment) total += alignment(me, sums, p_) * p_.weight_alignment;
+    if (look.rules.cohesion) total += cohesion(me, sums, p_) * p_.weight_cohesion;
+    total += flee_hawk(me.pos, me.vel, look.hawk, p_) * p_.weight_flee;
+    if (look.wander && near.n == 0) total += flock_seek(me.pos, me.vel, wander_point(i), p_) * p_.weight_wander;
+    if (look.follow) {
+        total += arrive_at(me.pos, me.vel, *look.follow, p_.follow_slow_radius, p_) * p_.weight_follow;
+    }
     return total.clamp_magnitude(p_.max_force);
 }
 
 Vec2 Flock::force(int i, const Rules& rules, std::optional<Vec2> hawk, NeighborMode mode) {
     prepare(mode);
-    return flock_force(i, gather(i, mode), rules, hawk);
+    Look look;
+    look.rules = rules;
+    look.hawk = hawk;
+    return flock_force(i, gather(i, mode), look);
 }
 
 // [SECTION] Step
+
+void Flock::set_pursuit(bool on) {
+    if (on) hunter_ = Hunter{{p_.hawk_start_x, p_.hawk_start_y}, {}, {p_.hawk_start_x, p_.hawk_start_y}, -1};
+    else hunter_.reset();
+}
+
+Vec2 Flock::follow_point() const {
+    return size() > 0 ? behind(boid(0), p_.leader_behind) : Vec2{};
+}
+
+namespace {
+
+// The boid closest to `from` (the first in list order on a tie); -1 if none.
+int nearest(Vec2 from, const double* x, const double* y, int n) {
+    int best = -1;
+    double best_sq = std::numeric_limits<double>::infinity();
+    for (int i = 0; i < n; ++i) {
+        const double d = (Vec2{x[i], y[i]} - from).length_squared();
+        if (d < best_sq) {
+            best = i;
+            best_sq = d;
+        }
+    }
+    return best;
+}
+
+}  // namespace
 
 void Flock::step(const Rules& rules, double dt, std::optional<Vec2> hawk, NeighborMode mode) {
     const int n = size();
     ax_.resize(n);
     ay_.resize(n);
     prepare(mode);
+    Look look;
+    look.rules = rules;
+    look.hawk = hunter_ ? std::optional<Vec2>(hunter_->pos) : hawk;
+    look.wander = rules.wander;
+    const bool lead = leader_target_.has_value() && n > 0;
+    if (lead) look.follow = follow_point();
+    // Wander's draws come first, one per boid in list order, whatever order
+    // the forces are computed in.
+    if (look.wander) {
+        for (int i = 0; i < n; ++i) {
+            angles_[i] += wander_rng_.uniform(-p_.wander_jitter, p_.wander_jitter);
+            const Vec2 t = wander_target({x_[i], y_[i]}, {vx_[i], vy_[i]}, angles_[i], p_.wander_distance,
+                                         p_.wander_radius);
+            wx_[i] = t.x;
+            wy_[i] = t.y;
+        }
+    }
     // 1. Everyone looks at the same, unmoved flock. Looking changes nothing,
     // so the grid visits boids cell by cell (neighbouring boids share their
     // candidates, which stay in cache); brute force goes in list order.
     const int* order = mode == NeighborMode::Grid ? grid_.ids() : nullptr;
     for (int k = 0; k < n; ++k) {
         const int i = order ? order[k] : k;
-        const Vec2 f = flock_force(i, gather(i, mode), rules, hawk);
+        const Vec2 f = lead && i == 0
+                           ? arrive_at({x_[0], y_[0]}, {vx_[0], vy_[0]}, *leader_target_, p_.leader_slow_radius, p_)
+                           : flock_force(i, gather(i, mode), look);
         ax_[i] = f.x;
         ay_[i] = f.y;
     }
-    // 2. Then everyone moves: semi-implicit Euler with the speed band, then wrap.
+    // The hunter seeks where the nearest boid will be: its position plus its
+    // velocity times the time the hunter needs to get there at full speed.
+    Vec2 hunter_accel;
+    if (hunter_) {
+        hunter_->prey = nearest(hunter_->pos, x_.data(), y_.data(), n);
+        if (hunter_->prey >= 0) {
+            const Boid prey = boid(hunter_->prey);
+            const double t = hunter_->pos.distance_to(prey.pos) / p_.hawk_max_speed;
+            hunter_->aim = prey.pos + prey.vel * t;
+            const Vec2 offset = hunter_->aim - hunter_->pos;
+            if (offset.length_squared() != 0) {
+                hunter_accel = steer_toward(offset.normalize() * p_.hawk_max_speed, hunter_->vel,
+                                            p_.hawk_reaction_time, p_.hawk_max_force);
+            }
+        }
+    }
+    // 2. Then everyone moves: semi-implicit Euler with the speed band, then
+    // wrap. The leader has no minimum speed, so it can stop on its target.
     for (int i = 0; i < n; ++i) {
         Vec2 vel = Vec2{vx_[i], vy_[i]} + Vec2{ax_[i], ay_[i]} * dt;
-        if (vel.length_squared() == 0) vel = {p_.min_speed, 0};  // the band needs a direction
-        vel = vel.clamp_magnitude(p_.min_speed, p_.max_speed);
+        if (lead && i == 0) {
+            vel = vel.clamp_magnitude(p_.max_speed);
+        } else {
+            if (vel.length_squared() == 0) vel = {p_.min_speed, 0};  // the band needs a direction
+            vel = vel.clamp_magnitude(p_.min_speed, p_.max_speed);
+        }
         const Vec2 pos = Vec2{x_[i], y_[i]} + vel * dt;
         vx_[i] = vel.x;
         vy_[i] = vel.y;
         x_[i] = py_mod(pos.x, p_.world_width);
         y_[i] = py_mod(pos.y, p_.world_height);
+    }
+    // 3. The hunting hawk moves last.
+    if (hunter_) {
+        hunter_->vel = (hunter_->vel + hunter_accel * dt).clamp_magnitude(p_.hawk_max_speed);
+        const Vec2 pos = hunter_->pos + hunter_->vel * dt;
+        hunter_->pos = {py_mod(pos.x, p_.world_width), py_mod(pos.y, p_.world_height)};
     }
 }
 

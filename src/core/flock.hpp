@@ -15,6 +15,7 @@
 
 #include "grid.hpp"
 #include "params.hpp"
+#include "pyrandom.hpp"
 #include "vec2.hpp"
 
 namespace flocklab {
@@ -24,14 +25,26 @@ struct Boid {
     Vec2 vel;  // px/s
 };
 
+// The switchable rules. The lesson's three are on by default; wander (Going
+// further) is off. kRuleNames lists them in key order (keys 1, 2, 3, 4).
 struct Rules {
     bool separation = true;
     bool alignment = true;
     bool cohesion = true;
+    bool wander = false;
 };
-// "all", "no-sep", "no-ali", "no-coh", "none" (the CLI's and golden files' names).
+constexpr int kRuleCount = 4;
+constexpr const char* kRuleNames[kRuleCount] = {"separation", "alignment", "cohesion", "wander"};
+bool rule(const Rules& r, int index);     // by kRuleNames index; false out of range
+void set_rule(Rules& r, int index, bool on);
+
+// The eight named sets of the lesson's three rules ("all", "none", "no-sep",
+// "no-ali", "no-coh", "only-sep", "only-ali", "only-coh": the CLI's and the
+// golden files' names). parse_rules leaves wander as it was.
+constexpr int kRuleSetCount = 8;
+const char* rule_set_name(int index);
 bool parse_rules(const std::string& name, Rules* out);
-std::string rules_name(const Rules& r);  // the name above, or e.g. "sep+coh"
+std::string rules_name(const Rules& r);  // the set's name (wander not included)
 
 // How step() finds neighbours. Both give the same neighbours in the same
 // order, hence bit-identical trajectories; brute force is the reference.
@@ -50,12 +63,23 @@ struct NeighborSet {
 // The lab's flock step of 1/60 s.
 constexpr double kLabDt = 1.0 / 60.0;
 
+// Going further's pursuit hawk: a vehicle of its own that seeks where the
+// nearest boid will be.
+struct Hunter {
+    Vec2 pos;   // px
+    Vec2 vel;   // px/s
+    Vec2 aim;   // px: the point it sought in the last step (for drawing)
+    int prey = -1;  // the boid it hunted in the last step
+};
+
 class Flock {
 public:
     // make_flock(seed): p.num_boids boids drawn from random.Random(seed), per
     // boid: angle, speed, then pos.x, pos.y.
+    // The wander rule draws from a second random.Random(seed), beside the one
+    // make_flock used.
     Flock(const FlockParams& p, std::uint64_t seed);
-    Flock(const FlockParams& p, const std::vector<Boid>& boids);
+    Flock(const FlockParams& p, const std::vector<Boid>& boids, std::uint64_t seed = 0);
 
     int size() const { return static_cast<int>(x_.size()); }
     Boid boid(int i) const { return {{x_[i], y_[i]}, {vx_[i], vy_[i]}}; }
@@ -64,9 +88,24 @@ public:
     // Takes new tunables for the next step; the boids stay where they are.
     void set_params(const FlockParams& p) { p_ = p; }
 
-    // One step of dt seconds: everyone looks, then everyone moves.
+    // One step of dt seconds: everyone looks at the same state (boids, hawk,
+    // leader), then everyone moves; a hunting hawk moves last. `hawk` is the
+    // pointer's; while a hunter exists it is the hawk instead.
     void step(const Rules& rules, double dt, std::optional<Vec2> hawk = std::nullopt,
               NeighborMode mode = NeighborMode::Grid);
+
+    // [SECTION] Going further
+    // Pursuit: a hunter at the params' start, at rest (on), or none (off).
+    void set_pursuit(bool on);
+    const std::optional<Hunter>& hunter() const { return hunter_; }
+    // Leader following: boid 0 arrives at `target`; none turns it off.
+    void set_leader(std::optional<Vec2> target) { leader_target_ = target; }
+    const std::optional<Vec2>& leader_target() const { return leader_target_; }
+    // The point the followers aim at, 40 px behind the leader (as of the last step).
+    Vec2 follow_point() const;
+    // Boid i's wander angle (rad) and the target it sought in the last step.
+    double wander_angle(int i) const { return angles_[i]; }
+    Vec2 wander_point(int i) const { return {wx_[i], wy_[i]}; }
 
     // Boid i's neighbours in list order: within view_radius, inside the
     // vision cone, never i itself.
@@ -90,8 +129,8 @@ private:
     void prepare(NeighborMode mode);       // per-step set-up: limits, grid, scratch
     NeighborSet gather(int i, NeighborMode mode);  // boid i's neighbours (in near_)
     int scan(const Viewer& v, const double* xs, const double* ys, int m, int* out);
-    Vec2 flock_force(int i, const NeighborSet& near, const Rules& rules,
-                     std::optional<Vec2> hawk) const;
+    struct Look;  // what every boid sees in this step besides its neighbours
+    Vec2 flock_force(int i, const NeighborSet& near, const Look& look) const;
 
     FlockParams p_;
     std::vector<double> x_, y_, vx_, vy_;  // the state, in list order
@@ -103,6 +142,11 @@ private:
     UniformGrid grid_;
     GridBlock block_;                      // the 3x3 block of cell block_cell_
     int block_cell_ = -1;
+    // Going further
+    PyRandom wander_rng_;
+    std::vector<double> angles_, wx_, wy_;  // rad; px: each boid's wander target
+    std::optional<Hunter> hunter_;
+    std::optional<Vec2> leader_target_;  // px
 };
 
 // What the three rules sum over boid `me`'s neighbours, each in list order
@@ -123,5 +167,12 @@ Vec2 cohesion(const Boid& me, const NeighborSums& sums, const FlockParams& p);
 // The flock's flee: zero with no hawk, and zero (keep flocking) outside the
 // panic radius or exactly on the hawk.
 Vec2 flee_hawk(Vec2 pos, Vec2 vel, std::optional<Vec2> hawk, const FlockParams& p);
+// Seek `target` with the flock's limits (the wander rule's force).
+Vec2 flock_seek(Vec2 pos, Vec2 vel, Vec2 target, const FlockParams& p);
+// The warm-up's arrive with the flock's limits and the given slowing radius;
+// asks for zero velocity within 1 px.
+Vec2 arrive_at(Vec2 pos, Vec2 vel, Vec2 target, double slow_radius, const FlockParams& p);
+// The point `distance` px behind a boid along its heading (+x when standing still).
+Vec2 behind(const Boid& b, double distance);
 
 }  // namespace flocklab

@@ -1,6 +1,8 @@
 #include "params.hpp"
 
 #include <cstdio>
+#include <cstring>
+#include <type_traits>
 
 namespace flocklab {
 
@@ -8,6 +10,60 @@ double FlockParams::view_cos() const {
     // math.radians(d) is d * (pi / 180) in CPython.
     constexpr double kDegToRad = 3.141592653589793 / 180.0;
     return std::cos((view_angle / 2.0) * kDegToRad);
+}
+
+// [SECTION] The field tables: the one list of every tunable, its unit and range
+
+const std::vector<Field<VehicleParams>>& fields(const VehicleParams*) {
+    using P = VehicleParams;
+    static const std::vector<Field<P>> t = {
+        {"world_width", "px", "world", &P::world_width, 1, 1e6, false},
+        {"world_height", "px", "world", &P::world_height, 1, 1e6, false},
+        {"max_speed", "px/s", "motion", &P::max_speed, 1, 1000},
+        {"max_force", "px/s^2", "motion", &P::max_force, 1, 5000},
+        {"reaction_time", "s", "motion", &P::reaction_time, 0.01, 2},
+        {"slow_radius", "px", "radii", &P::slow_radius, 1, 400},
+        {"panic_radius", "px", "radii", &P::panic_radius, 0, 400},
+        {"wander_distance", "px", "wander", &P::wander_distance, 0, 300},
+        {"wander_radius", "px", "wander", &P::wander_radius, 0, 200},
+        {"wander_jitter", "rad", "wander", &P::wander_jitter, 0, 3.14},
+    };
+    return t;
+}
+
+const std::vector<Field<FlockParams>>& fields(const FlockParams*) {
+    using P = FlockParams;
+    static const std::vector<Field<P>> t = {
+        {"world_width", "px", "world", &P::world_width, 1, 1e6, false},
+        {"world_height", "px", "world", &P::world_height, 1, 1e6, false},
+        {"weight_separation", "", "weights", &P::weight_separation, 0, 5},
+        {"weight_alignment", "", "weights", &P::weight_alignment, 0, 5},
+        {"weight_cohesion", "", "weights", &P::weight_cohesion, 0, 5},
+        {"weight_flee", "", "weights", &P::weight_flee, 0, 10},
+        {"view_radius", "px", "vision", &P::view_radius, 1, 300},
+        {"view_angle", "deg", "vision", &P::view_angle, 0, 360},
+        {"sep_radius", "px", "vision", &P::sep_radius, 0, 100},
+        {"panic_radius", "px", "vision", &P::panic_radius, 0, 300},
+        {"max_speed", "px/s", "motion", &P::max_speed, 1, 500},
+        // Its upper bound is max_speed (the speed band must not be empty).
+        {"min_speed", "px/s", "motion", &P::min_speed, 0, 500},
+        {"max_force", "px/s^2", "motion", &P::max_force, 1, 2000},
+        {"reaction_time", "s", "motion", &P::reaction_time, 0.01, 2},
+        {"weight_wander", "", "wander", &P::weight_wander, 0, 5},
+        {"wander_distance", "px", "wander", &P::wander_distance, 0, 300},
+        {"wander_radius", "px", "wander", &P::wander_radius, 0, 200},
+        {"wander_jitter", "rad", "wander", &P::wander_jitter, 0, 3.14},
+        {"hawk_start_x", "px", "hawk", &P::hawk_start_x, -1e5, 1e5, false},
+        {"hawk_start_y", "px", "hawk", &P::hawk_start_y, -1e5, 1e5, false},
+        {"hawk_max_speed", "px/s", "hawk", &P::hawk_max_speed, 1, 500},
+        {"hawk_max_force", "px/s^2", "hawk", &P::hawk_max_force, 1, 2000},
+        {"hawk_reaction_time", "s", "hawk", &P::hawk_reaction_time, 0.01, 2},
+        {"weight_follow", "", "leader", &P::weight_follow, 0, 5},
+        {"leader_slow_radius", "px", "leader", &P::leader_slow_radius, 1, 400},
+        {"leader_behind", "px", "leader", &P::leader_behind, 0, 200},
+        {"follow_slow_radius", "px", "leader", &P::follow_slow_radius, 1, 300},
+    };
+    return t;
 }
 
 namespace {
@@ -28,42 +84,29 @@ void clamp_field(double& v, double lo, double hi, double fallback, const char* n
     }
 }
 
-}  // namespace
-
-std::vector<std::string> sanitize(VehicleParams& p) {
+template <class P>
+std::vector<std::string> sanitize_fields(P& p) {
     std::vector<std::string> w;
-    const VehicleParams d;
-    clamp_field(p.world_width, 1.0, 1e6, d.world_width, "world_width", w);
-    clamp_field(p.world_height, 1.0, 1e6, d.world_height, "world_height", w);
-    clamp_field(p.max_speed, 1.0, 1e5, d.max_speed, "max_speed", w);
-    clamp_field(p.max_force, 1.0, 1e6, d.max_force, "max_force", w);
-    clamp_field(p.reaction_time, 0.01, 10.0, d.reaction_time, "reaction_time", w);
-    clamp_field(p.slow_radius, 1.0, 1e5, d.slow_radius, "slow_radius", w);
-    clamp_field(p.panic_radius, 0.0, 1e5, d.panic_radius, "panic_radius", w);
+    const P d;
+    for (const Field<P>& f : fields(&p)) {
+        double hi = f.hi;
+        if constexpr (std::is_same_v<P, FlockParams>) {
+            if (std::strcmp(f.name, "min_speed") == 0) hi = p.max_speed;  // listed after max_speed
+        }
+        clamp_field(p.*f.member, f.lo, hi, d.*f.member, f.name, w);
+    }
     return w;
 }
 
+}  // namespace
+
+std::vector<std::string> sanitize(VehicleParams& p) { return sanitize_fields(p); }
+
 std::vector<std::string> sanitize(FlockParams& p) {
-    std::vector<std::string> w;
-    const FlockParams d;
-    clamp_field(p.world_width, 1.0, 1e6, d.world_width, "world_width", w);
-    clamp_field(p.world_height, 1.0, 1e6, d.world_height, "world_height", w);
+    std::vector<std::string> w = sanitize_fields(p);
     double n = p.num_boids;
-    clamp_field(n, 2.0, kMaxBoids, d.num_boids, "num_boids", w);
+    clamp_field(n, 2.0, kMaxBoids, FlockParams{}.num_boids, "num_boids", w);
     p.num_boids = static_cast<int>(n);
-    clamp_field(p.max_speed, 1.0, 1e5, d.max_speed, "max_speed", w);
-    // The speed band needs min <= max; a zero minimum is allowed.
-    clamp_field(p.min_speed, 0.0, p.max_speed, d.min_speed, "min_speed", w);
-    clamp_field(p.max_force, 1.0, 1e6, d.max_force, "max_force", w);
-    clamp_field(p.reaction_time, 0.01, 10.0, d.reaction_time, "reaction_time", w);
-    clamp_field(p.view_radius, 1.0, 1e4, d.view_radius, "view_radius", w);
-    clamp_field(p.view_angle, 0.0, 360.0, d.view_angle, "view_angle", w);
-    clamp_field(p.sep_radius, 0.0, 1e4, d.sep_radius, "sep_radius", w);
-    clamp_field(p.panic_radius, 0.0, 1e5, d.panic_radius, "panic_radius", w);
-    clamp_field(p.weight_separation, 0.0, 100.0, d.weight_separation, "weight_separation", w);
-    clamp_field(p.weight_alignment, 0.0, 100.0, d.weight_alignment, "weight_alignment", w);
-    clamp_field(p.weight_cohesion, 0.0, 100.0, d.weight_cohesion, "weight_cohesion", w);
-    clamp_field(p.weight_flee, 0.0, 100.0, d.weight_flee, "weight_flee", w);
     return w;
 }
 

@@ -1,7 +1,9 @@
 // Tunables of the two lesson presets. Each preset is one struct whose
 // zero-argument construction gives the lesson's defaults; every field states
-// its unit. sanitize() clamps out-of-range values to safe ones and reports
-// what it changed, so bad input never reaches the simulation as NaN or a hang.
+// its unit. One field table per preset (name, unit, range, group) is the only
+// list of them: sanitize() clamps with its ranges, the tuning panel draws its
+// sliders from it, and the widget reports it to the page. Bad input therefore
+// never reaches the simulation as NaN or a hang.
 #pragma once
 
 #include <cmath>
@@ -10,7 +12,7 @@
 
 namespace flocklab {
 
-// The warm-up: one vehicle that seeks, flees or arrives at a target.
+// The warm-up: one vehicle that seeks, flees, arrives at or wanders toward a target.
 struct VehicleParams {
     double world_width = 800.0;   // px: positions wrap modulo this
     double world_height = 450.0;  // px
@@ -19,9 +21,13 @@ struct VehicleParams {
     double reaction_time = 0.2;   // s: how quickly a velocity error becomes a full push
     double slow_radius = 140.0;   // px: arrive starts braking inside this circle
     double panic_radius = 200.0;  // px: flee ignores threats farther than this
+    // Wander (Going further): seek a point on a circle ahead whose angle drifts.
+    double wander_distance = 80.0;  // px: the circle's centre, ahead of the heading
+    double wander_radius = 40.0;    // px
+    double wander_jitter = 0.35;    // rad: the most the angle moves in one 1/60 s step
 };
 
-// The flock and its hawk.
+// The flock, its hawk and the Going-further extensions.
 struct FlockParams {
     double world_width = 900.0;     // px: positions wrap modulo this
     double world_height = 540.0;    // px
@@ -38,16 +44,47 @@ struct FlockParams {
     double weight_alignment = 1.0;
     double weight_cohesion = 0.8;
     double weight_flee = 3.0;
+    // Wander: a boid that sees no neighbour seeks a point on a circle ahead.
+    double wander_distance = 80.0;  // px
+    double wander_radius = 40.0;    // px
+    double wander_jitter = 0.35;    // rad per 1/60 s step
+    double weight_wander = 1.0;
+    // Pursuit: a hawk of its own that hunts the nearest boid, starting at rest.
+    double hawk_start_x = 30.0;        // px
+    double hawk_start_y = 30.0;        // px
+    double hawk_max_speed = 200.0;     // px/s: faster than any boid, or it never catches one
+    double hawk_max_force = 400.0;     // px/s^2
+    double hawk_reaction_time = 0.3;   // s
+    // Leader following: boid 0 arrives at a target; the others aim behind it.
+    double leader_slow_radius = 100.0; // px: the leader brakes inside this circle
+    double leader_behind = 40.0;       // px: followers aim this far behind the leader
+    double follow_slow_radius = 60.0;  // px: followers brake inside this circle around that point
+    double weight_follow = 1.5;
 
     // cos of half the cone, as the lab writes it: cos(radians(angle / 2)).
     double view_cos() const;
 };
 
-// Hard limits for sanitize(); the widget's tuning panel uses the same ranges.
+// Hard limit for sanitize() and the CLI.
 constexpr int kMaxBoids = 100000;
 
-// Clamp every field into a range where the simulation stays finite and
-// meaningful; returns one human-readable line per field it changed.
+// One tunable: its name (the field's name), unit, the group the tuning panel
+// shows it in, and the one range that both sanitize() and the panel's slider
+// use. `tunable` is false for fields the panel does not offer (world size).
+template <class P>
+struct Field {
+    const char* name;
+    const char* unit;   // "px", "px/s", "px/s^2", "s", "deg", "rad", "" (weights)
+    const char* group;  // "weights", "vision", "motion", "wander", "hawk", "leader", "world"
+    double P::*member;
+    double lo, hi;
+    bool tunable = true;
+};
+const std::vector<Field<VehicleParams>>& fields(const VehicleParams*);
+const std::vector<Field<FlockParams>>& fields(const FlockParams*);
+
+// Clamp every field into its table range (NaN becomes the default);
+// returns one human-readable line per field it changed.
 std::vector<std::string> sanitize(VehicleParams& p);
 std::vector<std::string> sanitize(FlockParams& p);
 

@@ -1,15 +1,23 @@
 // Scenes: what one widget (or a test) runs. A scene owns its simulation state
-// and the session around it (seed, rules, hawk, how many fixed steps have
-// run), so the platform layer only translates input and draws. Pure C++.
+// and the session around it (seed, options, how many fixed steps have run),
+// and describes itself: its options (modes, rules, hawk, ...), its gauges
+// (name, unit, value) and its tunables. The widget's platform layer, its C
+// API and the page's shim talk to "a scene" through this interface only, so
+// a new scene is a new file here (plus its view in src/widget), and a new
+// mode or rule lives in its scene's file. Pure C++.
 #pragma once
 
 #include <cstdint>
-#include <optional>
+#include <memory>
+#include <string>
+#include <vector>
 
-#include "flock.hpp"
-#include "steering.hpp"
+#include "vec2.hpp"
 
 namespace flocklab {
+
+// The lab's fixed step.
+constexpr double kStepSeconds = 1.0 / 60.0;
 
 // Fixed timestep with an accumulator: frames of any length turn into whole
 // steps of `step` seconds, so simulated time, not frame rate, decides what
@@ -17,7 +25,7 @@ namespace flocklab {
 // background tab, a stalled frame) is dropped, so the simulation slows down
 // instead of racing to catch up.
 struct FixedStep {
-    double step = kLabDt;          // s
+    double step = kStepSeconds;    // s
     int max_steps_per_frame = 4;   // steps
     double accumulator = 0.0;      // s, always in [0, step)
 
@@ -25,34 +33,91 @@ struct FixedStep {
     int advance(double frame_seconds);
 };
 
-struct FlockScene {
-    FlockParams params;
-    std::uint64_t seed = 7;
-    Rules rules;
-    std::optional<Vec2> hawk;  // px, world coordinates; none while the pointer is away
-    NeighborMode neighbors = NeighborMode::Grid;
-    Flock flock{params, seed};
-    long long steps = 0;       // fixed steps since the last reset
+// step() and benchmark() run synchronously in the page: at most this many
+// units of work (boid-steps; a vehicle step is one) per call.
+constexpr long long kMaxWorkPerCall = 3000000;
 
-    // A new flock from `seed` with the current params (num_boids included).
-    void reset(std::uint64_t new_seed);
-    void reset() { reset(seed); }
-    void step(int n);
-    double time() const { return static_cast<double>(steps) * kLabDt; }  // s
-    // Index 0, 1, 2: separation, alignment, cohesion.
-    bool rule(int index) const;
-    void set_rule(int index, bool on);
-    void all_rules_on() { rules = Rules{}; }
+struct Gauge {
+    const char* name;  // "spacing", "order", "speed", "distance"
+    const char* unit;  // "px", "px/s", "" (dimensionless)
+    double value;
 };
 
-struct SteerScene {
-    VehicleParams params;
-    Vehicle vehicle;
-    long long steps = 0;
-
-    void reset();  // the lab's start, keeping the current mode
-    void step(int n);
-    double time() const { return static_cast<double>(steps) * kLabDt; }
+// One option a page can set by name (data-NAME, handle.setNAME, buttons with
+// data-NAME). Values travel as text, so the shim needs no table of its own:
+//   Choice  one of `values`            "pursuit"
+//   Flags   named switches (`values`)   set "wander=1"; get {"wander": true, ...}
+//   Toggle  on or off                   "1" / "0"
+//   Point   a point in the world (px)   "x,y", or "" for none when nullable
+//   Count   a whole number in [lo, hi]  "500"
+enum class OptionKind { Choice, Flags, Toggle, Point, Count };
+struct OptionSpec {
+    const char* name;  // camelCase, as the handle spells it: "mode", "rule", "leaderTarget"
+    OptionKind kind;
+    std::vector<const char*> values;  // Choice, Flags
+    double lo = 0, hi = 0;            // Count
+    bool nullable = false;            // Point: may be none
+    const char* help = "";            // one line for the page's author
 };
+
+// A tunable double of the scene's params (the params' field table).
+struct Tunable {
+    const char* name;
+    const char* unit;
+    const char* group;
+    double* value;
+    double lo, hi;
+};
+
+// What set() made of a value: applied, applied after clamping (with a
+// warning), or refused (with the reason).
+struct SetResult {
+    enum Status { Ok, Clamped, Invalid } status = Ok;
+    std::string message;
+};
+
+class Scene {
+public:
+    virtual ~Scene() = default;
+
+    // [SECTION] Description
+    virtual const char* name() const = 0;  // "flock", "steer", ...
+    virtual Vec2 world() const = 0;        // px
+    virtual const std::vector<OptionSpec>& options() const = 0;
+    // A sentence for the canvas's label: what the pointer and the keys do.
+    virtual const char* input_help() const = 0;
+
+    // [SECTION] Simulation
+    virtual void reset(std::uint64_t seed) = 0;  // a new run from `seed`, options kept
+    virtual std::uint64_t seed() const = 0;
+    virtual void step(int n) = 0;                 // n fixed steps of kStepSeconds
+    virtual long long steps() const = 0;          // since the last reset
+    double time() const { return static_cast<double>(steps()) * kStepSeconds; }  // s
+    virtual long long work_per_step() const { return 1; }  // boid-steps per step
+    int max_steps_per_call() const;               // from kMaxWorkPerCall
+
+    // [SECTION] Reading and setting
+    virtual std::vector<Gauge> gauges() = 0;      // in a fixed order, with units
+    virtual SetResult set(const std::string& option, const std::string& value) = 0;
+    virtual std::string get(const std::string& option) const = 0;  // JSON
+    virtual std::string state_json() const = 0;   // the whole state, one JSON object
+    virtual std::vector<Tunable> tunables() = 0;  // the params' field table, live
+    virtual void defaults() = 0;                  // the lesson's params again
+};
+
+// [SECTION] The registry: every scene by name.
+std::unique_ptr<Scene> make_scene(const std::string& name);  // nullptr if unknown
+const std::vector<const char*>& scene_names();
+// Everything the page needs to know, as one JSON object: each scene's world,
+// options, gauges and tunables, and the limits (max boids, work per call).
+std::string describe_json();
+
+// [SECTION] Helpers for scenes' set() and get()
+bool parse_point(const std::string& text, Vec2* out);  // "x,y", both finite
+bool parse_count(const std::string& text, double* out);
+std::string json_string(const std::string& s);
+std::string json_number(double v);  // shortest text that reads back exactly; null if not finite
+std::string json_point(Vec2 v);
+SetResult unknown_option(const Scene& s, const std::string& option);
 
 }  // namespace flocklab

@@ -1,6 +1,5 @@
 #include "steering.hpp"
 
-#include <cstring>
 
 namespace flocklab {
 
@@ -36,34 +35,11 @@ Motion integrate(Vec2 pos, Vec2 velocity, Vec2 accel, double dt, double max_spee
     return {pos + v * dt, v};
 }
 
-const char* steer_mode_name(SteerMode m) {
-    switch (m) {
-        case SteerMode::Seek: return "seek";
-        case SteerMode::Flee: return "flee";
-        case SteerMode::Arrive: return "arrive";
-    }
-    return "arrive";
-}
-
-bool parse_steer_mode(const char* s, SteerMode* out) {
-    for (SteerMode m : {SteerMode::Seek, SteerMode::Flee, SteerMode::Arrive}) {
-        if (std::strcmp(s, steer_mode_name(m)) == 0) {
-            *out = m;
-            return true;
-        }
-    }
-    return false;
-}
-
-void Vehicle::step(double dt, const VehicleParams& p) {
-    switch (mode) {
-        case SteerMode::Seek: accel = seek(pos, velocity, target, p); break;
-        case SteerMode::Flee: accel = flee(pos, velocity, target, p); break;
-        case SteerMode::Arrive: accel = arrive(pos, velocity, target, p); break;
-    }
-    const Motion m = integrate(pos, velocity, accel, dt, p.max_speed);
-    velocity = m.velocity;
-    pos = {py_mod(m.pos.x, p.world_width), py_mod(m.pos.y, p.world_height)};
+Vec2 wander_target(Vec2 pos, Vec2 velocity, double angle, double distance, double radius) {
+    const Vec2 heading = velocity.length_squared() > 0 ? velocity.normalize() : Vec2{1, 0};
+    const double c = std::cos(angle), s = std::sin(angle);
+    const Vec2 around{heading.x * c - heading.y * s, heading.x * s + heading.y * c};
+    return pos + heading * distance + around * radius;
 }
 
 }  // namespace flocklab

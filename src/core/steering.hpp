@@ -29,24 +29,9 @@ struct Motion {
 };
 Motion integrate(Vec2 pos, Vec2 velocity, Vec2 accel, double dt, double max_speed);
 
-enum class SteerMode { Seek = 0, Flee = 1, Arrive = 2 };
-const char* steer_mode_name(SteerMode m);         // "seek", "flee", "arrive"
-bool parse_steer_mode(const char* s, SteerMode* out);
-inline SteerMode next_steer_mode(SteerMode m) {   // SPACE: SEEK -> FLEE -> ARRIVE
-    return static_cast<SteerMode>((static_cast<int>(m) + 1) % 3);
-}
-
-// The warm-up's whole state, advanced exactly as the lab's main loop does.
-struct Vehicle {
-    Vec2 pos{120.0, 225.0};
-    Vec2 velocity{0.0, -120.0};
-    Vec2 target{470.0, 225.0};
-    SteerMode mode = SteerMode::Arrive;
-    Vec2 accel;  // the last steering force, for drawing (px/s^2)
-
-    void step(double dt, const VehicleParams& p);
-    double speed() const { return velocity.length(); }
-    double distance() const { return pos.distance_to(target); }
-};
+// The point on the wander circle at `angle` (rad, measured from the heading):
+// the circle's centre lies `distance` px ahead of pos along the velocity
+// (along +x when standing still). Going further's wander_target().
+Vec2 wander_target(Vec2 pos, Vec2 velocity, double angle, double distance, double radius);
 
 }  // namespace flocklab

@@ -1,0 +1,232 @@
+#include "flock_scene.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "bench.hpp"
+
+namespace flocklab {
+
+FlockScene::FlockScene() { reset(seed_); }
+
+const std::vector<OptionSpec>& FlockScene::options() const {
+    static const std::vector<OptionSpec> o = [] {
+        std::vector<OptionSpec> v;
+        v.push_back({"rule", OptionKind::Flags, {kRuleNames, kRuleNames + kRuleCount}, 0, 0, false,
+                     "keys 1-4 toggle them, R turns the lesson's three on and wander off"});
+        v.push_back({"hawkMode", OptionKind::Choice, {kHawkModes, kHawkModes + 3}, 0, 0, false,
+                     "pointer: the pointer is the hawk; pursuit: a hawk hunts the nearest boid; off"});
+        v.push_back({"hawk", OptionKind::Point, {}, 0, 0, true, "the pointer hawk's position (pointer mode)"});
+        v.push_back({"leader", OptionKind::Toggle, {}, 0, 0, false, "boid 0 leads; the others follow it"});
+        v.push_back({"leaderTarget", OptionKind::Point, {}, 0, 0, false, "where the leader goes"});
+        v.push_back({"boids", OptionKind::Count, {}, 2, kWidgetMaxBoids, false, "flock size (a new flock)"});
+        v.push_back({"neighbors", OptionKind::Choice, {"grid", "brute"}, 0, 0, false,
+                     "how neighbours are found (same result)"});
+        return v;
+    }();
+    return o;
+}
+
+const char* FlockScene::input_help() const {
+    if (leader()) return "Flock simulation with a leader. Tap or click to set the leader's target; keys 1 to 4 toggle the rules, R turns the lesson's three on.";
+    if (hawk_mode_ == HawkMode::Pursuit) return "Flock simulation with a hunting hawk. Keys 1 to 4 toggle the rules, R turns the lesson's three on.";
+    return "Flock simulation. Move the pointer to chase the flock; keys 1 to 4 toggle the rules, R turns the lesson's three on.";
+}
+
+void FlockScene::reset(std::uint64_t new_seed) {
+    seed_ = new_seed;
+    sanitize(params);
+    const std::optional<Vec2> lead = flock.leader_target();
+    flock = Flock(params, seed_);
+    flock.set_leader(lead);
+    flock.set_pursuit(hawk_mode_ == HawkMode::Pursuit);
+    steps_ = 0;
+    ++epoch_;
+}
+
+void FlockScene::step(int n) {
+    sanitize(params);  // tuning may have changed; never step with unsafe values
+    flock.set_params(params);
+    const std::optional<Vec2> h = hawk_mode_ == HawkMode::Pointer ? hawk : std::nullopt;
+    for (int i = 0; i < n; ++i) flock.step(rules, kLabDt, h, neighbors);
+    steps_ += std::max(0, n);
+}
+
+std::optional<Vec2> FlockScene::active_hawk() const {
+    if (flock.hunter()) return flock.hunter()->pos;
+    return hawk_mode_ == HawkMode::Pointer ? hawk : std::nullopt;
+}
+
+void FlockScene::set_hawk_mode(HawkMode m) {
+    if (m == hawk_mode_) return;
+    hawk_mode_ = m;
+    flock.set_pursuit(m == HawkMode::Pursuit);  // a new hunter starts at rest
+}
+
+void FlockScene::set_leader(bool on) { flock.set_leader(on ? std::optional<Vec2>(leader_target_) : std::nullopt); }
+
+void FlockScene::set_leader_target(Vec2 t) {
+    leader_target_ = {std::clamp(t.x, 0.0, params.world_width), std::clamp(t.y, 0.0, params.world_height)};
+    if (leader()) flock.set_leader(leader_target_);
+}
+
+void FlockScene::set_size(int boids) {
+    params.num_boids = std::clamp(boids, 2, kWidgetMaxBoids);
+    reset();
+}
+
+std::vector<Gauge> FlockScene::gauges() {
+    // The flock changes only by stepping or resetting: measure it once per
+    // state (the spacing gauge is the costly one at 5000 boids).
+    if (gauges_steps_ != steps_ || gauges_epoch_ != epoch_) {
+        spacing_ = flock.mean_spacing();
+        order_ = flock.heading_order();
+        gauges_steps_ = steps_;
+        gauges_epoch_ = epoch_;
+    }
+    return {{"spacing", "px", spacing_}, {"order", "", order_}};
+}
+
+double FlockScene::benchmark(int boids, NeighborMode mode, int steps) const {
+    FlockParams p = params;
+    p.num_boids = std::clamp(boids, 2, kWidgetMaxBoids);
+    steps = std::clamp(steps, 1, static_cast<int>(std::max(1LL, kMaxWorkPerCall / p.num_boids)));
+    // Batches keep the browser's coarse clock usable; the 120-step warm-up (as
+    // in the CLI's bench) lets the flock form.
+    const int rounds = std::min(steps, 5);
+    return bench_flock(p, seed_, mode, 120, rounds, std::max(1, steps / rounds)).median_ms;
+}
+
+// [SECTION] Options by name
+
+namespace {
+
+template <size_t N>
+int index_of(const char* const (&names)[N], const std::string& v) {
+    for (size_t i = 0; i < N; ++i) {
+        if (v == names[i]) return static_cast<int>(i);
+    }
+    return -1;
+}
+
+std::string choices(const std::vector<const char*>& values) {
+    std::string s;
+    for (const char* v : values) s += std::string(s.empty() ? "" : ", ") + v;
+    return s;
+}
+
+}  // namespace
+
+SetResult FlockScene::set(const std::string& option, const std::string& value) {
+    const auto invalid = [&](const std::string& why) {
+        return SetResult{SetResult::Invalid, option + ": " + why + ", got '" + value + "'"};
+    };
+    if (option == "rule") {
+        const size_t eq = value.find('=');
+        const int i = index_of(kRuleNames, value.substr(0, eq));
+        if (eq == std::string::npos || i < 0) return invalid("expected NAME=0|1 with NAME one of " + choices(options()[0].values));
+        set_rule(i, value.substr(eq + 1) != "0");
+        return {};
+    }
+    if (option == "hawkMode") {
+        const int i = index_of(kHawkModes, value);
+        if (i < 0) return invalid("expected one of pointer, pursuit, off");
+        set_hawk_mode(static_cast<HawkMode>(i));
+        return {};
+    }
+    if (option == "hawk") {
+        if (value.empty()) {
+            hawk.reset();
+            return {};
+        }
+        Vec2 p;
+        if (!parse_point(value, &p)) return invalid("expected two finite numbers x,y");
+        // Far outside the world a hawk scares nobody; the clamp keeps drawing finite.
+        constexpr double kFar = 1e5;  // px
+        hawk = Vec2{std::clamp(p.x, -kFar, kFar), std::clamp(p.y, -kFar, kFar)};
+        if (*hawk != p) return {SetResult::Clamped, "hawk: (" + value + ") is far outside the world; using " + json_point(*hawk)};
+        return {};
+    }
+    if (option == "leader") {
+        set_leader(value != "0" && value != "false");
+        return {};
+    }
+    if (option == "leaderTarget") {
+        Vec2 p;
+        if (!parse_point(value, &p)) return invalid("expected two finite numbers x,y");
+        set_leader_target(p);
+        if (leader_target_ != p) return {SetResult::Clamped, "leaderTarget: (" + value + ") is outside the world; using " + json_point(leader_target_)};
+        return {};
+    }
+    if (option == "boids") {
+        double n;
+        if (!parse_count(value, &n)) return invalid("expected a whole number");
+        const int k = static_cast<int>(std::clamp(n, 2.0, static_cast<double>(kWidgetMaxBoids)));
+        set_size(k);
+        if (k != n) return {SetResult::Clamped, "boids: " + value + " is outside 2.." + std::to_string(kWidgetMaxBoids) + "; using " + std::to_string(k)};
+        return {};
+    }
+    if (option == "neighbors") {
+        if (value != "grid" && value != "brute") return invalid("expected grid or brute");
+        neighbors = value == "brute" ? NeighborMode::Brute : NeighborMode::Grid;
+        return {};
+    }
+    return unknown_option(*this, option);
+}
+
+std::string FlockScene::get(const std::string& option) const {
+    if (option == "rule") {
+        std::string o = "{";
+        for (int i = 0; i < kRuleCount; ++i) {
+            o += std::string(i ? ", " : "") + json_string(kRuleNames[i]) + ": " + (rule(i) ? "true" : "false");
+        }
+        return o + "}";
+    }
+    if (option == "hawkMode") return json_string(kHawkModes[static_cast<int>(hawk_mode_)]);
+    if (option == "hawk") return hawk ? json_point(*hawk) : "null";
+    if (option == "leader") return leader() ? "true" : "false";
+    if (option == "leaderTarget") return json_point(leader_target_);
+    if (option == "boids") return std::to_string(flock.size());
+    if (option == "neighbors") return neighbors == NeighborMode::Brute ? "\"brute\"" : "\"grid\"";
+    return "null";
+}
+
+std::string FlockScene::state_json() const {
+    std::string o = "{\"boids\": [";
+    for (int i = 0; i < flock.size(); ++i) {
+        const Boid b = flock.boid(i);
+        o += std::string(i ? ", [" : "[") + json_number(b.pos.x) + ", " + json_number(b.pos.y) + ", " +
+             json_number(b.vel.x) + ", " + json_number(b.vel.y) + "]";
+    }
+    o += "], \"hawk\": ";
+    const std::optional<Vec2> h = active_hawk();
+    o += h ? json_point(*h) : "null";
+    o += ", \"hawkMode\": " + get("hawkMode") + ", \"hunter\": ";
+    if (const auto& hu = flock.hunter()) {
+        o += "[" + json_number(hu->pos.x) + ", " + json_number(hu->pos.y) + ", " + json_number(hu->vel.x) +
+             ", " + json_number(hu->vel.y) + "]";
+    } else {
+        o += "null";
+    }
+    o += ", \"leader\": ";
+    o += leader() ? "{\"target\": " + json_point(leader_target_) + ", \"behind\": " + json_point(flock.follow_point()) + "}" : "null";
+    return o + ", \"rules\": " + get("rule") + "}";
+}
+
+std::vector<Tunable> FlockScene::tunables() {
+    std::vector<Tunable> t;
+    for (const Field<FlockParams>& f : fields(&params)) {
+        if (!f.tunable) continue;
+        double hi = f.hi;
+        if (std::strcmp(f.name, "min_speed") == 0) hi = params.max_speed;
+        t.push_back({f.name, f.unit, f.group, &(params.*f.member), f.lo, hi});
+    }
+    return t;
+}
+
+void FlockScene::defaults() {
+    params = FlockParams{};
+    set_size(params.num_boids);
+}
+
+}  // namespace flocklab

@@ -1,0 +1,76 @@
+// The flock scene: the lab's boids, their rules, the hawk (the pointer, a
+// pursuing hunter, or none) and leader following, with the spacing and order
+// gauges. Options: rule (flags), hawkMode, hawk (the pointer's point),
+// leader, leaderTarget, boids, neighbors.
+#pragma once
+
+#include <optional>
+
+#include "flock.hpp"
+#include "scene.hpp"
+
+namespace flocklab {
+
+// The flock's hawk: the pointer (the lab's), a hunter that pursues the
+// nearest boid (Going further), or none at all.
+enum class HawkMode { Pointer = 0, Pursuit = 1, Off = 2 };
+constexpr const char* kHawkModes[] = {"pointer", "pursuit", "off"};
+
+// The widget's largest flock (the scaling figure goes up to here).
+constexpr int kWidgetMaxBoids = 5000;
+
+class FlockScene : public Scene {
+public:
+    FlockScene();
+
+    // [SECTION] Scene
+    const char* name() const override { return "flock"; }
+    Vec2 world() const override { return {params.world_width, params.world_height}; }
+    const std::vector<OptionSpec>& options() const override;
+    const char* input_help() const override;
+    void reset(std::uint64_t new_seed) override;
+    void reset() { reset(seed_); }
+    std::uint64_t seed() const override { return seed_; }
+    void step(int n) override;
+    long long steps() const override { return steps_; }
+    long long work_per_step() const override { return flock.size(); }
+    std::vector<Gauge> gauges() override;
+    SetResult set(const std::string& option, const std::string& value) override;
+    std::string get(const std::string& option) const override;
+    std::string state_json() const override;
+    std::vector<Tunable> tunables() override;
+    void defaults() override;
+
+    // [SECTION] Typed access (the flock's view, the CLI and tests)
+    bool rule(int index) const { return flocklab::rule(rules, index); }
+    void set_rule(int index, bool on) { flocklab::set_rule(rules, index, on); }
+    void all_rules_on() { rules = Rules{}; }  // R: the lesson's three on, wander off
+    HawkMode hawk_mode() const { return hawk_mode_; }
+    void set_hawk_mode(HawkMode m);
+    bool leader() const { return flock.leader_target().has_value(); }
+    void set_leader(bool on);
+    void set_leader_target(Vec2 t);  // clamped into the world
+    Vec2 leader_target() const { return leader_target_; }
+    void set_size(int boids);        // clamped to [2, kWidgetMaxBoids]; a new flock
+    // The hawk the boids flee in the next step (pointer or hunter), if any.
+    std::optional<Vec2> active_hawk() const;
+    // Milliseconds per step of a formed flock of `boids` (a copy of these params).
+    double benchmark(int boids, NeighborMode mode, int steps) const;
+
+    FlockParams params;
+    Rules rules;
+    std::optional<Vec2> hawk;  // px: the pointer's hawk (pointer mode); none while away
+    NeighborMode neighbors = NeighborMode::Grid;
+    Flock flock{params, 7};
+
+private:
+    std::uint64_t seed_ = 7;
+    long long steps_ = 0;
+    HawkMode hawk_mode_ = HawkMode::Pointer;
+    Vec2 leader_target_{450, 270};  // px: kept while leading is off
+    long long epoch_ = 0;           // counts resets, for the gauge cache
+    long long gauges_steps_ = -1, gauges_epoch_ = -1;
+    double spacing_ = 0, order_ = 0;
+};
+
+}  // namespace flocklab

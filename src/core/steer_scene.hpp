@@ -1,0 +1,81 @@
+// The steer scene: the warm-up's one vehicle, which seeks, flees, arrives at
+// or wanders toward a target (Going further adds WANDER). Options: mode,
+// target. Gauges: speed (px/s) and distance (px) to what it steers toward.
+// A new mode is a name in kSteerModes and a case in Vehicle::step (plus how
+// the steer view draws it).
+#pragma once
+
+#include "params.hpp"
+#include "pyrandom.hpp"
+#include "scene.hpp"
+#include "steering.hpp"
+
+namespace flocklab {
+
+// The steering modes, in the order SPACE cycles them. kSteerModes is the one
+// list of their names (the CLI, the widget and the page read it).
+enum class SteerMode { Seek = 0, Flee = 1, Arrive = 2, Wander = 3 };
+constexpr int kSteerModeCount = 4;
+constexpr const char* kSteerModes[kSteerModeCount] = {"seek", "flee", "arrive", "wander"};
+const char* steer_mode_name(SteerMode m);
+bool parse_steer_mode(const char* s, SteerMode* out);
+inline SteerMode next_steer_mode(SteerMode m) {   // SPACE: SEEK -> FLEE -> ARRIVE -> WANDER
+    return static_cast<SteerMode>((static_cast<int>(m) + 1) % kSteerModeCount);
+}
+
+// The warm-up's whole state, advanced exactly as the lab's main loop does.
+// In WANDER the vehicle seeks a point that drifts (Going further's
+// WanderVehicle): each step the angle moves by uniform(-jitter, jitter) from
+// its own random.Random(seed), then the vehicle seeks the point at that angle.
+struct Vehicle {
+    Vec2 pos{120.0, 225.0};
+    Vec2 velocity{0.0, -120.0};
+    Vec2 target{470.0, 225.0};   // where the user put it (seek, flee, arrive)
+    SteerMode mode = SteerMode::Arrive;
+    Vec2 accel;                  // the last steering force, for drawing (px/s^2)
+    PyRandom rng{7};             // wander's draws
+    double wander_angle = 0.0;   // rad, from the heading
+    Vec2 wander_point;           // px: wander's target, on the circle
+
+    // A fresh vehicle at the lab's start; wander draws from random.Random(seed).
+    void reset_wander(std::uint64_t seed, const VehicleParams& p);
+    void step(double dt, const VehicleParams& p);
+    // What the vehicle steers toward in its current mode.
+    Vec2 aim() const { return mode == SteerMode::Wander ? wander_point : target; }
+    double speed() const { return velocity.length(); }
+    double distance() const { return pos.distance_to(aim()); }
+};
+
+
+class SteerScene : public Scene {
+public:
+    SteerScene() { reset(seed_); }
+
+    const char* name() const override { return "steer"; }
+    Vec2 world() const override { return {params.world_width, params.world_height}; }
+    const std::vector<OptionSpec>& options() const override;
+    const char* input_help() const override;
+    // The lab's start (position, velocity, target), keeping the mode; wander draws from random.Random(seed).
+    void reset(std::uint64_t seed) override;
+    void reset() { reset(seed_); }
+    std::uint64_t seed() const override { return seed_; }
+    void step(int n) override;
+    long long steps() const override { return steps_; }
+    std::vector<Gauge> gauges() override;
+    SetResult set(const std::string& option, const std::string& value) override;
+    std::string get(const std::string& option) const override;
+    std::string state_json() const override;
+    std::vector<Tunable> tunables() override;
+    void defaults() override { params = VehicleParams{}; }
+
+    bool set_target(Vec2 t);  // clamped into the world; true if it was clamped
+
+    VehicleParams params;
+    Vehicle vehicle;
+
+private:
+    std::uint64_t seed_ = 7;
+    long long steps_ = 0;
+};
+
+}  // namespace flocklab
