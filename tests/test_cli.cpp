@@ -156,4 +156,35 @@ INSTANTIATE_TEST_SUITE_P(
                       BadArg{"gauges --seconds nan", "--seconds"}, BadArg{"gauges --seconds 1 --steps 5", "--steps"},
                       BadArg{"gauges --steps", "--steps"}, BadArg{"dump --seed 1-3", "--seed"},
                       BadArg{"vehicle --start=1e999,0", "--start"}, BadArg{"bench --boids 0", "--boids"},
-                      BadArg{"fly", "fly"}, BadArg{"", "command"}, BadArg{"gauges 7", "'7'"}));
+                      BadArg{"fly", "fly"}, BadArg{"", "command"}, BadArg{"gauges 7", "'7'"},
+                      BadArg{"dump --hawk hunt", "--hawk"}, BadArg{"dump --leader 700", "--leader"},
+                      BadArg{"gauges --leader=nan,1", "--leader"}, BadArg{"dump --wander=yes", "--wander"},
+                      BadArg{"vehicle --mode wander --seed -1", "--seed"},
+                      BadArg{"vehicle --mode wander --target 1,2", "--target"}));
+
+// The Going-further golden commands (../shared/going-further/README.md), text for text.
+TEST(Cli, GoingFurtherGoldenCommands) {
+    const std::pair<const char*, const char*> cases[] = {
+        {"vehicle --mode wander --seed 7 --steps 600 --json", "vehicle_wander_seed7.json"},
+        {"dump --seed 7 --steps 600 --wander", "flock_wander_seed7.json"},
+        {"dump --seed 7 --steps 600 --hawk pursuit", "flock_pursuit_seed7.json"},
+        {"dump --seed 7 --steps 600 --leader 700,300 --neighbors brute", "flock_leader_seed7.json"},
+        {"dump --seed 7 --steps 1 --wander --hawk pursuit --leader 700,300", "flock_all_extensions_seed7_step1.json"},
+    };
+    for (const auto& [args, file] : cases) {
+        const Result r = run(args);
+        ASSERT_EQ(r.status, 0) << args << "\n" << r.out;
+        EXPECT_EQ(r.out, testjson::read_file(std::string(FLOCKLAB_GOLDEN_DIR) + "/going-further/" + file)) << args;
+    }
+}
+
+TEST(Cli, GaugesTakeTheExtensions) {
+    const Result plain = run("gauges --seeds 7 --steps 120 --json");
+    const Result ext = run("gauges --seeds 7 --steps 120 --wander --hawk pursuit --leader 450,270 --json");
+    ASSERT_EQ(ext.status, 0) << ext.out;
+    const auto e = testjson::parse(ext.out);
+    EXPECT_EQ(e["hawk"].str, "pursuit");
+    EXPECT_EQ(e["leader"].str, "450,270");
+    EXPECT_TRUE(e["wander"].b);
+    EXPECT_NE(e["spacing"].num, testjson::parse(plain.out)["spacing"].num);
+}
