@@ -1,15 +1,18 @@
 // flocklab's JS shim: mounts every .flocklab element on the page as its own
 // WebAssembly instance and binds the element's HTML controls to it.
 // Embed contract: see README.md ("Embedding a widget").
+//
+// The shim keeps no table of scenes, modes, rules, gauges or limits: the
+// module describes them (fl_describe) and the handle's methods, the data-*
+// attributes and the buttons follow from each scene's options:
+//   choice  NAME    setNAME(v), NAME(); button[data-ATTR="v"] picks v
+//   flags   NAME    setNAME(flag, on), NAMEs(); button[data-ATTR="flag"] toggles it
+//   toggle  NAME    setNAME(on), NAME(); button[data-ATTR] toggles it
+//   point   NAME    setNAME(x, y) (or null when it may be none), NAME()
+//   count   NAME    setNAME(n), NAME()
+// where ATTR is the option's data-* attribute (usually its own name).
 import createFlockLab from './flocklab-core.js';
 
-const RULES = ['separation', 'alignment', 'cohesion'];
-const MODES = ['seek', 'flee', 'arrive'];
-// Each scene's world in px, for the canvas's size before the instance runs
-// (SDL then sizes it itself, in device pixels).
-const SCENES = { flock: [900, 540], steer: [800, 450] };
-const MAX_BOIDS = 5000;
-const MAX_SEED = Number.MAX_SAFE_INTEGER;
 const TICK_MS = 250; // gauges and buttons refresh about 4 times a second
 
 // Every widget on the page shares one download and one compilation of the
@@ -25,11 +28,17 @@ function compiledModule() {
   return compiled;
 }
 
+// The module's description of every scene, read once from the first instance.
+let description = null;
+
 function warn(el, message) {
   console.warn(`flocklab: ${message}`, el);
 }
 
-// A whole number from a data-* attribute or option; out-of-range values are
+const upperFirst = (s) => s[0].toUpperCase() + s.slice(1);
+const kebab = (s) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+// A whole number from an attribute or an argument; out-of-range values are
 // clamped and anything that is not a number falls back to the default, each
 // with a console warning.
 function wholeNumber(el, name, raw, fallback, lo, hi) {
@@ -44,206 +53,209 @@ function wholeNumber(el, name, raw, fallback, lo, hi) {
   return clamped;
 }
 
-function choice(el, name, raw, fallback, allowed) {
-  if (raw === undefined || raw === null || raw === '') return fallback;
-  if (allowed.includes(raw)) return raw;
-  warn(el, `${name}="${raw}" is not one of ${allowed.join(', ')}; using ${fallback}`);
-  return fallback;
-}
-
 function finitePoint(what, x, y) {
-  if (!Number.isFinite(x) || !Number.isFinite(y)) {
+  if (typeof x !== 'number' || typeof y !== 'number' || !Number.isFinite(x) || !Number.isFinite(y)) {
     throw new TypeError(`flocklab: ${what} needs two finite numbers, got (${x}, ${y})`);
   }
 }
 
-function readConfig(el, options) {
-  const d = el.dataset;
-  const pick = (k) => (options[k] !== undefined ? options[k] : d[k]);
-  const scene = choice(el, 'data-scene', pick('scene'), 'flock', Object.keys(SCENES));
-  return {
-    scene,
-    seed: wholeNumber(el, 'data-seed', pick('seed'), 7, 0, MAX_SEED),
-    boids: wholeNumber(el, 'data-boids', pick('boids'), 60, 2, MAX_BOIDS),
-    mode: choice(el, 'data-mode', scene === 'steer' ? pick('mode') : undefined, 'arrive', MODES),
-    neighbors: choice(el, 'data-neighbors', pick('neighbors'), 'grid', ['grid', 'brute']),
-    paused: pick('paused') === true || pick('paused') === '' || pick('paused') === 'true',
-  };
-}
-
-function prepareCanvas(el, scene) {
+function prepareCanvas(el) {
   let canvas = el.querySelector('canvas');
   if (!canvas) {
     canvas = document.createElement('canvas');
     el.prepend(canvas);
   }
-  // The simulation's world is the lab's window; CSS may scale the canvas.
-  [canvas.width, canvas.height] = SCENES[scene];
   if (!canvas.hasAttribute('tabindex')) canvas.tabIndex = 0; // keys only while focused
-  if (!canvas.hasAttribute('aria-label')) {
-    canvas.setAttribute('aria-label', scene === 'flock'
-      ? 'Flock simulation. Move the pointer to chase the flock; keys 1, 2, 3 toggle the rules, R turns them all on.'
-      : 'Steering simulation. Click to move the target; Space switches seek, flee and arrive.');
-  }
   // A canvas does not take focus by being clicked in every browser.
   canvas.addEventListener('pointerdown', () => canvas.focus({ preventScroll: true }));
   canvas.addEventListener('contextmenu', (e) => e.preventDefault());
   return canvas;
 }
 
-function format(name, value) {
+function format(value, unit) {
   if (!Number.isFinite(value)) return '–';
-  return name === 'order' ? value.toFixed(2) : value.toFixed(1);
+  return unit === '' ? value.toFixed(2) : value.toFixed(1);
+}
+
+// The handle's methods for one option of a scene (see the top of the file).
+function optionMethods(opt, call) {
+  const Name = upperFirst(opt.name);
+  const m = {};
+  switch (opt.kind) {
+    case 'choice':
+      m[`set${Name}`] = (v) => {
+        if (!opt.values.includes(v)) {
+          throw new TypeError(`flocklab: unknown ${kebab(opt.name).replace('-', ' ')} "${v}" (expected ${opt.values.join(', ')})`);
+        }
+        call.set(opt.name, v);
+      };
+      m[opt.name] = () => call.get(opt.name);
+      break;
+    case 'flags':
+      m[`set${Name}`] = (flag, on) => {
+        if (!opt.values.includes(flag)) {
+          throw new TypeError(`flocklab: unknown ${opt.name} "${flag}" (expected ${opt.values.join(', ')})`);
+        }
+        call.set(opt.name, `${flag}=${on ? 1 : 0}`);
+      };
+      m[`${opt.name}s`] = () => call.get(opt.name);
+      break;
+    case 'toggle':
+      m[`set${Name}`] = (on) => call.set(opt.name, on ? '1' : '0');
+      m[opt.name] = () => call.get(opt.name);
+      break;
+    case 'point':
+      m[`set${Name}`] = (x, y) => {
+        if (opt.nullable && (x === null || x === undefined)) return call.set(opt.name, '');
+        finitePoint(`set${Name}`, x, y);
+        const message = call.set(opt.name, `${x},${y}`);
+        if (message) warn(call.el, `set${Name}(${x}, ${y}) is outside the world; using (${call.get(opt.name)})`);
+        return undefined;
+      };
+      m[opt.name] = () => call.get(opt.name);
+      break;
+    case 'count':
+      m[`set${Name}`] = (n) => call.set(opt.name, String(wholeNumber(call.el, `set${Name}(n)`, n, call.get(opt.name), opt.lo, opt.hi)));
+      m[opt.name] = () => call.get(opt.name);
+      break;
+    default:
+      break;
+  }
+  return m;
 }
 
 // Mounts one element and returns its handle (also at element.flocklab).
 // The WebAssembly instance loads asynchronously: await handle.ready before
-// reading gauges; setters called earlier are applied once it is ready.
+// reading; setters called earlier are applied once it is ready.
 export function mount(el, options = {}) {
   if (el.flocklab) return el.flocklab;
-  const cfg = readConfig(el, options);
-  const canvas = prepareCanvas(el, cfg.scene);
-  const isFlock = cfg.scene === 'flock';
+  const canvas = prepareCanvas(el);
+  const data = { ...el.dataset, ...options };
   let api = null;
+  let spec = null; // this scene's description
   const pending = [];
   const whenReady = (fn) => (api ? fn() : pending.push(fn));
 
-  const args = ['--scene', cfg.scene, '--seed', String(cfg.seed), '--boids', String(cfg.boids),
-    '--mode', cfg.mode, '--neighbors', cfg.neighbors];
-  if (cfg.paused) args.push('--paused');
+  // Every data-* attribute goes to the module, which applies those its
+  // scene has options for (and warns about bad values).
+  const args = ['--scene', String(data.scene ?? 'flock'), '--seed', String(data.seed ?? '7')];
+  if (data.paused === true || data.paused === '' || data.paused === 'true') args.push('--paused');
+  for (const [k, v] of Object.entries(data)) {
+    if (!['scene', 'seed', 'paused'].includes(k) && v !== undefined && v !== null) args.push('--data', k, String(v));
+  }
 
-  const handle = {
+  const call = {
+    el,
+    set(name, value) {
+      const r = api.set(name, String(value));
+      if (r.startsWith('invalid: ')) throw new TypeError(`flocklab: ${r.slice(9)}`);
+      sync();
+      return r.startsWith('clamped: ') ? r.slice(9) : '';
+    },
+    get(name) { return JSON.parse(api.get(name)); },
+  };
+
+  const target = {
     element: el,
-    scene: cfg.scene,
+    scene: String(data.scene ?? 'flock'),
     ready: null,
-    gauges() {
-      if (!api) return null;
-      const [t, a, b] = [0, 1, 2].map((i) => api.gauge(i));
-      return isFlock ? { time: t, spacing: a, order: b } : { time: t, speed: a, distance: b };
-    },
-    rules() {
-      if (!api) return { separation: true, alignment: true, cohesion: true };
-      return Object.fromEntries(RULES.map((r, i) => [r, api.rule(i) === 1]));
-    },
-    setRule(name, on) {
-      const i = RULES.indexOf(name);
-      if (i < 0) throw new TypeError(`flocklab: unknown rule "${name}" (expected ${RULES.join(', ')})`);
-      whenReady(() => api.setRule(i, on ? 1 : 0));
-      sync();
-    },
+    gauges() { return api ? JSON.parse(api.gauges()) : null; },
     reset(seed) {
-      const s = seed === undefined ? -1 : wholeNumber(el, 'reset(seed)', seed, cfg.seed, 0, MAX_SEED);
-      whenReady(() => api.reset(s));
-      sync();
-    },
-    pause() { whenReady(() => api.setPaused(1)); sync(); },
-    resume() { whenReady(() => api.setPaused(0)); sync(); },
-    paused() { return api ? api.paused() === 1 : cfg.paused; },
-    // step(n) and benchmark() run synchronously: the instance bounds the
-    // steps per call (fewer for bigger flocks) so that none can hang the page.
-    step(n = 1) {
       whenReady(() => {
-        api.step(wholeNumber(el, 'step(n)', n, 1, 0, api.maxSteps(isFlock ? api.boids() : 1)));
+        const s = seed === undefined ? -1 : wholeNumber(el, 'reset(seed)', seed, api.seed(), 0, description.maxSeed);
+        api.reset(s);
         sync();
       });
     },
-    setHawk(x, y) {
-      if (x === null || x === undefined) whenReady(() => api.setHawk(0, 0, 0));
-      else {
-        finitePoint('setHawk', x, y);
-        whenReady(() => api.setHawk(1, x, y));
-      }
-    },
-    setTarget(x, y) {
-      finitePoint('setTarget', x, y);
+    seed() { return api ? api.seed() : null; },
+    pause() { whenReady(() => { api.setPaused(1); sync(); }); },
+    resume() { whenReady(() => { api.setPaused(0); sync(); }); },
+    paused() { return api ? api.paused() === 1 : args.includes('--paused'); },
+    // step(n) runs synchronously: the instance bounds the steps per call
+    // (fewer for bigger flocks) so that none can hang the page.
+    step(n = 1) {
       whenReady(() => {
-        if (api.setTarget(x, y)) warn(el, `setTarget(${x}, ${y}) is outside the world; using (${handle.state().target})`);
+        api.step(wholeNumber(el, 'step(n)', n, 1, 0, api.maxSteps()));
+        sync();
       });
     },
-    setMode(m) {
-      const i = MODES.indexOf(m);
-      if (i < 0) throw new TypeError(`flocklab: unknown mode "${m}" (expected ${MODES.join(', ')})`);
-      whenReady(() => api.setMode(i));
-      sync();
-    },
-    mode() { return api ? MODES[api.mode()] : cfg.mode; },
-    // A copy of the simulation's state: flock {boids: [[x, y, vx, vy], ...], hawk},
-    // steer {pos, velocity, target} (px and px/s).
-    state() {
-      if (!api) return null;
-      if (isFlock) {
-        const hawk = [api.hawk(0), api.hawk(1)];
-        return {
-          boids: Array.from({ length: api.boids() }, (_, i) => [0, 1, 2, 3].map((k) => api.boid(i, k))),
-          hawk: Number.isNaN(hawk[0]) ? null : hawk,
-        };
-      }
-      const v = [0, 1, 2, 3, 4, 5].map((k) => api.vehicle(k));
-      return { pos: v.slice(0, 2), velocity: v.slice(2, 4), target: v.slice(4, 6), mode: handle.mode() };
-    },
-    boids() { return api ? api.boids() : cfg.boids; },
-    setBoids(n) {
-      const k = wholeNumber(el, 'setBoids(n)', n, cfg.boids, 2, MAX_BOIDS);
-      whenReady(() => api.setBoids(k));
-    },
-    setNeighbors(kind) {
-      const k = choice(el, 'setNeighbors', kind, 'grid', ['grid', 'brute']);
-      whenReady(() => api.setNeighbors(k === 'brute' ? 1 : 0));
-    },
+    // A copy of the simulation's state (px, px/s), in one call into the module.
+    state() { return api ? JSON.parse(api.state()) : null; },
     // Moving median of the live step time (ms), measured in this page.
     stepTime() { return api ? api.stepMs() : 0; },
-    // Milliseconds per flock step, measured inside this page's WebAssembly.
-    benchmark({ boids = 500, neighbors = 'grid', steps = 60 } = {}) {
-      if (!api) throw new Error('flocklab: benchmark() before the widget is ready (await handle.ready)');
-      const n = wholeNumber(el, 'benchmark boids', boids, 500, 2, MAX_BOIDS);
-      const k = choice(el, 'benchmark neighbors', neighbors, 'grid', ['grid', 'brute']);
-      const s = wholeNumber(el, 'benchmark steps', steps, 60, 1, api.maxSteps(n));
-      return api.benchmark(n, k === 'brute' ? 1 : 0, s);
-    },
   };
+
+  // Before the module has described the scene, any setNAME() call is queued.
+  const handle = new Proxy(target, {
+    get(t, prop, receiver) {
+      if (prop in t || typeof prop !== 'string') return Reflect.get(t, prop, receiver);
+      if (!spec && /^set[A-Z]/.test(prop)) return (...a) => whenReady(() => handle[prop](...a));
+      if (!spec) return undefined;
+      // A method of another scene: say so, naming both.
+      for (const [scene, s] of Object.entries(description.scenes)) {
+        if (scene === spec.name) continue;
+        for (const opt of s.options) {
+          if (prop in optionMethods(opt, call) || (prop === 'benchmark' && s.benchmark)) {
+            return () => {
+              throw new TypeError(`flocklab: ${prop}() is for ${scene} widgets; this one is a ${spec.name} widget`);
+            };
+          }
+        }
+      }
+      return undefined;
+    },
+  });
   el.flocklab = handle;
 
-  // [SECTION] The element's own controls
-  const ruleButtons = [...el.querySelectorAll('[data-rule]')];
-  const modeButtons = [...el.querySelectorAll('button[data-mode]')];
-  const pauseButtons = [...el.querySelectorAll('[data-action="pause"]')];
-  const outputs = [...el.querySelectorAll('[data-gauge]')];
-  for (const b of ruleButtons) {
-    if (!RULES.includes(b.dataset.rule)) {
-      warn(b, `data-rule="${b.dataset.rule}" is not one of ${RULES.join(', ')}; button disabled`);
-      b.disabled = true;
-      continue;
+  // [SECTION] The element's own controls, from the scene's options
+  const bound = []; // [button, option, value]
+  function bindControls() {
+    for (const opt of spec.options) {
+      if (!opt.attribute) continue;
+      const buttons = [...el.querySelectorAll(`button[data-${kebab(opt.attribute)}]`)];
+      for (const b of buttons) {
+        const v = b.getAttribute(`data-${kebab(opt.attribute)}`);
+        const Name = upperFirst(opt.name);
+        let click;
+        if (opt.kind === 'choice' && opt.values.includes(v)) click = () => handle[`set${Name}`](v);
+        else if (opt.kind === 'flags' && opt.values.includes(v)) click = () => handle[`set${Name}`](v, !handle[`${opt.name}s`]()[v]);
+        else if (opt.kind === 'toggle') click = () => handle[`set${Name}`](!handle[opt.name]());
+        if (!click) {
+          warn(b, `data-${kebab(opt.attribute)}="${v}" is not one of ${opt.values.join(', ')}; button disabled`);
+          b.disabled = true;
+          continue;
+        }
+        b.addEventListener('click', click);
+        bound.push([b, opt, v]);
+      }
     }
-    b.addEventListener('click', () => handle.setRule(b.dataset.rule, !handle.rules()[b.dataset.rule]));
-  }
-  for (const b of modeButtons) {
-    if (!MODES.includes(b.dataset.mode)) {
-      warn(b, `data-mode="${b.dataset.mode}" is not one of ${MODES.join(', ')}; button disabled`);
-      b.disabled = true;
-      continue;
-    }
-    b.addEventListener('click', () => handle.setMode(b.dataset.mode));
   }
   for (const b of el.querySelectorAll('[data-action="reset"]')) b.addEventListener('click', () => handle.reset());
-  for (const b of pauseButtons) {
-    b.addEventListener('click', () => (handle.paused() ? handle.resume() : handle.pause()));
-  }
+  const pauseButtons = [...el.querySelectorAll('[data-action="pause"]')];
+  for (const b of pauseButtons) b.addEventListener('click', () => (handle.paused() ? handle.resume() : handle.pause()));
+  const outputs = [...el.querySelectorAll('[data-gauge]')];
 
   // Buttons mirror the simulation (keys inside the canvas change it too).
   function sync() {
     if (!api) return;
-    const rules = handle.rules();
-    for (const b of ruleButtons) b.setAttribute('aria-pressed', String(!!rules[b.dataset.rule]));
-    const mode = handle.mode();
-    for (const b of modeButtons) b.setAttribute('aria-pressed', String(b.dataset.mode === mode));
+    for (const [b, opt, v] of bound) {
+      const now = call.get(opt.name);
+      const pressed = opt.kind === 'choice' ? now === v : opt.kind === 'flags' ? !!now[v] : !!now;
+      b.setAttribute('aria-pressed', String(pressed));
+    }
     for (const b of pauseButtons) b.setAttribute('aria-pressed', String(handle.paused()));
   }
 
   function tick() {
     sync();
     const g = handle.gauges();
+    const units = Object.fromEntries(spec.gauges.map((x) => [x.name, x.unit]));
     for (const o of outputs) {
-      if (o.dataset.gauge in g) o.value = o.textContent = format(o.dataset.gauge, g[o.dataset.gauge]);
+      if (o.dataset.gauge in g) o.value = o.textContent = format(g[o.dataset.gauge], units[o.dataset.gauge]);
+    }
+    if (!canvas.hasAttribute('aria-label') || canvas.dataset.flocklabLabel === '1') {
+      canvas.setAttribute('aria-label', api.inputHelp());
+      canvas.dataset.flocklabLabel = '1';
     }
     el.dispatchEvent(new CustomEvent('flocklab:gauges', { detail: g }));
   }
@@ -265,35 +277,50 @@ export function mount(el, options = {}) {
     if (!m.ccall('fl_started', 'number', [], [])) throw new Error('the simulation could not start (see the messages above)');
     const f = (name, ret, params) => m.cwrap(name, ret, params);
     api = {
-      gauge: f('fl_gauge', 'number', ['number']),
-      rule: f('fl_rule', 'number', ['number']),
-      setRule: f('fl_set_rule', null, ['number', 'number']),
+      describe: f('fl_describe', 'string', []),
+      scene: f('fl_scene', 'string', []),
+      gauges: f('fl_gauges', 'string', []),
+      set: f('fl_set', 'string', ['string', 'string']),
+      get: f('fl_get', 'string', ['string']),
+      state: f('fl_state', 'string', []),
+      inputHelp: f('fl_input_help', 'string', []),
       reset: f('fl_reset', null, ['number']),
+      seed: f('fl_seed', 'number', []),
       setPaused: f('fl_set_paused', null, ['number']),
       paused: f('fl_paused', 'number', []),
-      step: f('fl_step', null, ['number']),
-      maxSteps: f('fl_max_steps', 'number', ['number']),
-      setHawk: f('fl_set_hawk', null, ['number', 'number', 'number']),
-      setTarget: f('fl_set_target', 'number', ['number', 'number']),
-      setMode: f('fl_set_mode', null, ['number']),
-      mode: f('fl_mode', 'number', []),
-      boids: f('fl_boids', 'number', []),
-      boid: f('fl_boid', 'number', ['number', 'number']),
-      vehicle: f('fl_vehicle', 'number', ['number']),
-      hawk: f('fl_hawk', 'number', ['number']),
-      setBoids: f('fl_set_boids', null, ['number']),
-      setNeighbors: f('fl_set_neighbors', null, ['number']),
+      step: f('fl_step', 'number', ['number']),
+      maxSteps: f('fl_max_steps', 'number', []),
       stepMs: f('fl_step_ms', 'number', []),
-      benchmark: f('fl_benchmark', 'number', ['number', 'number', 'number']),
+      benchmark: f('fl_benchmark', 'number', ['number', 'string', 'number']),
+      maxStepsFor: f('fl_max_steps_for', 'number', ['number']),
     };
-    for (const fn of pending.splice(0)) fn();
+    if (!description) description = JSON.parse(api.describe());
+    const name = api.scene();
+    spec = { name, ...description.scenes[name] };
+    target.scene = name;
+    for (const opt of spec.options) Object.assign(target, optionMethods(opt, call));
+    if (spec.benchmark) {
+      // Milliseconds per step of a formed flock, measured inside this page's WebAssembly.
+      target.benchmark = ({ boids = 500, neighbors = 'grid', steps = 60 } = {}) => {
+        const size = spec.options.find((o) => o.name === 'boids');
+        const n = wholeNumber(el, 'benchmark boids', boids, 500, size.lo, size.hi);
+        const variants = spec.options.find((o) => o.name === 'neighbors').values;
+        if (!variants.includes(neighbors)) throw new TypeError(`flocklab: unknown neighbors "${neighbors}" (expected ${variants.join(', ')})`);
+        const s = wholeNumber(el, 'benchmark steps', steps, 60, 1, api.maxStepsFor(n));
+        return api.benchmark(n, neighbors, s);
+      };
+    }
+    bindControls();
+    for (const fn of pending.splice(0)) {
+      try { fn(); } catch (err) { console.error(err); }
+    }
     el.classList.add('flocklab-ready');
     tick();
     setInterval(tick, TICK_MS);
     el.dispatchEvent(new CustomEvent('flocklab:ready', { detail: handle }));
     return handle;
   });
-  handle.ready = Promise.race([started, failed]).catch((err) => {
+  target.ready = Promise.race([started, failed]).catch((err) => {
     el.classList.add('flocklab-failed');
     console.error('flocklab: the widget could not start:', err);
     throw err;

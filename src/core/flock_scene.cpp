@@ -15,8 +15,8 @@ const std::vector<OptionSpec>& FlockScene::options() const {
         v.push_back({"rule", OptionKind::Flags, {kRuleNames, kRuleNames + kRuleCount}, 0, 0, false,
                      "keys 1-4 toggle them, R turns the lesson's three on and wander off"});
         v.push_back({"hawkMode", OptionKind::Choice, {kHawkModes, kHawkModes + 3}, 0, 0, false,
-                     "pointer: the pointer is the hawk; pursuit: a hawk hunts the nearest boid; off"});
-        v.push_back({"hawk", OptionKind::Point, {}, 0, 0, true, "the pointer hawk's position (pointer mode)"});
+                     "pointer: the pointer is the hawk; pursuit: a hawk hunts the nearest boid; off", "hawk"});
+        v.push_back({"hawk", OptionKind::Point, {}, 0, 0, true, "the pointer hawk's position (pointer mode)", ""});
         v.push_back({"leader", OptionKind::Toggle, {}, 0, 0, false, "boid 0 leads; the others follow it"});
         v.push_back({"leaderTarget", OptionKind::Point, {}, 0, 0, false, "where the leader goes"});
         v.push_back({"boids", OptionKind::Count, {}, 2, kWidgetMaxBoids, false, "flock size (a new flock)"});

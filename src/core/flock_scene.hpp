@@ -40,6 +40,11 @@ public:
     std::string state_json() const override;
     std::vector<Tunable> tunables() override;
     void defaults() override;
+    bool has_benchmark() const override { return true; }
+    // variant: "grid" or "brute"
+    double benchmark(int boids, const std::string& variant, int steps) const override {
+        return benchmark(boids, variant == "brute" ? NeighborMode::Brute : NeighborMode::Grid, steps);
+    }
 
     // [SECTION] Typed access (the flock's view, the CLI and tests)
     bool rule(int index) const { return flocklab::rule(rules, index); }

@@ -23,6 +23,8 @@ int FixedStep::advance(double frame_seconds) {
     return n;
 }
 
+double Scene::benchmark(int, const std::string&, int) const { return std::nan(""); }
+
 int Scene::max_steps_per_call() const {
     return static_cast<int>(std::clamp<long long>(kMaxWorkPerCall / std::max(1LL, work_per_step()), 1, 1000000));
 }
@@ -71,7 +73,8 @@ const char* kind_name(OptionKind k) {
 
 std::string scene_json(Scene& s) {
     std::string o = "{\"world\": " + json_point(s.world()) + ", \"inputHelp\": " + json_string(s.input_help()) +
-                    ", \"maxStepsPerCall\": " + std::to_string(s.max_steps_per_call()) + ", \"options\": [";
+                    ", \"maxStepsPerCall\": " + std::to_string(s.max_steps_per_call()) +
+                    ", \"benchmark\": " + (s.has_benchmark() ? "true" : "false") + ", \"options\": [";
     bool first = true;
     for (const OptionSpec& opt : s.options()) {
         o += std::string(first ? "" : ", ") + "{\"name\": " + json_string(opt.name) +
@@ -79,7 +82,7 @@ std::string scene_json(Scene& s) {
         for (size_t i = 0; i < opt.values.size(); ++i) o += (i ? ", " : "") + json_string(opt.values[i]);
         o += "], \"lo\": " + json_number(opt.lo) + ", \"hi\": " + json_number(opt.hi) +
              ", \"nullable\": " + (opt.nullable ? "true" : "false") + ", \"help\": " + json_string(opt.help) +
-             ", \"value\": " + s.get(opt.name) + "}";
+             ", \"attribute\": " + json_string(attribute_of(opt)) + ", \"value\": " + s.get(opt.name) + "}";
         first = false;
     }
     o += "], \"gauges\": [";
@@ -114,6 +117,8 @@ std::string describe_json() {
 }
 
 // [SECTION] Helpers
+
+std::string attribute_of(const OptionSpec& o) { return o.attribute ? o.attribute : o.name; }
 
 bool parse_point(const std::string& text, Vec2* out) {
     const size_t comma = text.find(',');

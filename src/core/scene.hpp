@@ -58,7 +58,11 @@ struct OptionSpec {
     double lo = 0, hi = 0;            // Count
     bool nullable = false;            // Point: may be none
     const char* help = "";            // one line for the page's author
+    // The element's data-* attribute (dataset key) that sets it at start:
+    // nullptr for the option's own name, "" for none.
+    const char* attribute = nullptr;
 };
+std::string attribute_of(const OptionSpec& o);  // "" when it has none
 
 // A tunable double of the scene's params (the params' field table).
 struct Tunable {
@@ -103,6 +107,10 @@ public:
     virtual std::string state_json() const = 0;   // the whole state, one JSON object
     virtual std::vector<Tunable> tunables() = 0;  // the params' field table, live
     virtual void defaults() = 0;                  // the lesson's params again
+    // Milliseconds per step of a formed run of `size` (boids), measured on a
+    // copy; only scenes with has_benchmark() measure anything.
+    virtual bool has_benchmark() const { return false; }
+    virtual double benchmark(int size, const std::string& variant, int steps) const;
 };
 
 // [SECTION] The registry: every scene by name.

@@ -1,0 +1,57 @@
+#include "draw.hpp"
+
+#include <array>
+#include <cmath>
+
+namespace flocklab {
+
+namespace {
+
+// Points on the unit circle, computed once: circles are drawn every frame.
+template <int N>
+const std::array<Vec2, N + 1>& unit_circle() {
+    static const std::array<Vec2, N + 1> points = [] {
+        std::array<Vec2, N + 1> a{};
+        for (int i = 0; i <= N; ++i) a[i] = {std::cos(2 * M_PI * i / N), std::sin(2 * M_PI * i / N)};
+        return a;
+    }();
+    return points;
+}
+
+}  // namespace
+
+void Shapes::tri(Vec2 a, Vec2 b, Vec2 c, SDL_Color col) {
+    for (Vec2 p : {a, b, c}) v.push_back({{static_cast<float>(p.x), static_cast<float>(p.y)}, col, {0, 0}});
+}
+
+void Shapes::line(Vec2 a, Vec2 b, double width, SDL_Color col) {
+    const Vec2 d = b - a;
+    if (d.length_squared() == 0) return;
+    const Vec2 n = Vec2{-d.y, d.x}.normalize() * (width / 2);
+    tri(a + n, b + n, b - n, col);
+    tri(a + n, b - n, a - n, col);
+}
+
+void Shapes::circle(Vec2 c, double r, double width, SDL_Color col) {
+    const auto& u = unit_circle<72>();
+    for (size_t i = 0; i + 1 < u.size(); ++i) {
+        const Vec2 o0 = c + u[i] * (r + width / 2), i0 = c + u[i] * (r - width / 2);
+        const Vec2 o1 = c + u[i + 1] * (r + width / 2), i1 = c + u[i + 1] * (r - width / 2);
+        tri(o0, o1, i1, col);
+        tri(o0, i1, i0, col);
+    }
+}
+
+void Shapes::disc(Vec2 c, double r, SDL_Color col) {
+    const auto& u = unit_circle<24>();
+    for (size_t i = 0; i + 1 < u.size(); ++i) tri(c, c + u[i] * r, c + u[i + 1] * r, col);
+}
+
+void Shapes::arrowhead(Vec2 pos, Vec2 vel, double size, SDL_Color col) {
+    const Vec2 forward = vel.length_squared() > 0 ? vel.normalize() : Vec2{1, 0};
+    const Vec2 side{-forward.y, forward.x};
+    tri(pos + forward * (9 * size), pos - forward * (6 * size) + side * (5 * size),
+        pos - forward * (6 * size) - side * (5 * size), col);
+}
+
+}  // namespace flocklab

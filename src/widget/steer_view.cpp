@@ -1,0 +1,76 @@
+// The steer scene's view: the vehicle, its velocity and steering force, the
+// target with its slowing or panic circle, and wander's circle and point.
+#include "core/steer_scene.hpp"
+#include "view.hpp"
+
+namespace flocklab {
+namespace {
+
+constexpr SDL_Color kSteerBg{18, 22, 34, 255};
+constexpr SDL_Color kSlowCircle{60, 70, 100, 255};
+constexpr SDL_Color kPanicCircle{100, 60, 60, 255};
+constexpr SDL_Color kTarget{250, 204, 21, 255};
+constexpr SDL_Color kVehicle{96, 165, 250, 255};
+constexpr SDL_Color kVelocity{134, 239, 172, 255};
+constexpr SDL_Color kForce{248, 113, 113, 255};
+constexpr SDL_Color kWanderCircle{100, 116, 139, 255};
+constexpr SDL_Color kLegend{161, 171, 191, 255};
+
+class SteerView : public SceneView {
+public:
+    explicit SteerView(SteerScene& s) : s_(s) {}
+
+    SDL_Color background() const override { return kSteerBg; }
+
+    // A click or tap moves the target (wander picks its own).
+    void pointer(const Pointer& p) override {
+        if (p.pressed && s_.vehicle.mode != SteerMode::Wander) s_.set_target(*p.pressed);
+    }
+
+    void key(SDL_Keycode k) override {
+        if (k == SDLK_SPACE) s_.vehicle.mode = next_steer_mode(s_.vehicle.mode);
+    }
+
+    void draw(Shapes& d) override {
+        const Vehicle& v = s_.vehicle;
+        const VehicleParams& p = s_.params;
+        switch (v.mode) {
+            case SteerMode::Arrive: d.circle(v.target, p.slow_radius, 1.5, kSlowCircle); break;
+            case SteerMode::Flee: d.circle(v.target, p.panic_radius, 1.5, kPanicCircle); break;
+            case SteerMode::Wander: {
+                // The circle ahead of the heading, as it was when the point was chosen.
+                const Vec2 heading = v.velocity.length_squared() > 0 ? v.velocity.normalize() : Vec2{1, 0};
+                const Vec2 centre = v.pos + heading * p.wander_distance;
+                d.circle(centre, p.wander_radius, 1.5, kWanderCircle);
+                d.line(v.pos, centre, 1, kWanderCircle);
+                const Vec2 on = wander_target(v.pos, v.velocity, v.wander_angle, p.wander_distance, p.wander_radius);
+                d.line(centre, on, 1, kWanderCircle);
+                d.disc(on, 5, kTarget);
+                break;
+            }
+            case SteerMode::Seek: break;
+        }
+        if (v.mode != SteerMode::Wander) d.disc(v.target, 8, kTarget);
+        d.disc(v.pos, 12, kVehicle);
+        d.line(v.pos, v.pos + v.velocity * 0.3, 2, kVelocity);
+        d.line(v.pos, v.pos + v.accel * 0.1, 2, kForce);
+    }
+
+    void hud(const std::vector<Gauge>& g, bool paused, double) override {
+        static const char* const kUpper[kSteerModeCount] = {"SEEK", "FLEE", "ARRIVE", "WANDER"};
+        ImGui::Text("%s   speed %5.1f px/s   distance %5.1f px%s", kUpper[static_cast<int>(s_.vehicle.mode)],
+                    g.at(0).value, g.at(1).value, paused ? "   (paused)" : "");
+        ImGui::TextColored(imgui_colour(kLegend), "green = velocity   red = steering force%s",
+                           s_.vehicle.mode == SteerMode::Wander ? "   grey = wander circle" : "");
+    }
+
+private:
+    SteerScene& s_;
+};
+
+const bool registered = register_view("steer", [](Scene& s) -> std::unique_ptr<SceneView> {
+    return std::make_unique<SteerView>(static_cast<SteerScene&>(s));
+});
+
+}  // namespace
+}  // namespace flocklab

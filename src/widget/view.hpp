@@ -1,0 +1,51 @@
+// A scene's view: how the widget draws one kind of scene, what its HUD says,
+// which keys and pointer gestures it takes, and its own tuning sections.
+// One file per scene (flock_view.cpp, steer_view.cpp); each registers itself
+// by the scene's name, so the platform layer (app.cpp) never names a scene.
+#pragma once
+
+#include <SDL.h>
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <vector>
+
+#include "core/scene.hpp"
+#include "draw.hpp"
+#include "imgui.h"
+
+namespace flocklab {
+
+// The pointer as a view sees it in one frame, in world px, with whatever
+// ImGui took already removed.
+struct Pointer {
+    std::optional<Vec2> hover;    // over the canvas (mouse, pen, or a finger down)
+    std::optional<Vec2> pressed;  // a click or tap started here this frame
+};
+
+class SceneView {
+public:
+    virtual ~SceneView() = default;
+    virtual SDL_Color background() const = 0;
+    virtual void pointer(const Pointer& p) = 0;    // once per frame, before the update
+    virtual void key(SDL_Keycode k) = 0;           // a key the canvas took
+    virtual void draw(Shapes& s) = 0;              // the world
+    // ImGui lines in the HUD window; gauges as of the HUD's last refresh.
+    virtual void hud(const std::vector<Gauge>& gauges, bool paused, double time) = 0;
+    // ImGui sections after the tunables; step_ms: the live step time (median).
+    virtual void tuning(double step_ms) { (void)step_ms; }
+    virtual void update_panels() {}                // per-frame work for tuning(), outside drawing
+};
+
+using ViewFactory = std::function<std::unique_ptr<SceneView>(Scene&)>;
+// Called at start-up by each view file; returns true so it can initialise a static.
+bool register_view(const char* scene_name, ViewFactory make);
+std::unique_ptr<SceneView> make_view(Scene& scene);  // nullptr if no view registered
+
+// ImGui colour from an SDL colour (for HUD legends).
+inline ImVec4 imgui_colour(SDL_Color c) { return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, 1.f); }
+
+}  // namespace flocklab
