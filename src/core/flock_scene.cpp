@@ -163,7 +163,10 @@ SetResult FlockScene::set(const std::string& option, const std::string& value) {
         if (!parse_count(value, &n)) return invalid("expected a whole number");
         const int k = static_cast<int>(std::clamp(n, 2.0, static_cast<double>(kWidgetMaxBoids)));
         set_size(k);
-        if (k != n) return {SetResult::Clamped, "boids: " + value + " is outside 2.." + std::to_string(kWidgetMaxBoids) + "; using " + std::to_string(k)};
+        if (k != n || std::to_string(k) != value) {
+            return {SetResult::Clamped, "boids: " + value + " must be a whole number from 2 to " +
+                                            std::to_string(kWidgetMaxBoids) + "; using " + std::to_string(k)};
+        }
         return {};
     }
     if (option == "neighbors") {

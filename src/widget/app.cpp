@@ -27,6 +27,16 @@ bool slider(const char* label, double* v, double lo, double hi, const char* fmt)
 
 void warn(const std::string& message) { std::fprintf(stderr, "flocklab: %s\n", message.c_str()); }
 
+// A dataset key as the page's author writes the attribute: leaderTarget -> leader-target.
+std::string kebab(const std::string& key) {
+    std::string out;
+    for (char c : key) {
+        if (c >= 'A' && c <= 'Z') out += std::string("-") + static_cast<char>(c - 'A' + 'a');
+        else out += c;
+    }
+    return out;
+}
+
 std::map<std::string, ViewFactory>& views() {
     static std::map<std::string, ViewFactory> v;
     return v;
@@ -75,7 +85,7 @@ bool App::init(const AppConfig& cfg) {
                     const std::string word = raw.substr(at, comma - at);
                     bool known = false;
                     for (const char* flag : o.values) known = known || word == flag;
-                    if (!word.empty() && !known) warn("data-" + attr + "s=\"" + raw + "\": '" + word + "' is not one of " + scene_->get(o.name));
+                    if (!word.empty() && !known) warn("data-" + kebab(attr) + "s=\"" + raw + "\": '" + word + "' is not one of " + scene_->get(o.name));
                     at = comma + 1;
                 }
                 continue;
@@ -85,7 +95,7 @@ bool App::init(const AppConfig& cfg) {
             if (o.kind == OptionKind::Toggle) value = (raw == "false" || raw == "0") ? "0" : "1";  // present: on
             const SetResult r = scene_->set(o.name, value);
             if (r.status != SetResult::Ok) {
-                warn("data-" + attr + "=\"" + raw + "\": " + r.message +
+                warn("data-" + kebab(attr) + "=\"" + raw + "\": " + r.message +
                      (r.status == SetResult::Invalid ? "; using " + scene_->get(o.name) : ""));
             }
         }

@@ -87,3 +87,24 @@ export async function pixelStats(page, selector, background, colour) {
     return { total: px.length / 4, notBackground, matching };
   }, { data: png.toString('base64'), background, colour });
 }
+
+// Waits until JSON.stringify(fn(handle)) equals JSON.stringify(expected):
+// input reaches the simulation on the widget's next animation frame.
+export const until = (page, sel, fn, expected) => page.waitForFunction(({ sel, src, want }) => {
+  const f = new Function(`return (${src})`)();
+  return JSON.stringify(f(document.querySelector(sel).flocklab)) === want;
+}, { sel, src: fn.toString(), want: JSON.stringify(expected) }, { timeout: 5000 });
+
+// The widget's canvas, scrolled into view, and its box on the page.
+export async function canvasOf(page, sel) {
+  const canvas = page.locator(`${sel} canvas`);
+  await canvas.scrollIntoViewIfNeeded();
+  return { canvas, box: await canvas.boundingBox() };
+}
+
+// Runs fn(handle, ...args) in the page against the widget selected by sel.
+export const onWidget = (page, sel, fn, ...args) =>
+  page.evaluate(({ sel, src, args }) => {
+    const f = new Function(`return (${src})`)();
+    return f(document.querySelector(sel).flocklab, ...args);
+  }, { sel, src: fn.toString(), args });
