@@ -4,7 +4,9 @@
 
 #include "core/bench.hpp"
 #include "core/flock_scene.hpp"
+#include "core/params.hpp"
 #include "core/steer_scene.hpp"
+#include "support/json.hpp"
 
 using namespace flocklab;
 
@@ -90,4 +92,100 @@ TEST(Bench, ReportsPositiveTimes) {
     const BenchResult r = bench_flock(p, 7, NeighborMode::Grid, 5, 3, 2);
     EXPECT_GT(r.median_ms, 0.0);
     EXPECT_LE(r.min_ms, r.median_ms);
+}
+
+// [SECTION] The Scene interface: options by name, description, field table
+
+TEST(SceneRegistry, EveryNamedSceneExistsAndDescribesItself) {
+    const testjson::Value d = testjson::parse(describe_json());
+    ASSERT_EQ(scene_names().size(), 2u);
+    for (const char* name : scene_names()) {
+        std::unique_ptr<Scene> s = make_scene(name);
+        ASSERT_NE(s, nullptr) << name;
+        EXPECT_STREQ(s->name(), name);
+        const testjson::Value& sd = d["scenes"][name];
+        EXPECT_EQ(sd["world"][0].num, s->world().x);
+        EXPECT_EQ(sd["options"].size(), s->options().size());
+        EXPECT_EQ(sd["gauges"].size(), s->gauges().size());
+        EXPECT_EQ(sd["tunables"].size(), s->tunables().size());
+    }
+    EXPECT_EQ(make_scene("aquarium"), nullptr);
+    EXPECT_EQ(d["scenes"]["flock"]["options"][0]["values"][3].str, "wander");
+    EXPECT_EQ(d["scenes"]["steer"]["options"][0]["values"][3].str, "wander");
+    EXPECT_EQ(d["scenes"]["flock"]["options"][1]["attribute"].str, "hawk");  // data-hawk="pursuit"
+}
+
+TEST(SceneOptions, FlockSetAndGetByName) {
+    FlockScene s;
+    EXPECT_EQ(s.set("rule", "wander=1").status, SetResult::Ok);
+    EXPECT_TRUE(s.rules.wander);
+    EXPECT_EQ(s.get("rule"), "{\"separation\": true, \"alignment\": true, \"cohesion\": true, \"wander\": true}");
+    EXPECT_EQ(s.set("rule", "gravity=1").status, SetResult::Invalid);
+    EXPECT_EQ(s.set("hawkMode", "pursuit").status, SetResult::Ok);
+    EXPECT_EQ(s.get("hawkMode"), "\"pursuit\"");
+    ASSERT_TRUE(s.flock.hunter().has_value());
+    EXPECT_EQ(s.flock.hunter()->pos, (Vec2{30, 30}));
+    EXPECT_EQ(s.set("hawkMode", "eagle").status, SetResult::Invalid);
+    EXPECT_EQ(s.set("leader", "1").status, SetResult::Ok);
+    EXPECT_TRUE(s.leader());
+    const SetResult far = s.set("leaderTarget", "5000,-1");
+    EXPECT_EQ(far.status, SetResult::Clamped);
+    EXPECT_EQ(s.get("leaderTarget"), "[900, 0]");
+    EXPECT_EQ(s.set("leaderTarget", "nan,1").status, SetResult::Invalid);
+    EXPECT_EQ(s.set("boids", "-5").status, SetResult::Clamped);
+    EXPECT_EQ(s.flock.size(), 2);
+    EXPECT_EQ(s.set("hawk", "").status, SetResult::Ok);
+    EXPECT_EQ(s.get("hawk"), "null");
+    const SetResult unknown = s.set("mode", "seek");
+    EXPECT_EQ(unknown.status, SetResult::Invalid);
+    EXPECT_NE(unknown.message.find("a flock scene has no option 'mode'"), std::string::npos) << unknown.message;
+    // The state comes in one JSON object, with the hunter and the leader.
+    const testjson::Value st = testjson::parse(s.state_json());
+    EXPECT_EQ(st["boids"].size(), 2u);
+    EXPECT_EQ(st["hunter"].size(), 4u);
+    EXPECT_EQ(st["leader"]["target"][0].num, 900);
+}
+
+TEST(SceneOptions, SteerSetAndGetByName) {
+    SteerScene s;
+    EXPECT_EQ(s.set("mode", "wander").status, SetResult::Ok);
+    EXPECT_EQ(s.vehicle.mode, SteerMode::Wander);
+    EXPECT_EQ(s.set("mode", "fly").status, SetResult::Invalid);
+    EXPECT_EQ(s.set("target", "5000,-3").status, SetResult::Clamped);
+    EXPECT_EQ(s.get("target"), "[800, 0]");
+    EXPECT_EQ(s.set("rule", "wander=1").status, SetResult::Invalid);
+    s.step(10);
+    EXPECT_EQ(testjson::parse(s.state_json())["wander"]["point"].size(), 2u);
+}
+
+// The tuning panel's sliders are the field table's rows, and sanitize()
+// clamps to exactly their ranges.
+template <class S>
+void expect_tunables_match_sanitize() {
+    S s;
+    for (const Tunable& t : s.tunables()) {
+        SCOPED_TRACE(t.name);
+        const double keep = *t.value;
+        *t.value = t.hi + 1;
+        sanitize(s.params);
+        EXPECT_EQ(*t.value, t.hi);
+        *t.value = t.lo - 1;
+        sanitize(s.params);
+        EXPECT_EQ(*t.value, t.lo);
+        *t.value = keep;
+    }
+}
+
+TEST(SceneTunables, SlidersAndSanitizeShareOneRange) {
+    expect_tunables_match_sanitize<FlockScene>();
+    expect_tunables_match_sanitize<SteerScene>();
+    EXPECT_EQ(FlockScene().tunables().size(), fields(static_cast<FlockParams*>(nullptr)).size() - 4);  // world and hawk start
+}
+
+TEST(SceneSteps, PerCallLimitFollowsTheFlockSize) {
+    FlockScene s;
+    s.set_size(5000);
+    EXPECT_EQ(s.max_steps_per_call(), 600);
+    SteerScene v;
+    EXPECT_EQ(v.max_steps_per_call(), 1000000);
 }
