@@ -305,8 +305,12 @@ void App::draw_tuning() {
             group = t.group;
             ImGui::TextDisabled("%s", group);
         }
+        // "weight_separation" reads "separation" under "weights"; "view_radius", "view radius (px)".
+        std::string words = t.name;
+        if (words.rfind("weight_", 0) == 0) words = words.substr(7);
+        std::replace(words.begin(), words.end(), '_', ' ');
         char label[64];
-        std::snprintf(label, sizeof label, t.unit[0] ? "%s (%s)" : "%s", t.name, t.unit);
+        std::snprintf(label, sizeof label, t.unit[0] ? "%s (%s)" : "%s", words.c_str(), t.unit);
         const double span = t.hi - t.lo;
         slider(label, t.value, t.lo, t.hi, span <= 10 ? "%.2f" : "%.0f");
     }
