@@ -17,6 +17,10 @@ test('the page loads without console errors and both scenes draw', async () => {
   // The flock canvas shows boids in the lab's colour on the lab's background.
   const flock = await pixelStats(page, '#flock canvas', [15, 23, 42], [125, 211, 252]);
   assert.ok(flock.matching > 300, `boid-coloured pixels: ${flock.matching}`);
+  // At the lab's start the target is not yet under the vehicle (the widget
+  // may have run long enough to arrive while the page loaded).
+  await onWidget(page, '#steer', (h) => { h.pause(); h.reset(); });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   const steer = await pixelStats(page, '#steer canvas', [18, 22, 34], [250, 204, 21]);
   assert.ok(steer.matching > 50, `target-coloured pixels: ${steer.matching}`);
   assert.ok(steer.notBackground > 500);
