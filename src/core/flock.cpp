@@ -93,16 +93,9 @@ Flock::Flock(const FlockParams& p, std::uint64_t seed) : p_(p), wander_rng_(seed
         x_[i] = rng.uniform(0, p.world_width);
         y_[i] = rng.uniform(0, p.world_height);
     }
-    angles_.assign(n, 0.0);
-    wx_.assign(n, 0.0);
-    wy_.assign(n, 0.0);
 }
 
-Flock::Flock(const FlockParams& p, const std::vector<Boid>& boids, std::uint64_t seed)
-    : p_(p), wander_rng_(seed) {
-    angles_.assign(boids.size(), 0.0);
-    wx_.assign(boids.size(), 0.0);
-    wy_.assign(boids.size(), 0.0);
+Flock::Flock(const FlockParams& p, const std::vector<Boid>& boids) : p_(p), wander_rng_(0) {
     p_.num_boids = static_cast<int>(boids.size());
     x_.resize(boids.size());
     y_.resize(boids.size());
@@ -359,23 +352,6 @@ Vec2 flee_hawk(Vec2 pos, Vec2 vel, std::optional<Vec2> hawk, const FlockParams& 
     return steer_toward(offset.normalize() * p.max_speed, vel, p.reaction_time, p.max_force);
 }
 
-Vec2 flock_seek(Vec2 pos, Vec2 vel, Vec2 target, const FlockParams& p) {
-    const Vec2 offset = target - pos;
-    if (offset.length_squared() == 0) return {};
-    return steer_toward(offset.normalize() * p.max_speed, vel, p.reaction_time, p.max_force);
-}
-
-Vec2 arrive_at(Vec2 pos, Vec2 vel, Vec2 target, double slow_radius, const FlockParams& p) {
-    const Vec2 offset = target - pos;
-    const double dist = offset.length();
-    Vec2 desired;
-    if (!(dist < 1)) {
-        const double ratio = dist / slow_radius;
-        desired = offset * ((p.max_speed * (ratio < 1.0 ? ratio : 1.0)) / dist);
-    }
-    return steer_toward(desired, vel, p.reaction_time, p.max_force);
-}
-
 Vec2 behind(const Boid& b, double distance) {
     const Vec2 heading = b.vel.length_squared() > 0 ? b.vel.normalize() : Vec2{1, 0};
     return b.pos - heading * distance;
@@ -402,10 +378,8 @@ Vec2 Flock::flock_force(int i, const NeighborSet& near, const Look& look) const 
     if (look.rules.alignment) total += alignment(me, sums, p_) * p_.weight_alignment;
     if (look.rules.cohesion) total += cohesion(me, sums, p_) * p_.weight_cohesion;
     total += flee_hawk(me.pos, me.vel, look.hawk, p_) * p_.weight_flee;
-    if (look.wander && near.n == 0) total += flock_seek(me.pos, me.vel, wander_point(i), p_) * p_.weight_wander;
-    if (look.follow) {
-        total += arrive_at(me.pos, me.vel, *look.follow, p_.follow_slow_radius, p_) * p_.weight_follow;
-    }
+    if (look.wander && near.n == 0) total += seek(me.pos, me.vel, {wx_[i], wy_[i]}, limits(p_)) * p_.weight_wander;
+    if (look.follow) total += arrive(me.pos, me.vel, *look.follow, p_.follow_slow_radius, limits(p_)) * p_.weight_follow;
     return total.clamp_magnitude(p_.max_force);
 }
 
@@ -420,7 +394,7 @@ Vec2 Flock::force(int i, const Rules& rules, std::optional<Vec2> hawk, NeighborM
 // [SECTION] Step
 
 void Flock::set_pursuit(bool on) {
-    if (on) hunter_ = Hunter{{p_.hawk_start_x, p_.hawk_start_y}, {}, {p_.hawk_start_x, p_.hawk_start_y}, -1};
+    if (on) hunter_ = Hunter{{p_.hawk_start_x, p_.hawk_start_y}, {}, {p_.hawk_start_x, p_.hawk_start_y}};
     else hunter_.reset();
 }
 
@@ -458,8 +432,11 @@ void Flock::step(const Rules& rules, double dt, std::optional<Vec2> hawk, Neighb
     const bool lead = leader_target_.has_value() && n > 0;
     if (lead) look.follow = follow_point();
     // Wander's draws come first, one per boid in list order, whatever order
-    // the forces are computed in.
+    // the forces are computed in. Angles start at 0 and persist across steps.
     if (look.wander) {
+        angles_.resize(n, 0.0);
+        wx_.resize(n);
+        wy_.resize(n);
         for (int i = 0; i < n; ++i) {
             angles_[i] += wander_rng_.uniform(-p_.wander_jitter, p_.wander_jitter);
             const Vec2 t = wander_target({x_[i], y_[i]}, {vx_[i], vy_[i]}, angles_[i], p_.wander_distance,
@@ -475,7 +452,7 @@ void Flock::step(const Rules& rules, double dt, std::optional<Vec2> hawk, Neighb
     for (int k = 0; k < n; ++k) {
         const int i = order ? order[k] : k;
         const Vec2 f = lead && i == 0
-                           ? arrive_at({x_[0], y_[0]}, {vx_[0], vy_[0]}, *leader_target_, p_.leader_slow_radius, p_)
+                           ? arrive({x_[0], y_[0]}, {vx_[0], vy_[0]}, *leader_target_, p_.leader_slow_radius, limits(p_))
                            : flock_force(i, gather(i, mode), look);
         ax_[i] = f.x;
         ay_[i] = f.y;
@@ -483,40 +460,37 @@ void Flock::step(const Rules& rules, double dt, std::optional<Vec2> hawk, Neighb
     // The hunter seeks where the nearest boid will be: its position plus its
     // velocity times the time the hunter needs to get there at full speed.
     Vec2 hunter_accel;
-    if (hunter_) {
-        hunter_->prey = nearest(hunter_->pos, x_.data(), y_.data(), n);
-        if (hunter_->prey >= 0) {
-            const Boid prey = boid(hunter_->prey);
-            const double t = hunter_->pos.distance_to(prey.pos) / p_.hawk_max_speed;
-            hunter_->aim = prey.pos + prey.vel * t;
-            const Vec2 offset = hunter_->aim - hunter_->pos;
-            if (offset.length_squared() != 0) {
-                hunter_accel = steer_toward(offset.normalize() * p_.hawk_max_speed, hunter_->vel,
-                                            p_.hawk_reaction_time, p_.hawk_max_force);
-            }
-        }
+    const int prey = hunter_ ? nearest(hunter_->pos, x_.data(), y_.data(), n) : -1;
+    if (prey >= 0) {
+        const Boid b = boid(prey);
+        const double t = hunter_->pos.distance_to(b.pos) / p_.hawk_max_speed;
+        hunter_->aim = b.pos + b.vel * t;
+        hunter_accel = seek(hunter_->pos, hunter_->vel, hunter_->aim, hawk_limits(p_));
     }
     // 2. Then everyone moves: semi-implicit Euler with the speed band, then
     // wrap. The leader has no minimum speed, so it can stop on its target.
+    const auto wrap = [this](Vec2 p) { return Vec2{py_mod(p.x, p_.world_width), py_mod(p.y, p_.world_height)}; };
     for (int i = 0; i < n; ++i) {
-        Vec2 vel = Vec2{vx_[i], vy_[i]} + Vec2{ax_[i], ay_[i]} * dt;
+        Motion m;
         if (lead && i == 0) {
-            vel = vel.clamp_magnitude(p_.max_speed);
+            m = integrate({x_[0], y_[0]}, {vx_[0], vy_[0]}, {ax_[0], ay_[0]}, dt, p_.max_speed);
         } else {
+            Vec2 vel = Vec2{vx_[i], vy_[i]} + Vec2{ax_[i], ay_[i]} * dt;
             if (vel.length_squared() == 0) vel = {p_.min_speed, 0};  // the band needs a direction
             vel = vel.clamp_magnitude(p_.min_speed, p_.max_speed);
+            m = {Vec2{x_[i], y_[i]} + vel * dt, vel};
         }
-        const Vec2 pos = Vec2{x_[i], y_[i]} + vel * dt;
-        vx_[i] = vel.x;
-        vy_[i] = vel.y;
-        x_[i] = py_mod(pos.x, p_.world_width);
-        y_[i] = py_mod(pos.y, p_.world_height);
+        const Vec2 pos = wrap(m.pos);
+        vx_[i] = m.velocity.x;
+        vy_[i] = m.velocity.y;
+        x_[i] = pos.x;
+        y_[i] = pos.y;
     }
     // 3. The hunting hawk moves last.
     if (hunter_) {
-        hunter_->vel = (hunter_->vel + hunter_accel * dt).clamp_magnitude(p_.hawk_max_speed);
-        const Vec2 pos = hunter_->pos + hunter_->vel * dt;
-        hunter_->pos = {py_mod(pos.x, p_.world_width), py_mod(pos.y, p_.world_height)};
+        const Motion m = integrate(hunter_->pos, hunter_->vel, hunter_accel, dt, p_.hawk_max_speed);
+        hunter_->pos = wrap(m.pos);
+        hunter_->vel = m.velocity;
     }
 }
 

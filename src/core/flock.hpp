@@ -60,8 +60,6 @@ struct NeighborSet {
     int n;
 };
 
-// The lab's flock step of 1/60 s.
-constexpr double kLabDt = 1.0 / 60.0;
 
 // Going further's pursuit hawk: a vehicle of its own that seeks where the
 // nearest boid will be.
@@ -69,7 +67,6 @@ struct Hunter {
     Vec2 pos;   // px
     Vec2 vel;   // px/s
     Vec2 aim;   // px: the point it sought in the last step (for drawing)
-    int prey = -1;  // the boid it hunted in the last step
 };
 
 class Flock {
@@ -79,7 +76,7 @@ public:
     // The wander rule draws from a second random.Random(seed), beside the one
     // make_flock used.
     Flock(const FlockParams& p, std::uint64_t seed);
-    Flock(const FlockParams& p, const std::vector<Boid>& boids, std::uint64_t seed = 0);
+    Flock(const FlockParams& p, const std::vector<Boid>& boids);  // wander draws from random.Random(0)
 
     int size() const { return static_cast<int>(x_.size()); }
     Boid boid(int i) const { return {{x_[i], y_[i]}, {vx_[i], vy_[i]}}; }
@@ -103,9 +100,6 @@ public:
     const std::optional<Vec2>& leader_target() const { return leader_target_; }
     // The point the followers aim at, 40 px behind the leader (as of the last step).
     Vec2 follow_point() const;
-    // Boid i's wander angle (rad) and the target it sought in the last step.
-    double wander_angle(int i) const { return angles_[i]; }
-    Vec2 wander_point(int i) const { return {wx_[i], wy_[i]}; }
 
     // Boid i's neighbours in list order: within view_radius, inside the
     // vision cone, never i itself.
@@ -167,11 +161,6 @@ Vec2 cohesion(const Boid& me, const NeighborSums& sums, const FlockParams& p);
 // The flock's flee: zero with no hawk, and zero (keep flocking) outside the
 // panic radius or exactly on the hawk.
 Vec2 flee_hawk(Vec2 pos, Vec2 vel, std::optional<Vec2> hawk, const FlockParams& p);
-// Seek `target` with the flock's limits (the wander rule's force).
-Vec2 flock_seek(Vec2 pos, Vec2 vel, Vec2 target, const FlockParams& p);
-// The warm-up's arrive with the flock's limits and the given slowing radius;
-// asks for zero velocity within 1 px.
-Vec2 arrive_at(Vec2 pos, Vec2 vel, Vec2 target, double slow_radius, const FlockParams& p);
 // The point `distance` px behind a boid along its heading (+x when standing still).
 Vec2 behind(const Boid& b, double distance);
 

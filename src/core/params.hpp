@@ -12,6 +12,9 @@
 
 namespace flocklab {
 
+// The labs' fixed step of 1/60 s, for both presets.
+constexpr double kLabDt = 1.0 / 60.0;
+
 // The warm-up: one vehicle that seeks, flees, arrives at or wanders toward a target.
 struct VehicleParams {
     double world_width = 800.0;   // px: positions wrap modulo this

@@ -105,7 +105,7 @@ std::string scene_json(Scene& s) {
 }  // namespace
 
 std::string describe_json() {
-    std::string o = "{\"stepSeconds\": " + json_number(kStepSeconds) + ", \"maxWorkPerCall\": " +
+    std::string o = "{\"stepSeconds\": " + json_number(kLabDt) + ", \"maxWorkPerCall\": " +
                     std::to_string(kMaxWorkPerCall) + ", \"maxSeed\": 9007199254740991, \"scenes\": {";
     bool first = true;
     for (const Entry& e : kScenes) {

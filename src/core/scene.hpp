@@ -12,12 +12,10 @@
 #include <string>
 #include <vector>
 
+#include "params.hpp"
 #include "vec2.hpp"
 
 namespace flocklab {
-
-// The lab's fixed step.
-constexpr double kStepSeconds = 1.0 / 60.0;
 
 // Fixed timestep with an accumulator: frames of any length turn into whole
 // steps of `step` seconds, so simulated time, not frame rate, decides what
@@ -25,7 +23,7 @@ constexpr double kStepSeconds = 1.0 / 60.0;
 // background tab, a stalled frame) is dropped, so the simulation slows down
 // instead of racing to catch up.
 struct FixedStep {
-    double step = kStepSeconds;    // s
+    double step = kLabDt;    // s
     int max_steps_per_frame = 4;   // steps
     double accumulator = 0.0;      // s, always in [0, step)
 
@@ -94,9 +92,9 @@ public:
     // [SECTION] Simulation
     virtual void reset(std::uint64_t seed) = 0;  // a new run from `seed`, options kept
     virtual std::uint64_t seed() const = 0;
-    virtual void step(int n) = 0;                 // n fixed steps of kStepSeconds
+    virtual void step(int n) = 0;                 // n fixed steps of kLabDt
     virtual long long steps() const = 0;          // since the last reset
-    double time() const { return static_cast<double>(steps()) * kStepSeconds; }  // s
+    double time() const { return static_cast<double>(steps()) * kLabDt; }  // s
     virtual long long work_per_step() const { return 1; }  // boid-steps per step
     int max_steps_per_call() const;               // from kMaxWorkPerCall
 

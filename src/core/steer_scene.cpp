@@ -69,7 +69,7 @@ void SteerScene::reset(std::uint64_t seed) {
 
 void SteerScene::step(int n) {
     sanitize(params);
-    for (int i = 0; i < n; ++i) vehicle.step(kStepSeconds, params);
+    for (int i = 0; i < n; ++i) vehicle.step(kLabDt, params);
     steps_ += std::max(0, n);
 }
 

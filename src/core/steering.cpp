@@ -1,12 +1,11 @@
 #include "steering.hpp"
 
-
 namespace flocklab {
 
-Vec2 seek(Vec2 pos, Vec2 velocity, Vec2 target, const VehicleParams& p) {
+Vec2 seek(Vec2 pos, Vec2 velocity, Vec2 target, const Limits& l) {
     const Vec2 offset = target - pos;
     if (offset.length_squared() == 0) return {};
-    return steer_toward(offset.normalize() * p.max_speed, velocity, p.reaction_time, p.max_force);
+    return steer_toward(offset.normalize() * l.max_speed, velocity, l.reaction_time, l.max_force);
 }
 
 Vec2 flee(Vec2 pos, Vec2 velocity, Vec2 threat, const VehicleParams& p) {
@@ -18,16 +17,16 @@ Vec2 flee(Vec2 pos, Vec2 velocity, Vec2 threat, const VehicleParams& p) {
     return steer_toward(offset.normalize() * p.max_speed, velocity, p.reaction_time, p.max_force);
 }
 
-Vec2 arrive(Vec2 pos, Vec2 velocity, Vec2 target, const VehicleParams& p) {
+Vec2 arrive(Vec2 pos, Vec2 velocity, Vec2 target, double slow_radius, const Limits& l) {
     const Vec2 offset = target - pos;
     const double dist = offset.length();
     Vec2 desired;
     if (!(dist < 1)) {
-        const double ratio = dist / p.slow_radius;
-        const double speed = p.max_speed * (ratio < 1.0 ? ratio : 1.0);
+        const double ratio = dist / slow_radius;
+        const double speed = l.max_speed * (ratio < 1.0 ? ratio : 1.0);
         desired = offset * (speed / dist);
     }
-    return steer_toward(desired, velocity, p.reaction_time, p.max_force);
+    return steer_toward(desired, velocity, l.reaction_time, l.max_force);
 }
 
 Motion integrate(Vec2 pos, Vec2 velocity, Vec2 accel, double dt, double max_speed) {

@@ -13,14 +13,31 @@ inline Vec2 steer_toward(Vec2 desired, Vec2 velocity, double reaction_time, doub
     return ((desired - velocity) / reaction_time).clamp_magnitude(max_force);
 }
 
+// The limits a steering behaviour works within: the warm-up's vehicle, the
+// flock's boids and the pursuing hawk each have their own.
+struct Limits {
+    double max_speed;      // px/s
+    double reaction_time;  // s
+    double max_force;      // px/s^2
+};
+inline Limits limits(const VehicleParams& p) { return {p.max_speed, p.reaction_time, p.max_force}; }
+inline Limits limits(const FlockParams& p) { return {p.max_speed, p.reaction_time, p.max_force}; }
+inline Limits hawk_limits(const FlockParams& p) { return {p.hawk_max_speed, p.hawk_reaction_time, p.hawk_max_force}; }
+
 // Full speed straight at the target; zero when already on it.
-Vec2 seek(Vec2 pos, Vec2 velocity, Vec2 target, const VehicleParams& p);
+Vec2 seek(Vec2 pos, Vec2 velocity, Vec2 target, const Limits& l);
+inline Vec2 seek(Vec2 pos, Vec2 velocity, Vec2 target, const VehicleParams& p) {
+    return seek(pos, velocity, target, limits(p));
+}
 // The warm-up's flee: full speed away inside the panic radius, and outside it
 // (or exactly on the threat) a push toward zero velocity, i.e. braking.
 Vec2 flee(Vec2 pos, Vec2 velocity, Vec2 threat, const VehicleParams& p);
-// Seek that slows in proportion to distance inside the slowing radius and asks
-// for zero velocity within 1 px.
-Vec2 arrive(Vec2 pos, Vec2 velocity, Vec2 target, const VehicleParams& p);
+// Seek that slows in proportion to distance inside the slowing radius (px)
+// and asks for zero velocity within 1 px.
+Vec2 arrive(Vec2 pos, Vec2 velocity, Vec2 target, double slow_radius, const Limits& l);
+inline Vec2 arrive(Vec2 pos, Vec2 velocity, Vec2 target, const VehicleParams& p) {
+    return arrive(pos, velocity, target, p.slow_radius, limits(p));
+}
 
 // Semi-implicit Euler: velocity first (clamped to max_speed), then position.
 struct Motion {
