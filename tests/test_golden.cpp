@@ -8,6 +8,7 @@
 
 #include "core/flock.hpp"
 #include "core/pyrandom.hpp"
+#include "core/scene.hpp"
 #include "core/steer_scene.hpp"
 #include "core/steering.hpp"
 #include "support/json.hpp"
@@ -61,12 +62,6 @@ std::set<std::string> files_in(const std::string& dir) {
     return out;
 }
 
-// A point option as going_further.py records it ("700,300").
-Vec2 point_arg(const std::string& s) {
-    const size_t comma = s.find(',');
-    return {std::strtod(s.substr(0, comma).c_str(), nullptr), std::strtod(s.substr(comma + 1).c_str(), nullptr)};
-}
-
 // Runs the flock that a going_further.py record describes (seed, boids,
 // rules, steps, wander, hawk, leader) and compares everything it printed.
 void expect_going_further(const Value& g, NeighborMode mode) {
@@ -81,9 +76,13 @@ void expect_going_further(const Value& g, NeighborMode mode) {
     std::optional<Vec2> hawk;
     if (g["hawk"].kind == Value::String) {
         if (g["hawk"].str == "pursuit") flock.set_pursuit(true);
-        else hawk = point_arg(g["hawk"].str);
+        else ASSERT_TRUE(parse_point(g["hawk"].str, &hawk.emplace()));
     }
-    if (g["leader"].kind == Value::String) flock.set_leader(point_arg(g["leader"].str));
+    if (g["leader"].kind == Value::String) {
+        Vec2 leader;
+        ASSERT_TRUE(parse_point(g["leader"].str, &leader));  // as going_further.py records it: "700,300"
+        flock.set_leader(leader);
+    }
     for (int s = 0; s < static_cast<int>(g["steps"].num); ++s) flock.step(rules, kLabDt, hawk, mode);
     expect_flock_equals(flock, g);
     ASSERT_EQ(flock.hunter().has_value(), g.obj.count("hunter") == 1);

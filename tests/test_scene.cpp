@@ -130,7 +130,7 @@ TEST(SceneOptions, FlockSetAndGetByName) {
     EXPECT_TRUE(s.leader());
     const SetResult far = s.set("leaderTarget", "5000,-1");
     EXPECT_EQ(far.status, SetResult::Clamped);
-    EXPECT_EQ(s.get("leaderTarget"), "[900, 0]");
+    EXPECT_EQ(s.get("leaderTarget"), "[900.0, 0.0]");
     EXPECT_EQ(s.set("leaderTarget", "nan,1").status, SetResult::Invalid);
     EXPECT_EQ(s.set("boids", "-5").status, SetResult::Clamped);
     EXPECT_EQ(s.flock.size(), 2);
@@ -152,7 +152,7 @@ TEST(SceneOptions, SteerSetAndGetByName) {
     EXPECT_EQ(s.vehicle.mode, SteerMode::Wander);
     EXPECT_EQ(s.set("mode", "fly").status, SetResult::Invalid);
     EXPECT_EQ(s.set("target", "5000,-3").status, SetResult::Clamped);
-    EXPECT_EQ(s.get("target"), "[800, 0]");
+    EXPECT_EQ(s.get("target"), "[800.0, 0.0]");
     EXPECT_EQ(s.set("rule", "wander=1").status, SetResult::Invalid);
     s.step(10);
     EXPECT_EQ(testjson::parse(s.state_json())["wander"]["point"].size(), 2u);
@@ -188,4 +188,32 @@ TEST(SceneSteps, PerCallLimitFollowsTheFlockSize) {
     EXPECT_EQ(s.max_steps_per_call(), 600);
     SteerScene v;
     EXPECT_EQ(v.max_steps_per_call(), 1000000);
+}
+
+// What a page's data-* attributes do, and the warnings bad ones give.
+TEST(SceneAttributes, AppliedThroughTheOptionsWithWarningsNamingThem) {
+    FlockScene s;
+    const std::vector<std::string> w = apply_attributes(
+        s, {{"rules", "separation,wander,gravity"}, {"hawk", "pursuit"}, {"leader", ""},
+            {"leaderTarget", "700,300"}, {"boids", "-5"}, {"plot", "spacing"}});
+    EXPECT_EQ(s.get("rule"), "{\"separation\": true, \"alignment\": false, \"cohesion\": false, \"wander\": true}");
+    EXPECT_EQ(s.hawk_mode(), HawkMode::Pursuit);
+    EXPECT_TRUE(s.leader());  // present: on
+    EXPECT_EQ(s.leader_target(), (Vec2{700, 300}));
+    EXPECT_EQ(s.flock.size(), 2);
+    ASSERT_EQ(w.size(), 2u);
+    EXPECT_EQ(w[0], "data-rules=\"separation,wander,gravity\": 'gravity' is not one of separation, alignment, cohesion, wander");
+    EXPECT_EQ(w[1], "data-boids=\"-5\": boids: -5 must be a whole number from 2 to 5000; using 2");
+
+    FlockScene t;
+    const std::vector<std::string> bad = apply_attributes(t, {{"hawk", "eagle"}, {"leaderTarget", "up"}, {"leader", "false"}});
+    EXPECT_EQ(t.hawk_mode(), HawkMode::Pointer);
+    EXPECT_FALSE(t.leader());
+    ASSERT_EQ(bad.size(), 2u);
+    EXPECT_EQ(bad[0], "data-hawk=\"eagle\": hawkMode: expected one of pointer, pursuit, off, got 'eagle'; using \"pointer\"");
+    EXPECT_EQ(bad[1].rfind("data-leader-target=\"up\": leaderTarget: expected two finite numbers", 0), 0u) << bad[1];
+
+    SteerScene v;
+    EXPECT_TRUE(apply_attributes(v, {{"mode", "wander"}, {"hawk", "pursuit"}}).empty());  // not a steer option: ignored
+    EXPECT_EQ(v.vehicle.mode, SteerMode::Wander);
 }

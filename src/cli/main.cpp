@@ -15,7 +15,7 @@
 #include "core/flock.hpp"
 #include "core/bench.hpp"
 #include "core/steer_scene.hpp"
-#include "format.hpp"
+#include "core/format.hpp"
 
 namespace flocklab::cli {
 namespace {

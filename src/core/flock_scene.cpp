@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "bench.hpp"
+#include "format.hpp"
 
 namespace flocklab {
 
@@ -90,7 +91,7 @@ std::vector<Gauge> FlockScene::gauges() {
 double FlockScene::benchmark(int boids, NeighborMode mode, int steps) const {
     FlockParams p = params;
     p.num_boids = std::clamp(boids, 2, kWidgetMaxBoids);
-    steps = std::clamp(steps, 1, static_cast<int>(std::max(1LL, kMaxWorkPerCall / p.num_boids)));
+    steps = std::clamp(steps, 1, max_steps_for(p.num_boids));
     // Batches keep the browser's coarse clock usable; the 120-step warm-up (as
     // in the CLI's bench) lets the flock form.
     const int rounds = std::min(steps, 5);
@@ -99,82 +100,56 @@ double FlockScene::benchmark(int boids, NeighborMode mode, int steps) const {
 
 // [SECTION] Options by name
 
-namespace {
-
-template <size_t N>
-int index_of(const char* const (&names)[N], const std::string& v) {
-    for (size_t i = 0; i < N; ++i) {
-        if (v == names[i]) return static_cast<int>(i);
-    }
-    return -1;
-}
-
-std::string choices(const std::vector<const char*>& values) {
-    std::string s;
-    for (const char* v : values) s += std::string(s.empty() ? "" : ", ") + v;
-    return s;
-}
-
-}  // namespace
-
-SetResult FlockScene::set(const std::string& option, const std::string& value) {
-    const auto invalid = [&](const std::string& why) {
-        return SetResult{SetResult::Invalid, option + ": " + why + ", got '" + value + "'"};
-    };
-    if (option == "rule") {
+SetResult FlockScene::set(const std::string& name, const std::string& value) {
+    const OptionSpec* o = option(name);
+    if (!o) return unknown_option(*this, name);
+    if (name == "rule") {  // "wander=1"
         const size_t eq = value.find('=');
-        const int i = index_of(kRuleNames, value.substr(0, eq));
-        if (eq == std::string::npos || i < 0) return invalid("expected NAME=0|1 with NAME one of " + choices(options()[0].values));
-        set_rule(i, value.substr(eq + 1) != "0");
+        const int i = index_of(*o, value.substr(0, eq));
+        if (eq == std::string::npos || i < 0) return invalid(name, "expected NAME=0|1 with NAME one of " + join(o->values), value);
+        set_rule(i, parse_toggle(value.substr(eq + 1)));
         return {};
     }
-    if (option == "hawkMode") {
-        const int i = index_of(kHawkModes, value);
-        if (i < 0) return invalid("expected one of pointer, pursuit, off");
-        set_hawk_mode(static_cast<HawkMode>(i));
+    if (o->kind == OptionKind::Choice) {
+        const int i = index_of(*o, value);
+        if (i < 0) return invalid_choice(*o, value);
+        if (name == "hawkMode") set_hawk_mode(static_cast<HawkMode>(i));
+        else neighbors = value == "brute" ? NeighborMode::Brute : NeighborMode::Grid;
         return {};
     }
-    if (option == "hawk") {
-        if (value.empty()) {
-            hawk.reset();
-            return {};
-        }
-        Vec2 p;
-        if (!parse_point(value, &p)) return invalid("expected two finite numbers x,y");
-        // Far outside the world a hawk scares nobody; the clamp keeps drawing finite.
-        constexpr double kFar = 1e5;  // px
-        hawk = Vec2{std::clamp(p.x, -kFar, kFar), std::clamp(p.y, -kFar, kFar)};
-        if (*hawk != p) return {SetResult::Clamped, "hawk: (" + value + ") is far outside the world; using " + json_point(*hawk)};
+    if (name == "leader") {
+        set_leader(parse_toggle(value));
         return {};
     }
-    if (option == "leader") {
-        set_leader(value != "0" && value != "false");
-        return {};
-    }
-    if (option == "leaderTarget") {
-        Vec2 p;
-        if (!parse_point(value, &p)) return invalid("expected two finite numbers x,y");
-        set_leader_target(p);
-        if (leader_target_ != p) return {SetResult::Clamped, "leaderTarget: (" + value + ") is outside the world; using " + json_point(leader_target_)};
-        return {};
-    }
-    if (option == "boids") {
+    if (name == "boids") {
         double n;
-        if (!parse_count(value, &n)) return invalid("expected a whole number");
-        const int k = static_cast<int>(std::clamp(n, 2.0, static_cast<double>(kWidgetMaxBoids)));
+        if (!parse_count(value, &n)) return invalid(name, "expected a whole number", value);
+        const int k = static_cast<int>(std::clamp(n, o->lo, o->hi));
         set_size(k);
         if (k != n || std::to_string(k) != value) {
-            return {SetResult::Clamped, "boids: " + value + " must be a whole number from 2 to " +
-                                            std::to_string(kWidgetMaxBoids) + "; using " + std::to_string(k)};
+            return {SetResult::Clamped, "boids: " + value + " must be a whole number from " + std::to_string(static_cast<int>(o->lo)) +
+                                            " to " + std::to_string(static_cast<int>(o->hi)) + "; using " + std::to_string(k)};
         }
         return {};
     }
-    if (option == "neighbors") {
-        if (value != "grid" && value != "brute") return invalid("expected grid or brute");
-        neighbors = value == "brute" ? NeighborMode::Brute : NeighborMode::Grid;
+    // The two points: the pointer hawk (none when empty) and the leader's target.
+    if (name == "hawk" && value.empty()) {
+        hawk.reset();
         return {};
     }
-    return unknown_option(*this, option);
+    Vec2 p;
+    if (!parse_point(value, &p)) return invalid(name, "expected two finite numbers x,y", value);
+    Vec2 used;
+    if (name == "hawk") {
+        // Far outside the world a hawk scares nobody; the clamp keeps drawing finite.
+        constexpr double kFar = 1e5;  // px
+        hawk = used = Vec2{std::clamp(p.x, -kFar, kFar), std::clamp(p.y, -kFar, kFar)};
+    } else {
+        set_leader_target(p);
+        used = leader_target_;
+    }
+    if (used != p) return {SetResult::Clamped, name + ": (" + value + ") is outside the world; using " + json_point(used)};
+    return {};
 }
 
 std::string FlockScene::get(const std::string& option) const {
@@ -198,16 +173,16 @@ std::string FlockScene::state_json() const {
     std::string o = "{\"boids\": [";
     for (int i = 0; i < flock.size(); ++i) {
         const Boid b = flock.boid(i);
-        o += std::string(i ? ", [" : "[") + json_number(b.pos.x) + ", " + json_number(b.pos.y) + ", " +
-             json_number(b.vel.x) + ", " + json_number(b.vel.y) + "]";
+        o += std::string(i ? ", [" : "[") + py_repr(b.pos.x) + ", " + py_repr(b.pos.y) + ", " +
+             py_repr(b.vel.x) + ", " + py_repr(b.vel.y) + "]";
     }
     o += "], \"hawk\": ";
     const std::optional<Vec2> h = active_hawk();
     o += h ? json_point(*h) : "null";
     o += ", \"hawkMode\": " + get("hawkMode") + ", \"hunter\": ";
     if (const auto& hu = flock.hunter()) {
-        o += "[" + json_number(hu->pos.x) + ", " + json_number(hu->pos.y) + ", " + json_number(hu->vel.x) +
-             ", " + json_number(hu->vel.y) + "]";
+        o += "[" + py_repr(hu->pos.x) + ", " + py_repr(hu->pos.y) + ", " + py_repr(hu->vel.x) +
+             ", " + py_repr(hu->vel.y) + "]";
     } else {
         o += "null";
     }

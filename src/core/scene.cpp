@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "flock_scene.hpp"
+#include "format.hpp"
 #include "params.hpp"
 #include "steer_scene.hpp"
 
@@ -25,8 +26,17 @@ int FixedStep::advance(double frame_seconds) {
 
 double Scene::benchmark(int, const std::string&, int) const { return std::nan(""); }
 
-int Scene::max_steps_per_call() const {
-    return static_cast<int>(std::clamp<long long>(kMaxWorkPerCall / std::max(1LL, work_per_step()), 1, 1000000));
+int max_steps_for(long long work_per_step) {
+    return static_cast<int>(std::clamp<long long>(kMaxWorkPerCall / std::max(1LL, work_per_step), 1, 1000000));
+}
+
+int Scene::max_steps_per_call() const { return max_steps_for(work_per_step()); }
+
+const OptionSpec* Scene::option(const std::string& name) const {
+    for (const OptionSpec& o : options()) {
+        if (name == o.name) return &o;
+    }
+    return nullptr;
 }
 
 // [SECTION] Registry
@@ -72,15 +82,14 @@ const char* kind_name(OptionKind k) {
 }
 
 std::string scene_json(Scene& s) {
-    std::string o = "{\"world\": " + json_point(s.world()) + ", \"inputHelp\": " + json_string(s.input_help()) +
-                    ", \"maxStepsPerCall\": " + std::to_string(s.max_steps_per_call()) +
+    std::string o = "{\"world\": " + json_point(s.world()) +
                     ", \"benchmark\": " + (s.has_benchmark() ? "true" : "false") + ", \"options\": [";
     bool first = true;
     for (const OptionSpec& opt : s.options()) {
         o += std::string(first ? "" : ", ") + "{\"name\": " + json_string(opt.name) +
              ", \"kind\": " + json_string(kind_name(opt.kind)) + ", \"values\": [";
         for (size_t i = 0; i < opt.values.size(); ++i) o += (i ? ", " : "") + json_string(opt.values[i]);
-        o += "], \"lo\": " + json_number(opt.lo) + ", \"hi\": " + json_number(opt.hi) +
+        o += "], \"lo\": " + py_repr(opt.lo) + ", \"hi\": " + py_repr(opt.hi) +
              ", \"nullable\": " + (opt.nullable ? "true" : "false") + ", \"help\": " + json_string(opt.help) +
              ", \"attribute\": " + json_string(attribute_of(opt)) + ", \"value\": " + s.get(opt.name) + "}";
         first = false;
@@ -96,7 +105,7 @@ std::string scene_json(Scene& s) {
     for (const Tunable& t : s.tunables()) {
         o += std::string(first ? "" : ", ") + "{\"name\": " + json_string(t.name) + ", \"unit\": " +
              json_string(t.unit) + ", \"group\": " + json_string(t.group) + ", \"default\": " +
-             json_number(*t.value) + ", \"lo\": " + json_number(t.lo) + ", \"hi\": " + json_number(t.hi) + "}";
+             py_repr(*t.value) + ", \"lo\": " + py_repr(t.lo) + ", \"hi\": " + py_repr(t.hi) + "}";
         first = false;
     }
     return o + "]}";
@@ -105,8 +114,7 @@ std::string scene_json(Scene& s) {
 }  // namespace
 
 std::string describe_json() {
-    std::string o = "{\"stepSeconds\": " + json_number(kLabDt) + ", \"maxWorkPerCall\": " +
-                    std::to_string(kMaxWorkPerCall) + ", \"maxSeed\": 9007199254740991, \"scenes\": {";
+    std::string o = "{\"maxSeed\": " + std::to_string(kMaxSeed) + ", \"scenes\": {";
     bool first = true;
     for (const Entry& e : kScenes) {
         std::unique_ptr<Scene> s = e.make();
@@ -156,23 +164,76 @@ std::string json_string(const std::string& s) {
     return o + "\"";
 }
 
-std::string json_number(double v) {
-    if (!std::isfinite(v)) return "null";
-    char buf[32];
-    for (int digits = 15; digits <= 17; ++digits) {  // the shortest of these that reads back
-        std::snprintf(buf, sizeof buf, "%.*g", digits, v);
-        if (std::strtod(buf, nullptr) == v) break;
+std::string json_point(Vec2 v) { return "[" + py_repr(v.x) + ", " + py_repr(v.y) + "]"; }
+
+bool parse_toggle(const std::string& text) { return text != "0" && text != "false" && text != "off"; }
+
+int index_of(const OptionSpec& o, const std::string& value) {
+    for (size_t i = 0; i < o.values.size(); ++i) {
+        if (value == o.values[i]) return static_cast<int>(i);
     }
-    return buf;
+    return -1;
 }
 
-std::string json_point(Vec2 v) { return "[" + json_number(v.x) + ", " + json_number(v.y) + "]"; }
+std::string join(const std::vector<const char*>& words) {
+    std::string s;
+    for (const char* w : words) s += std::string(s.empty() ? "" : ", ") + w;
+    return s;
+}
+
+SetResult invalid(const std::string& option, const std::string& why, const std::string& value) {
+    return {SetResult::Invalid, option + ": " + why + ", got '" + value + "'"};
+}
+
+SetResult invalid_choice(const OptionSpec& o, const std::string& value) {
+    return invalid(o.name, "expected one of " + join(o.values), value);
+}
 
 SetResult unknown_option(const Scene& s, const std::string& option) {
-    std::string names;
-    for (const OptionSpec& o : s.options()) names += std::string(names.empty() ? "" : ", ") + o.name;
-    return {SetResult::Invalid, "a " + std::string(s.name()) + " scene has no option '" + option +
-                                    "' (it has " + names + ")"};
+    std::vector<const char*> names;
+    for (const OptionSpec& o : s.options()) names.push_back(o.name);
+    return {SetResult::Invalid, "a " + std::string(s.name()) + " scene has no option '" + option + "' (it has " +
+                                    join(names) + ")"};
+}
+
+// [SECTION] The page's attributes
+
+std::vector<std::string> apply_attributes(Scene& s,
+                                          const std::vector<std::pair<std::string, std::string>>& attributes) {
+    std::vector<std::string> warnings;
+    // data-leaderTarget as the author writes it: data-leader-target.
+    const auto html = [](const std::string& key) {
+        std::string out = "data-";
+        for (char c : key) out += (c >= 'A' && c <= 'Z') ? std::string("-") + static_cast<char>(c - 'A' + 'a') : std::string(1, c);
+        return out;
+    };
+    for (const OptionSpec& o : s.options()) {
+        const std::string attr = attribute_of(o);
+        if (attr.empty()) continue;
+        for (const auto& [key, raw] : attributes) {
+            if (o.kind == OptionKind::Flags && key == attr + "s") {  // data-rules="separation,wander"
+                const std::string list = "," + raw + ",";
+                for (const char* flag : o.values) {
+                    s.set(o.name, std::string(flag) + (list.find(std::string(",") + flag + ",") != std::string::npos ? "=1" : "=0"));
+                }
+                for (size_t at = 0; at <= raw.size();) {
+                    const size_t comma = std::min(raw.find(',', at), raw.size());
+                    const std::string word = raw.substr(at, comma - at);
+                    if (!word.empty() && index_of(o, word) < 0) {
+                        warnings.push_back(html(key) + "=\"" + raw + "\": '" + word + "' is not one of " + join(o.values));
+                    }
+                    at = comma + 1;
+                }
+            } else if (key == attr && o.kind != OptionKind::Flags) {
+                const SetResult r = s.set(o.name, raw);
+                if (r.status != SetResult::Ok) {
+                    warnings.push_back(html(key) + "=\"" + raw + "\": " + r.message +
+                                       (r.status == SetResult::Invalid ? "; using " + s.get(o.name) : ""));
+                }
+            }
+        }
+    }
+    return warnings;
 }
 
 }  // namespace flocklab

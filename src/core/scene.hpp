@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "params.hpp"
@@ -34,6 +35,12 @@ struct FixedStep {
 // step() and benchmark() run synchronously in the page: at most this many
 // units of work (boid-steps; a vehicle step is one) per call.
 constexpr long long kMaxWorkPerCall = 3000000;
+// The most steps of `work_per_step` units each that one call may run (at least 1).
+int max_steps_for(long long work_per_step);
+
+// The largest seed a page can give: 2^53 - 1, the largest whole number a JS
+// number holds exactly.
+constexpr std::uint64_t kMaxSeed = 9007199254740991ULL;
 
 struct Gauge {
     const char* name;  // "spacing", "order", "speed", "distance"
@@ -60,7 +67,7 @@ struct OptionSpec {
     // nullptr for the option's own name, "" for none.
     const char* attribute = nullptr;
 };
-std::string attribute_of(const OptionSpec& o);  // "" when it has none
+std::string attribute_of(const OptionSpec& o);  // the dataset key; "" when it has none
 
 // A tunable double of the scene's params (the params' field table).
 struct Tunable {
@@ -86,6 +93,7 @@ public:
     virtual const char* name() const = 0;  // "flock", "steer", ...
     virtual Vec2 world() const = 0;        // px
     virtual const std::vector<OptionSpec>& options() const = 0;
+    const OptionSpec* option(const std::string& name) const;  // nullptr if it has none
     // A sentence for the canvas's label: what the pointer and the keys do.
     virtual const char* input_help() const = 0;
 
@@ -118,12 +126,25 @@ const std::vector<const char*>& scene_names();
 // options, gauges and tunables, and the limits (max boids, work per call).
 std::string describe_json();
 
+// Applies a page's data-* attributes (dataset key, text) through the scene's
+// options, as its author wrote them: data-NAME for most options, data-rules
+// (a comma-separated list of the flags that are on) for flags, and a present
+// toggle attribute means on. Returns one warning per unusable value.
+std::vector<std::string> apply_attributes(Scene& s,
+                                          const std::vector<std::pair<std::string, std::string>>& attributes);
+
 // [SECTION] Helpers for scenes' set() and get()
 bool parse_point(const std::string& text, Vec2* out);  // "x,y", both finite
 bool parse_count(const std::string& text, double* out);
+bool parse_toggle(const std::string& text);  // "0", "false", "off": off; anything else on
+int index_of(const OptionSpec& o, const std::string& value);  // in o.values; -1 if absent
+std::string join(const std::vector<const char*>& words);      // "a, b, c"
 std::string json_string(const std::string& s);
-std::string json_number(double v);  // shortest text that reads back exactly; null if not finite
-std::string json_point(Vec2 v);
+std::string json_point(Vec2 v);  // numbers as Python's repr prints them (format.hpp)
+// "OPTION: WHY, got 'VALUE'"
+SetResult invalid(const std::string& option, const std::string& why, const std::string& value);
+// A value outside a choice option's list, naming the list.
+SetResult invalid_choice(const OptionSpec& o, const std::string& value);
 SetResult unknown_option(const Scene& s, const std::string& option);
 
 }  // namespace flocklab

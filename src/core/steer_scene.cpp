@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "format.hpp"
+
 namespace flocklab {
 
 const char* steer_mode_name(SteerMode m) {
@@ -84,24 +86,19 @@ bool SteerScene::set_target(Vec2 t) {
     return inside != t;
 }
 
-SetResult SteerScene::set(const std::string& option, const std::string& value) {
-    if (option == "mode") {
-        if (!parse_steer_mode(value.c_str(), &vehicle.mode)) {
-            std::string names;
-            for (const char* m : kSteerModes) names += std::string(names.empty() ? "" : ", ") + m;
-            return {SetResult::Invalid, "mode: expected one of " + names + ", got '" + value + "'"};
-        }
+SetResult SteerScene::set(const std::string& name, const std::string& value) {
+    const OptionSpec* o = option(name);
+    if (!o) return unknown_option(*this, name);
+    if (name == "mode") {
+        const int i = index_of(*o, value);
+        if (i < 0) return invalid_choice(*o, value);
+        vehicle.mode = static_cast<SteerMode>(i);
         return {};
     }
-    if (option == "target") {
-        Vec2 p;
-        if (!parse_point(value, &p)) return {SetResult::Invalid, "target: expected two finite numbers x,y, got '" + value + "'"};
-        if (set_target(p)) {
-            return {SetResult::Clamped, "target: (" + value + ") is outside the world; using " + json_point(vehicle.target)};
-        }
-        return {};
-    }
-    return unknown_option(*this, option);
+    Vec2 p;  // the target
+    if (!parse_point(value, &p)) return invalid(name, "expected two finite numbers x,y", value);
+    if (set_target(p)) return {SetResult::Clamped, "target: (" + value + ") is outside the world; using " + json_point(vehicle.target)};
+    return {};
 }
 
 std::string SteerScene::get(const std::string& option) const {
@@ -115,7 +112,7 @@ std::string SteerScene::state_json() const {
     std::string o = "{\"pos\": " + json_point(v.pos) + ", \"velocity\": " + json_point(v.velocity) +
                     ", \"target\": " + json_point(v.target) + ", \"mode\": " + get("mode");
     if (v.mode == SteerMode::Wander) {
-        o += ", \"wander\": {\"angle\": " + json_number(v.wander_angle) + ", \"point\": " + json_point(v.wander_point) + "}";
+        o += ", \"wander\": {\"angle\": " + py_repr(v.wander_angle) + ", \"point\": " + json_point(v.wander_point) + "}";
     }
     return o + "}";
 }

@@ -62,7 +62,7 @@ public:
     void step(int n) override;
     long long steps() const override { return steps_; }
     std::vector<Gauge> gauges() override;
-    SetResult set(const std::string& option, const std::string& value) override;
+    SetResult set(const std::string& name, const std::string& value) override;
     std::string get(const std::string& option) const override;
     std::string state_json() const override;
     std::vector<Tunable> tunables() override;

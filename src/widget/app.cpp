@@ -27,16 +27,6 @@ bool slider(const char* label, double* v, double lo, double hi, const char* fmt)
 
 void warn(const std::string& message) { std::fprintf(stderr, "flocklab: %s\n", message.c_str()); }
 
-// A dataset key as the page's author writes the attribute: leaderTarget -> leader-target.
-std::string kebab(const std::string& key) {
-    std::string out;
-    for (char c : key) {
-        if (c >= 'A' && c <= 'Z') out += std::string("-") + static_cast<char>(c - 'A' + 'a');
-        else out += c;
-    }
-    return out;
-}
-
 std::map<std::string, ViewFactory>& views() {
     static std::map<std::string, ViewFactory> v;
     return v;
@@ -59,9 +49,7 @@ std::unique_ptr<SceneView> make_view(Scene& scene) {
 bool App::init(const AppConfig& cfg) {
     scene_ = make_scene(cfg.scene);
     if (!scene_) {
-        std::string names;
-        for (const char* n : scene_names()) names += std::string(names.empty() ? "" : ", ") + n;
-        warn("data-scene=\"" + cfg.scene + "\" is not one of " + names + "; using flock");
+        warn("data-scene=\"" + cfg.scene + "\" is not one of " + join(scene_names()) + "; using flock");
         scene_ = make_scene("flock");
     }
     view_ = make_view(*scene_);
@@ -70,39 +58,10 @@ bool App::init(const AppConfig& cfg) {
         return false;
     }
     // The page's data-* attributes, through the scene's own options.
-    for (const OptionSpec& o : scene_->options()) {
-        const std::string attr = attribute_of(o);
-        if (attr.empty()) continue;
-        for (const auto& [key, raw] : cfg.attributes) {
-            // Flags: data-rules="separation,wander" lists the ones on.
-            if (o.kind == OptionKind::Flags && key == attr + "s") {
-                for (const char* flag : o.values) {
-                    const bool on = ("," + raw + ",").find(std::string(",") + flag + ",") != std::string::npos;
-                    scene_->set(o.name, std::string(flag) + (on ? "=1" : "=0"));
-                }
-                for (size_t at = 0; at <= raw.size();) {
-                    const size_t comma = std::min(raw.find(',', at), raw.size());
-                    const std::string word = raw.substr(at, comma - at);
-                    bool known = false;
-                    for (const char* flag : o.values) known = known || word == flag;
-                    if (!word.empty() && !known) warn("data-" + kebab(attr) + "s=\"" + raw + "\": '" + word + "' is not one of " + scene_->get(o.name));
-                    at = comma + 1;
-                }
-                continue;
-            }
-            if (key != attr || o.kind == OptionKind::Flags) continue;
-            std::string value = raw;
-            if (o.kind == OptionKind::Toggle) value = (raw == "false" || raw == "0") ? "0" : "1";  // present: on
-            const SetResult r = scene_->set(o.name, value);
-            if (r.status != SetResult::Ok) {
-                warn("data-" + kebab(attr) + "=\"" + raw + "\": " + r.message +
-                     (r.status == SetResult::Invalid ? "; using " + scene_->get(o.name) : ""));
-            }
-        }
-    }
+    for (const std::string& w : apply_attributes(*scene_, cfg.attributes)) warn(w);
     char* end = nullptr;
     const unsigned long long seed = std::strtoull(cfg.seed.c_str(), &end, 10);
-    const bool seed_ok = !cfg.seed.empty() && *end == '\0' && cfg.seed[0] != '-' && seed <= 9007199254740991ULL;
+    const bool seed_ok = !cfg.seed.empty() && *end == '\0' && cfg.seed[0] != '-' && seed <= kMaxSeed;
     if (!seed_ok) warn("data-seed=\"" + cfg.seed + "\" is not a whole number from 0 to 2^53-1; using 7");
     reset(seed_ok ? seed : 7);
     paused = cfg.paused;
@@ -164,16 +123,14 @@ void App::frame() {
 
 // [SECTION] Input
 
-Vec2 App::to_world(int x, int y) const { return {static_cast<double>(x), static_cast<double>(y)}; }
-
 void App::handle_event(const SDL_Event& e) {
     const ImGuiIO& io = ImGui::GetIO();
     switch (e.type) {
         case SDL_MOUSEMOTION:  // also synthesised by SDL from touch
-            hover_ = to_world(e.motion.x, e.motion.y);
+            hover_ = Vec2{static_cast<double>(e.motion.x), static_cast<double>(e.motion.y)};  // world px
             break;
         case SDL_MOUSEBUTTONDOWN:
-            if (e.button.button == SDL_BUTTON_LEFT && !io.WantCaptureMouse) pressed_ = to_world(e.button.x, e.button.y);
+            if (e.button.button == SDL_BUTTON_LEFT && !io.WantCaptureMouse) pressed_ = Vec2{static_cast<double>(e.button.x), static_cast<double>(e.button.y)};
             break;
         case SDL_FINGERUP:  // a finger lifted or the pointer left
         case SDL_WINDOWEVENT:

@@ -53,7 +53,6 @@ private:
     void draw_hud();
     void draw_tuning();
     void record_step_time(double ms_per_step);
-    Vec2 to_world(int x, int y) const;
 
     std::unique_ptr<Scene> scene_;
     std::unique_ptr<SceneView> view_;

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "app.hpp"
+#include "core/format.hpp"
 
 namespace {
 
@@ -62,9 +63,9 @@ EMSCRIPTEN_KEEPALIVE const char* fl_input_help() { return g_app.scene().input_he
 
 // {"time": s, "<gauge>": value, ...} in the scene's gauge order.
 EMSCRIPTEN_KEEPALIVE const char* fl_gauges() {
-    std::string o = "{\"time\": " + flocklab::json_number(g_app.scene().time());
+    std::string o = "{\"time\": " + flocklab::py_repr(g_app.scene().time());
     for (const flocklab::Gauge& g : g_app.scene().gauges()) {
-        o += ", " + flocklab::json_string(g.name) + ": " + flocklab::json_number(g.value);
+        o += ", " + flocklab::json_string(g.name) + ": " + flocklab::py_repr(g.value);
     }
     return text(o + "}");
 }
@@ -96,7 +97,7 @@ EMSCRIPTEN_KEEPALIVE double fl_benchmark(int size, const char* variant, int step
 }
 // The most steps one benchmark() call runs for a run of `size`.
 EMSCRIPTEN_KEEPALIVE int fl_max_steps_for(int size) {
-    return static_cast<int>(std::max(1LL, flocklab::kMaxWorkPerCall / std::max(1, size)));
+    return flocklab::max_steps_for(size);
 }
 
 }  // extern "C"

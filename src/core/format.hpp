@@ -1,4 +1,4 @@
-// Number formatting for the CLI's JSON: the shortest decimal that reads back
+// Number formatting for JSON (the CLI and the widget): the shortest decimal that reads back
 // to the same double, laid out as Python's repr() lays it out, so the CLI's
 // output is text-identical to the lab's golden files.
 #pragma once

@@ -1,6 +1,5 @@
 #include "format.hpp"
 
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -10,10 +9,18 @@ namespace flocklab {
 
 std::string py_repr(double v) {
     if (!std::isfinite(v)) return "null";  // JSON has no NaN or infinity
+    // Shortest round-trip digits in scientific form, d.ddddde[+-]XX: every
+    // decimal of up to 15 significant digits survives a trip through a
+    // double (DBL_DIG), so the first of 15, 16, 17 digits that reads back,
+    // with its trailing zeros dropped, is the shortest; and being correctly
+    // rounded it is also the closest, which is the one repr() chooses.
+    // Subnormals carry fewer bits, so there every length is tried.
     char buf[64];
-    // Shortest round-trip digits in scientific form: d.ddddde[+-]XX
-    const auto res = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific);
-    *res.ptr = '\0';
+    const bool subnormal = v != 0 && std::fabs(v) < 2.2250738585072014e-308;
+    for (int precision = subnormal ? 0 : 14; precision <= 16; ++precision) {
+        std::snprintf(buf, sizeof buf, "%.*e", precision, v);
+        if (std::strtod(buf, nullptr) == v) break;
+    }
     const char* e = std::strchr(buf, 'e');
     const int exp10 = std::atoi(e + 1);
     std::string digits;
@@ -22,6 +29,7 @@ std::string py_repr(double v) {
         if (*p == '-') negative = true;
         else if (*p != '.') digits += *p;
     }
+    while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
     std::string out = negative ? "-" : "";
     if (exp10 >= -5 + 1 && exp10 < 16) {  // repr uses fixed notation for 1e-4 <= |v| < 1e16
         if (exp10 < 0) {
