@@ -28,8 +28,19 @@ function compiledModule() {
   return compiled;
 }
 
-// The module's description of every scene, read once from the first instance.
+// The module's description of every scene, read once from the first instance,
+// and which scenes each option method belongs to (setHawk: ['flock']).
 let description = null;
+let methodOwners = null;
+function describe(json) {
+  description = JSON.parse(json);
+  methodOwners = {};
+  for (const [scene, s] of Object.entries(description.scenes)) {
+    const names = s.options.flatMap((opt) => Object.keys(optionMethods(opt, null)));
+    if (s.benchmark) names.push('benchmark');
+    for (const name of names) (methodOwners[name] ??= []).push(scene);
+  }
+}
 
 function warn(el, message) {
   console.warn(`flocklab: ${message}`, el);
@@ -66,6 +77,17 @@ function prepareCanvas(el) {
     el.prepend(canvas);
   }
   if (!canvas.hasAttribute('tabindex')) canvas.tabIndex = 0; // keys only while focused
+  // Tab and Shift+Tab move focus on and Escape leaves the canvas: stopped on
+  // their way down to it (capture, on the widget's element), these keys never
+  // reach SDL, which would cancel them and trap keyboard users in the canvas.
+  el.addEventListener('keydown', (e) => {
+    if (e.target !== canvas) return;
+    if (e.key === 'Tab') e.stopPropagation();
+    else if (e.key === 'Escape') {
+      e.stopPropagation();
+      canvas.blur();
+    }
+  }, true);
   // A canvas does not take focus by being clicked in every browser.
   canvas.addEventListener('pointerdown', () => canvas.focus({ preventScroll: true }));
   canvas.addEventListener('contextmenu', (e) => e.preventDefault());
@@ -190,19 +212,12 @@ export function mount(el, options = {}) {
     get(t, prop, receiver) {
       if (prop in t || typeof prop !== 'string') return Reflect.get(t, prop, receiver);
       if (!spec && /^set[A-Z]/.test(prop)) return (...a) => whenReady(() => handle[prop](...a));
-      if (!spec) return undefined;
       // A method of another scene: say so, naming both.
-      for (const [scene, s] of Object.entries(description.scenes)) {
-        if (scene === spec.name) continue;
-        for (const opt of s.options) {
-          if (prop in optionMethods(opt, call) || (prop === 'benchmark' && s.benchmark)) {
-            return () => {
-              throw new TypeError(`flocklab: ${prop}() is for ${scene} widgets; this one is a ${spec.name} widget`);
-            };
-          }
-        }
-      }
-      return undefined;
+      const owners = spec && methodOwners[prop];
+      if (!owners) return undefined;
+      return () => {
+        throw new TypeError(`flocklab: ${prop}() is for ${owners.join(' and ')} widgets; this one is a ${spec.name} widget`);
+      };
     },
   });
   el.flocklab = handle;
@@ -294,7 +309,7 @@ export function mount(el, options = {}) {
       benchmark: f('fl_benchmark', 'number', ['number', 'string', 'number']),
       maxStepsFor: f('fl_max_steps_for', 'number', ['number']),
     };
-    if (!description) description = JSON.parse(api.describe());
+    if (!description) describe(api.describe());
     const name = api.scene();
     spec = { name, ...description.scenes[name] };
     target.scene = name;

@@ -355,3 +355,33 @@ test('a widget that cannot start says so: ready rejects and the element is marke
   assert.match(message, /needs WebAssembly and WebGL/);
   await page.close();
 });
+
+test('the keyboard alone reaches every control: Tab leaves a canvas, Escape blurs it', async () => {
+  const page = await openLesson(env);
+  const focusables = await page.evaluate(() =>
+    [...document.querySelectorAll('button, input, canvas[tabindex]')].filter((e) => !e.disabled).length);
+  const visited = [];
+  for (let i = 0; i < focusables + 2; i++) {
+    await page.keyboard.press('Tab');
+    visited.push(await page.evaluate(() => {
+      const a = document.activeElement;
+      const fig = a.closest('.flocklab, figure, label');
+      return `${a.tagName.toLowerCase()}#${a.id || (fig && fig.id) || ''}:${a.textContent.trim()}`;
+    }));
+  }
+  const canvases = visited.filter((v) => v.startsWith('canvas'));
+  assert.equal(new Set(canvases).size, 7, visited.join('\n'));
+  assert.ok(visited.includes('button#leader:Reset'), `the page's last control never got focus:\n${visited.join('\n')}`);
+  // Shift+Tab walks back out of a canvas too.
+  await page.locator('#pursuit canvas').focus();
+  await page.keyboard.press('Shift+Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.tagName), 'BUTTON');
+  assert.equal(await page.evaluate(() => document.activeElement.closest('section').querySelector('#wander-flock') !== null), true);
+  // Escape leaves the canvas; keys still reach it while it has focus.
+  await page.locator('#flock canvas').focus();
+  await page.keyboard.press('2');
+  await until(page, '#flock', (h) => h.rules().alignment, false);
+  await page.keyboard.press('Escape');
+  assert.equal(await page.evaluate(() => document.activeElement === document.querySelector('#flock canvas')), false);
+  await page.close();
+});
