@@ -188,3 +188,46 @@ TEST(Cli, GaugesTakeTheExtensions) {
     EXPECT_TRUE(e["wander"].b);
     EXPECT_NE(e["spacing"].num, testjson::parse(plain.out)["spacing"].num);
 }
+
+// `flocklab explain` against the lesson's own neighbors(), separation(),
+// alignment(), cohesion(), flee() and flock_force() (and the Going-further
+// spec for the extensions), as tests/golden/explain/make_cases.py ran them:
+// text for text, in both neighbour modes.
+TEST(Cli, ExplainEqualsTheLabsOwnFunctions) {
+    const auto lines = testjson::lines(testjson::read_file(std::string(FLOCKLAB_GOLDEN_DIR) + "/explain/cases.jsonl"));
+    ASSERT_GE(lines.size(), 14u);
+    for (const std::string& line : lines) {
+        const testjson::Value c = testjson::parse(line);
+        std::string args;
+        for (const auto& a : c["args"].arr) args += " " + a.str;
+        // The case's "out", exactly as Python's json.dumps wrote it.
+        const size_t at = line.find("\"out\": ") + 7;
+        const std::string want = line.substr(at, line.size() - at - 1) + "\n";
+        for (const char* mode : {"brute", "grid"}) {
+            const Result r = run("explain" + args + " --neighbors " + mode + " --json");
+            ASSERT_EQ(r.status, 0) << args << "\n" << r.out;
+            EXPECT_EQ(r.out, want) << args << " --neighbors " << mode;
+        }
+    }
+}
+
+TEST(Cli, ExplainHumanOutputNamesEveryRuleAndTheTotal) {
+    const Result r = run("explain --seed 7 --steps 600 --boid 3 --rules no-sep");
+    ASSERT_EQ(r.status, 0) << r.out;
+    for (const char* word : {"23 neighbours: 2 4 5 6", "separation", "alignment", "cohesion", "flee", "total",
+                             "(not in the total)"}) {
+        EXPECT_NE(r.out.find(word), std::string::npos) << word << "\n" << r.out;
+    }
+}
+
+TEST(Cli, ExplainBadArguments) {
+    for (const char* bad : {"explain --seed 7", "explain --boid 60", "explain --boid -1", "explain --boid 3 --seed 1-2",
+                            "explain --boid x", "explain --boid 3 --rules all,none"}) {
+        const Result r = run(bad);
+        EXPECT_EQ(r.status, 2) << bad << "\n" << r.out;
+        EXPECT_EQ(testjson::lines(r.out).size(), 1u) << r.out;
+        EXPECT_NE(r.out.find(std::string(bad).find("rules") != std::string::npos ? "--rules"
+                             : std::string(bad).find("seed 1") != std::string::npos ? "--seed" : "--boid"),
+                  std::string::npos) << r.out;
+    }
+}

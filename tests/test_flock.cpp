@@ -222,3 +222,89 @@ TEST(Flock, LessonsClaimsAcrossSeeds0To11) {
     EXPECT_NEAR(order_no_ali.first, 0.05, 0.02);
     EXPECT_NEAR(order_no_ali.second, 0.25, 0.01);
 }
+
+// [SECTION] explain(i): the force step() will apply, and why
+
+namespace {
+// Every boid's explanation must hold the force the next step applies (==),
+// the neighbours brute force finds, and, for a plain boid, the weighted sum
+// of the counted rules, clamped.
+void expect_explains_next_step(Flock flock, const Rules& rules, std::optional<Vec2> hawk, NeighborMode mode) {
+    std::vector<Explanation> before;
+    for (int i = 0; i < flock.size(); ++i) before.push_back(flock.explain(i, rules, hawk, mode));
+    const Flock unchanged = flock;
+    Flock probe = flock;
+    std::vector<int> near_brute;
+    for (int i = 0; i < flock.size(); ++i) {
+        const Explanation& e = before[i];
+        ASSERT_EQ(e.boid, i);
+        EXPECT_EQ(e.neighbors, probe.neighbors(i, NeighborMode::Brute)) << "boid " << i;
+        bool plain = true;
+        Vec2 sum;
+        for (const Explanation::Force& f : e.forces) {
+            plain = plain && std::string(f.name) != "lead" && std::string(f.name) != "wander";
+            if (f.counted) sum += f.value * f.weight;
+        }
+        if (plain) EXPECT_EQ(e.total, sum.clamp_magnitude(kP.max_force)) << "boid " << i;
+    }
+    flock.step(rules, kLabDt, hawk, mode);
+    for (int i = 0; i < flock.size(); ++i) {
+        EXPECT_EQ(before[i].total, flock.applied_force(i)) << "boid " << i;
+    }
+    // Explaining changed nothing: the same step from an unexplained copy lands in the same place.
+    Flock again = unchanged;
+    again.step(rules, kLabDt, hawk, mode);
+    for (int i = 0; i < flock.size(); ++i) EXPECT_EQ(again.boid(i).pos, flock.boid(i).pos);
+}
+}  // namespace
+
+TEST(FlockExplain, TotalIsTheForceTheNextStepAppliesOnEveryRuleSet) {
+    for (std::uint64_t seed : {0u, 3u, 7u, 11u}) {
+        for (int set = 0; set < kRuleSetCount; ++set) {
+            Rules rules;
+            ASSERT_TRUE(parse_rules(rule_set_name(set), &rules));
+            for (NeighborMode mode : {NeighborMode::Brute, NeighborMode::Grid}) {
+                SCOPED_TRACE(std::string(rule_set_name(set)) + " seed " + std::to_string(seed));
+                FlockParams p;
+                p.num_boids = 40 + static_cast<int>(seed) * 10;
+                Flock f(p, seed);
+                const std::optional<Vec2> hawk = seed % 2 ? std::optional<Vec2>(Vec2{450, 270}) : std::nullopt;
+                for (int s = 0; s < 60 + static_cast<int>(seed) * 20; ++s) f.step(rules, kLabDt, hawk, mode);
+                expect_explains_next_step(f, rules, hawk, mode);
+            }
+        }
+    }
+}
+
+TEST(FlockExplain, WithWanderPursuitAndALeader) {
+    for (NeighborMode mode : {NeighborMode::Brute, NeighborMode::Grid}) {
+        Rules rules;
+        rules.wander = true;
+        Flock f(kP, 5);
+        f.set_pursuit(true);
+        f.set_leader(Vec2{700, 300});
+        for (int s = 0; s < 200; ++s) f.step(rules, kLabDt, std::nullopt, mode);
+        const Explanation lead = f.explain(0, rules, std::nullopt, mode);
+        EXPECT_EQ(std::string(lead.forces.back().name), "lead");
+        ASSERT_TRUE(lead.hawk.has_value());
+        EXPECT_EQ(*lead.hawk, f.hunter()->pos);  // the hunter is the hawk every boid flees
+        const Explanation other = f.explain(9, rules, std::nullopt, mode);
+        std::vector<std::string> names;
+        for (const auto& force : other.forces) names.push_back(force.name);
+        EXPECT_EQ(names, (std::vector<std::string>{"separation", "alignment", "cohesion", "flee", "wander", "follow"}));
+        expect_explains_next_step(f, rules, std::nullopt, mode);
+    }
+}
+
+TEST(FlockExplain, SwitchedOffRulesAreListedButNotCounted) {
+    Flock f(kP, 7);
+    Rules none;
+    ASSERT_TRUE(parse_rules("none", &none));
+    for (int s = 0; s < 120; ++s) f.step(Rules{}, kLabDt);
+    const Explanation e = f.explain(3, none, std::nullopt);
+    ASSERT_EQ(e.forces.size(), 4u);
+    EXPECT_NE(e.forces[1].value, Vec2{});  // alignment would act...
+    EXPECT_FALSE(e.forces[1].counted);     // ...but it is off
+    EXPECT_EQ(e.total, Vec2{});
+    EXPECT_EQ(f.explain(60, Rules{}, std::nullopt).boid, -1);  // no such boid
+}

@@ -217,3 +217,128 @@ TEST(SceneAttributes, AppliedThroughTheOptionsWithWarningsNamingThem) {
     EXPECT_TRUE(apply_attributes(v, {{"mode", "wander"}, {"hawk", "pursuit"}}).empty());  // not a steer option: ignored
     EXPECT_EQ(v.vehicle.mode, SteerMode::Wander);
 }
+
+// [SECTION] History: gauges over simulated time, with marks
+
+TEST(SceneHistory, TenSamplesPerSimulatedSecondHoweverStepsAreGrouped) {
+    FlockScene a, b;
+    a.step(600);                                // one call
+    for (int i = 0; i < 600; i += 7) b.step(std::min(7, 600 - i));  // calls of 7 steps
+    ASSERT_EQ(a.history().size(), 101);          // t = 0, 0.1, ..., 10.0
+    ASSERT_EQ(b.history().size(), 101);
+    for (int k = 0; k < 101; ++k) {
+        EXPECT_EQ(a.history().time(k), k * 6 * kLabDt);
+        EXPECT_EQ(a.history().value(k, 0), b.history().value(k, 0));
+    }
+    // The last sample is the gauge the lab reads after 10 s.
+    EXPECT_EQ(a.history().value(100, 0), a.gauges()[0].value);
+    EXPECT_EQ(a.history().value(100, 1), a.gauges()[1].value);
+}
+
+TEST(SceneHistory, BoundedAndMarksTogglesAndResets) {
+    SteerScene s;  // cheap steps: run three simulated minutes
+    s.set("mode", "flee");
+    s.step(3 * 60 * 60);
+    EXPECT_EQ(s.history().size(), History::kCapacity);  // the last two minutes
+    EXPECT_EQ(s.history().time(History::kCapacity - 1), 180.0);
+    EXPECT_NEAR(s.history().time(0), 60.1, 1e-9);
+    for (const auto& e : s.history().events()) EXPECT_GE(e.time, s.history().time(0));  // old marks dropped
+
+    FlockScene f;
+    f.step(60);
+    f.set("rule", "separation=0");
+    f.set_rule(0, false);  // no change: no mark
+    f.step(60);
+    const auto& ev = f.history().events();
+    ASSERT_EQ(ev.size(), 2u);
+    EXPECT_EQ(ev[0].what, "reset, seed 7");
+    EXPECT_EQ(ev[0].time, 0.0);
+    EXPECT_EQ(ev[1].what, "separation off");
+    EXPECT_EQ(ev[1].time, 1.0);
+    f.reset(3);
+    ASSERT_EQ(f.history().size(), 1);
+    EXPECT_EQ(f.history().events().back().what, "reset, seed 3");
+}
+
+TEST(SceneHistory, JsonAndCsvCarryTheSameNumbersWithUnits) {
+    FlockScene f;
+    f.step(30);
+    f.set("rule", "cohesion=0");
+    f.step(30);
+    const testjson::Value j = testjson::parse(f.history().json());
+    ASSERT_EQ(j["time"].size(), 11u);
+    EXPECT_EQ(j["spacing"][10].num, f.history().value(10, 0));
+    EXPECT_EQ(j["units"]["spacing"].str, "px");
+    EXPECT_EQ(j["events"][1]["what"].str, "cohesion off");
+    EXPECT_EQ(j["events"][1]["time"].num, 0.5);
+    const std::vector<std::string> rows = testjson::lines(f.history().csv());
+    ASSERT_EQ(rows.size(), 1u + 11u + 2u);  // header, samples, marks
+    EXPECT_EQ(rows[0], "time (s),spacing (px),order,event");
+    EXPECT_EQ(rows[1].rfind("0.0,", 0), 0u);
+    EXPECT_EQ(rows[2], "0.0,,,\"reset, seed 7\"");  // a mark follows the sample taken at its time
+    EXPECT_EQ(rows[7].rfind("0.5,", 0), 0u);
+    EXPECT_EQ(rows[8], "0.5,,,\"cohesion off\"");
+    const std::string last = rows.back();
+    EXPECT_EQ(std::stod(last.substr(last.find(',') + 1)), f.history().value(10, 0));  // shortest repr round-trips
+}
+
+// [SECTION] Parameters by name, from the page
+
+TEST(SceneParams, SetByNameClampedWithTheRangeAndFromAttributes) {
+    FlockScene s;
+    EXPECT_EQ(s.set_param("weightSeparation", "0").status, SetResult::Ok);
+    EXPECT_EQ(s.params.weight_separation, 0.0);
+    const SetResult r = s.set_param("view_angle", "400");
+    EXPECT_EQ(r.status, SetResult::Clamped);
+    EXPECT_EQ(r.message, "view_angle: 400 is outside 0.0 to 360.0 deg; using 360.0");
+    EXPECT_EQ(s.params.view_angle, 360.0);
+    EXPECT_EQ(s.set_param("view_radius", "nan").status, SetResult::Invalid);
+    EXPECT_EQ(s.set_param("gravity", "1").status, SetResult::Invalid);
+    const testjson::Value p = testjson::parse(s.params_json());
+    EXPECT_EQ(p["view_angle"].num, 360.0);
+    EXPECT_EQ(p["weight_separation"].num, 0.0);
+
+    FlockScene t;
+    const auto w = apply_attributes(t, {{"weightSeparation", "0"}, {"viewAngle", "-10"}, {"sepRadius", "wide"}});
+    EXPECT_EQ(t.params.weight_separation, 0.0);
+    EXPECT_EQ(t.params.view_angle, 0.0);
+    ASSERT_EQ(w.size(), 2u);
+    EXPECT_EQ(w[0].rfind("data-view-angle=\"-10\": view_angle: -10 is outside", 0), 0u) << w[0];
+    EXPECT_EQ(w[1].rfind("data-sep-radius=\"wide\": sep_radius: expected a finite number", 0), 0u) << w[1];
+}
+
+// data-weight-separation="0" tells the same story as switching separation off.
+TEST(SceneParams, ZeroSeparationWeightEqualsSeparationOff) {
+    FlockScene weight, off;
+    apply_attributes(weight, {{"weightSeparation", "0"}});
+    off.set("rule", "separation=0");
+    weight.reset(7);
+    off.reset(7);
+    weight.step(600);
+    off.step(600);
+    EXPECT_EQ(weight.state_json().substr(0, 2000), off.state_json().substr(0, 2000));
+    EXPECT_EQ(weight.gauges()[0].value, off.gauges()[0].value);
+}
+
+// [SECTION] Selection, overlays and explain by name
+
+TEST(SceneInspect, SelectOverlaysAndExplainJson) {
+    FlockScene s;
+    EXPECT_EQ(s.get("selected"), "null");
+    EXPECT_EQ(s.inspected(), -1);
+    apply_attributes(s, {{"overlay", "vision forces"}});
+    EXPECT_EQ(s.get("overlay"), "{\"vision\": true, \"neighbors\": false, \"forces\": true, \"grid\": false}");
+    EXPECT_EQ(s.inspected(), 0);  // an overlay with nothing selected shows boid 0
+    EXPECT_EQ(s.set("selected", "12").status, SetResult::Ok);
+    EXPECT_EQ(s.inspected(), 12);
+    EXPECT_EQ(s.set("selected", "60").status, SetResult::Invalid);
+    EXPECT_EQ(s.set("selected", "").status, SetResult::Ok);
+    EXPECT_EQ(s.get("selected"), "null");
+    EXPECT_EQ(s.option("selected")->setter, std::string("select"));
+    s.step(600);
+    const testjson::Value e = testjson::parse(s.explain_json(3));
+    EXPECT_EQ(e["neighbors"].size(), 3u);
+    EXPECT_EQ(e["total"][0].num, s.flock.explain(3, s.rules, std::nullopt).total.x);
+    EXPECT_EQ(s.explain_json(600), "null");
+    EXPECT_TRUE(testjson::parse(describe_json())["scenes"]["flock"]["explain"].b);
+}

@@ -14,6 +14,7 @@
 #include "args.hpp"
 #include "core/flock.hpp"
 #include "core/bench.hpp"
+#include "core/flock_scene.hpp"
 #include "core/steer_scene.hpp"
 #include "core/format.hpp"
 
@@ -32,6 +33,12 @@ constexpr const char* kUsage =
     "           --seed 7 [--seconds 10 | --steps N] [--rules all] [--boids 60]\n"
     "           [--hawk X,Y | --hawk pursuit] [--wander] [--leader X,Y]\n"
     "           [--neighbors brute|grid]\n"
+    "  explain  why one boid moves: its neighbours, each rule's force (unweighted,\n"
+    "           as the lab's functions return it, including rules switched off),\n"
+    "           the weights and the clamped total, for the flock after N steps\n"
+    "           --seed 7 --steps N --boid I [--rules all] [--boids 60]\n"
+    "           [--hawk X,Y | --hawk pursuit] [--wander] [--leader X,Y]\n"
+    "           [--neighbors brute|grid] [--json]\n"
     "  vehicle  run the warm-up vehicle\n"
     "           --mode seek|flee|arrive|wander [--seconds S | --steps N]\n"
     "           [--start X,Y] [--vel X,Y] [--target X,Y] [--seed 7] [--json]\n"
@@ -209,6 +216,45 @@ int cmd_dump(const Args& a) {
     return 0;
 }
 
+// [SECTION] explain
+
+int cmd_explain(const Args& a) {
+    const std::vector<std::uint64_t> seeds = a.seeds("seed", 7);
+    if (seeds.size() != 1) throw UsageError("--seed: explain takes one seed, got '" + a.raw("seed") + "'");
+    const long long steps = steps_option(a, 10.0);
+    const int boids = static_cast<int>(a.integer("boids", 60, 2, kMaxBoids));
+    if (!a.has("boid")) throw UsageError("--boid: which boid to explain (0 to " + std::to_string(boids - 1) + ")");
+    const int boid = static_cast<int>(a.integer("boid", 0, 0, boids - 1));
+    const std::vector<std::string> rules = a.words("rules", {"all"}, kRuleWords);
+    if (rules.size() != 1) throw UsageError("--rules: explain takes one rule set, got '" + a.raw("rules") + "'");
+    const NeighborMode mode = neighbor_mode(a.words("neighbors", {"grid"}, {"brute", "grid"}).at(0));
+    const Extensions ext = extension_options(a);
+    Flock flock(FlockParams{}, 0);
+    run_flock(seeds[0], rules[0], boids, steps, ext, mode, &flock);
+    Rules r;
+    parse_rules(rules[0], &r);
+    r.wander = ext.wander;
+    const Explanation e = flock.explain(boid, r, ext.hawk, mode);
+    if (a.has("json")) {
+        std::cout << explanation_json(e) << "\n";
+        return 0;
+    }
+    std::printf("boid %d after %lld steps (%.3f s), seed %llu, rules %s\n", boid, steps, steps / 60.0,
+                static_cast<unsigned long long>(seeds[0]), rules[0].c_str());
+    std::printf("position (%.2f, %.2f) px, velocity (%.2f, %.2f) px/s\n", e.self.pos.x, e.self.pos.y,
+                e.self.vel.x, e.self.vel.y);
+    std::printf("%zu neighbours:", e.neighbors.size());
+    for (int k : e.neighbors) std::printf(" %d", k);
+    std::printf("\n%-11s %12s %12s %10s %7s %s\n", "force", "x", "y", "|f|", "weight", "");
+    for (const Explanation::Force& f : e.forces) {
+        std::printf("%-11s %12.3f %12.3f %10.3f %7.2f %s\n", f.name, f.value.x, f.value.y, f.value.length(), f.weight,
+                    f.counted ? "" : "(not in the total)");
+    }
+    std::printf("%-11s %12.3f %12.3f %10.3f  px/s^2, clamped to %.0f\n", "total", e.total.x, e.total.y,
+                e.total.length(), FlockParams{}.max_force);
+    return 0;
+}
+
 // [SECTION] vehicle
 
 int cmd_vehicle(const Args& a) {
@@ -293,7 +339,7 @@ int cmd_bench(const Args& a) {
 }
 
 int dispatch(int argc, char** argv) {
-    if (argc < 2) throw UsageError("missing command (gauges, dump, vehicle or bench); try --help");
+    if (argc < 2) throw UsageError("missing command (gauges, dump, explain, vehicle or bench); try --help");
     const std::string cmd = argv[1];
     const auto asks_help = [](const char* a) {
         return std::strcmp(a, "--help") == 0 || std::strcmp(a, "-h") == 0 || std::strcmp(a, "help") == 0;
@@ -317,6 +363,12 @@ int dispatch(int argc, char** argv) {
         o.push_back({"seed", true});
         return cmd_dump(Args(argc, argv, 2, o));
     }
+    if (cmd == "explain") {
+        std::vector<OptionSpec> o = flock_opts;
+        o.push_back({"seed", true});
+        o.push_back({"boid", true});
+        return cmd_explain(Args(argc, argv, 2, o));
+    }
     if (cmd == "vehicle") {
         return cmd_vehicle(Args(argc, argv, 2,
                                 {{"mode", true}, {"seconds", true}, {"steps", true}, {"start", true},
@@ -327,7 +379,7 @@ int dispatch(int argc, char** argv) {
                               {{"boids", true}, {"neighbors", true}, {"steps", true}, {"warmup", true},
                                {"density", true}, {"json", false}}));
     }
-    throw UsageError("unknown command '" + cmd + "' (expected gauges, dump, vehicle or bench)");
+    throw UsageError("unknown command '" + cmd + "' (expected gauges, dump, explain, vehicle or bench)");
 }
 
 }  // namespace

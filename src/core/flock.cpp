@@ -383,12 +383,80 @@ Vec2 Flock::flock_force(int i, const NeighborSet& near, const Look& look) const 
     return total.clamp_magnitude(p_.max_force);
 }
 
+Flock::Look Flock::look_for(const Rules& rules, std::optional<Vec2> hawk) const {
+    Look look;
+    look.rules = rules;
+    look.hawk = hunter_ ? std::optional<Vec2>(hunter_->pos) : hawk;
+    look.wander = rules.wander;
+    if (leader_target_ && size() > 0) look.follow = follow_point();
+    return look;
+}
+
 Vec2 Flock::force(int i, const Rules& rules, std::optional<Vec2> hawk, NeighborMode mode) {
     prepare(mode);
     Look look;
     look.rules = rules;
     look.hawk = hawk;
     return flock_force(i, gather(i, mode), look);
+}
+
+Explanation Flock::explain(int i, const Rules& rules, std::optional<Vec2> hawk, NeighborMode mode) {
+    Explanation e;
+    if (i < 0 || i >= size()) return e;
+    const Look look = look_for(rules, hawk);
+    e.boid = i;
+    e.self = boid(i);
+    e.hawk = look.hawk;
+    prepare(mode);
+    const NeighborSet near = gather(i, mode);
+    e.neighbors.assign(near.near, near.near + near.n);
+    if (mode == NeighborMode::Grid) {  // block slots -> boid indices
+        for (int& k : e.neighbors) k = block_.id[k];
+    }
+    const NeighborSums sums = neighbor_sums(e.self, near, p_);
+    const bool lead = leader_target_.has_value() && i == 0;
+    e.forces = {
+        {"separation", separation(e.self, sums, p_), p_.weight_separation, !lead && rules.separation},
+        {"alignment", alignment(e.self, sums, p_), p_.weight_alignment, !lead && rules.alignment},
+        {"cohesion", cohesion(e.self, sums, p_), p_.weight_cohesion, !lead && rules.cohesion},
+        {"flee", flee_hawk(e.self.pos, e.self.vel, look.hawk, p_), p_.weight_flee, !lead},
+    };
+    // Wander's target for the next step: the next draws, on a copy.
+    const int n = size();
+    std::vector<double> saved_x, saved_y;
+    if (look.wander) {
+        PyRandom rng = wander_rng_;
+        double angle = 0;
+        for (int k = 0; k <= i; ++k) {
+            const double d = rng.uniform(-p_.wander_jitter, p_.wander_jitter);
+            if (k == i) angle = (k < static_cast<int>(angles_.size()) ? angles_[k] : 0.0) + d;
+        }
+        const Vec2 t = wander_target(e.self.pos, e.self.vel, angle, p_.wander_distance, p_.wander_radius);
+        saved_x = wx_;
+        saved_y = wy_;
+        wx_.resize(n);
+        wy_.resize(n);
+        wx_[i] = t.x;
+        wy_[i] = t.y;
+        e.forces.push_back({"wander", seek(e.self.pos, e.self.vel, t, limits(p_)), p_.weight_wander,
+                            !lead && near.n == 0});
+    }
+    if (look.follow && !lead) {
+        e.forces.push_back({"follow", arrive(e.self.pos, e.self.vel, *look.follow, p_.follow_slow_radius, limits(p_)),
+                            p_.weight_follow, true});
+    }
+    if (lead) {
+        e.forces.push_back({"lead", arrive(e.self.pos, e.self.vel, *leader_target_, p_.leader_slow_radius, limits(p_)),
+                            1.0, true});
+        e.total = e.forces.back().value;
+    } else {
+        e.total = flock_force(i, near, look);  // the very function step() calls
+    }
+    if (look.wander) {
+        wx_ = std::move(saved_x);
+        wy_ = std::move(saved_y);
+    }
+    return e;
 }
 
 // [SECTION] Step
@@ -425,12 +493,8 @@ void Flock::step(const Rules& rules, double dt, std::optional<Vec2> hawk, Neighb
     ax_.resize(n);
     ay_.resize(n);
     prepare(mode);
-    Look look;
-    look.rules = rules;
-    look.hawk = hunter_ ? std::optional<Vec2>(hunter_->pos) : hawk;
-    look.wander = rules.wander;
-    const bool lead = leader_target_.has_value() && n > 0;
-    if (lead) look.follow = follow_point();
+    const Look look = look_for(rules, hawk);
+    const bool lead = look.follow.has_value();
     // Wander's draws come first, one per boid in list order, whatever order
     // the forces are computed in. Angles start at 0 and persist across steps.
     if (look.wander) {

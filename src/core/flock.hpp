@@ -61,6 +61,25 @@ struct NeighborSet {
 };
 
 
+// Why boid `boid` moves as it will in the next step: its neighbours (indices,
+// list order: the set its rules read), each rule's force as the lab's
+// function returns it before weighting, whether it counts in this step, and
+// the total, clamped: exactly the force step() applies to it next.
+struct Explanation {
+    struct Force {
+        const char* name;  // "separation", "alignment", "cohesion", "flee", "wander", "follow", "lead"
+        Vec2 value;        // px/s^2, unweighted
+        double weight;     // the blend weight (1 for the leader's own arrive)
+        bool counted;      // part of the total in the next step
+    };
+    int boid = -1;
+    Boid self;
+    std::vector<int> neighbors;
+    std::optional<Vec2> hawk;  // px: the hawk it flees, if any
+    std::vector<Force> forces;  // the lesson's four always, then wander/follow/lead when active
+    Vec2 total;                 // px/s^2
+};
+
 // Going further's pursuit hawk: a vehicle of its own that seeks where the
 // nearest boid will be.
 struct Hunter {
@@ -109,6 +128,14 @@ public:
     Vec2 force(int i, const Rules& rules, std::optional<Vec2> hawk,
                NeighborMode mode = NeighborMode::Brute);
 
+    // Boid i's explanation for the next step with these rules and pointer
+    // hawk (a hunter, when there is one, is the hawk instead). Changes nothing:
+    // wander's next draws are previewed on a copy of its generator.
+    Explanation explain(int i, const Rules& rules, std::optional<Vec2> hawk,
+                        NeighborMode mode = NeighborMode::Grid);
+    // The force (px/s^2) the last step() applied to boid i.
+    Vec2 applied_force(int i) const { return {ax_[i], ay_[i]}; }
+
     // Gauges, exactly as the lab computes them. mean_spacing: average distance
     // (px) from each boid to its nearest flockmate (0 for fewer than 2 boids).
     // heading_order: |mean velocity| / mean speed, in [0, 1] (0 if all stand still).
@@ -124,6 +151,7 @@ private:
     NeighborSet gather(int i, NeighborMode mode);  // boid i's neighbours (in near_)
     int scan(const Viewer& v, const double* xs, const double* ys, int m, int* out);
     struct Look;  // what every boid sees in this step besides its neighbours
+    Look look_for(const Rules& rules, std::optional<Vec2> hawk) const;
     Vec2 flock_force(int i, const NeighborSet& near, const Look& look) const;
 
     FlockParams p_;

@@ -23,6 +23,10 @@ const std::vector<OptionSpec>& FlockScene::options() const {
         v.push_back({"boids", OptionKind::Count, {}, 2, kWidgetMaxBoids, false, "flock size (a new flock)"});
         v.push_back({"neighbors", OptionKind::Choice, {"grid", "brute"}, 0, 0, false,
                      "how neighbours are found (same result)"});
+        v.push_back({"selected", OptionKind::Count, {}, 0, kWidgetMaxBoids - 1, true,
+                     "the boid the overlays explain (click or tap one; none: boid 0)", nullptr, "select"});
+        v.push_back({"overlay", OptionKind::Flags, {kOverlays, kOverlays + kOverlayCount}, 0, 0, false,
+                     "what is drawn for the inspected boid: its vision cone, neighbours, forces, grid cells"});
         return v;
     }();
     return o;
@@ -34,7 +38,7 @@ const char* FlockScene::input_help() const {
     return "Flock simulation. Move the pointer to chase the flock; keys 1 to 4 toggle the rules, R turns the lesson's three on.";
 }
 
-void FlockScene::reset(std::uint64_t new_seed) {
+void FlockScene::restart(std::uint64_t new_seed) {
     seed_ = new_seed;
     sanitize(params);
     const std::optional<Vec2> lead = flock.leader_target();
@@ -45,12 +49,30 @@ void FlockScene::reset(std::uint64_t new_seed) {
     ++epoch_;
 }
 
-void FlockScene::step(int n) {
+void FlockScene::advance(int n) {
     sanitize(params);  // tuning may have changed; never step with unsafe values
     flock.set_params(params);
-    const std::optional<Vec2> h = hawk_mode_ == HawkMode::Pointer ? hawk : std::nullopt;
-    for (int i = 0; i < n; ++i) flock.step(rules, kLabDt, h, neighbors);
+    for (int i = 0; i < n; ++i) flock.step(rules, kLabDt, pointer_hawk(), neighbors);
     steps_ += std::max(0, n);
+}
+
+void FlockScene::set_rule(int index, bool on) {
+    if (index < 0 || index >= kRuleCount || rule(index) == on) return;
+    flocklab::set_rule(rules, index, on);
+    note(std::string(kRuleNames[index]) + (on ? " on" : " off"));
+}
+
+void FlockScene::all_rules_on() {
+    const Rules lesson;
+    for (int i = 0; i < kRuleCount; ++i) set_rule(i, flocklab::rule(lesson, i));
+}
+
+int FlockScene::inspected() const {
+    if (selected() >= 0) return selected();
+    for (bool on : overlays_) {
+        if (on && flock.size() > 0) return 0;
+    }
+    return -1;
 }
 
 std::optional<Vec2> FlockScene::active_hawk() const {
@@ -61,10 +83,14 @@ std::optional<Vec2> FlockScene::active_hawk() const {
 void FlockScene::set_hawk_mode(HawkMode m) {
     if (m == hawk_mode_) return;
     hawk_mode_ = m;
+    note(std::string("hawk ") + kHawkModes[static_cast<int>(m)]);
     flock.set_pursuit(m == HawkMode::Pursuit);  // a new hunter starts at rest
 }
 
-void FlockScene::set_leader(bool on) { flock.set_leader(on ? std::optional<Vec2>(leader_target_) : std::nullopt); }
+void FlockScene::set_leader(bool on) {
+    if (on != leader()) note(on ? "leader on" : "leader off");
+    flock.set_leader(on ? std::optional<Vec2>(leader_target_) : std::nullopt);
+}
 
 void FlockScene::set_leader_target(Vec2 t) {
     leader_target_ = {std::clamp(t.x, 0.0, params.world_width), std::clamp(t.y, 0.0, params.world_height)};
@@ -103,11 +129,25 @@ double FlockScene::benchmark(int boids, NeighborMode mode, int steps) const {
 SetResult FlockScene::set(const std::string& name, const std::string& value) {
     const OptionSpec* o = option(name);
     if (!o) return unknown_option(*this, name);
-    if (name == "rule") {  // "wander=1"
+    if (o->kind == OptionKind::Flags) {  // "wander=1", "forces=0"
         const size_t eq = value.find('=');
         const int i = index_of(*o, value.substr(0, eq));
         if (eq == std::string::npos || i < 0) return invalid(name, "expected NAME=0|1 with NAME one of " + join(o->values), value);
-        set_rule(i, parse_toggle(value.substr(eq + 1)));
+        const bool on = parse_toggle(value.substr(eq + 1));
+        if (name == "rule") set_rule(i, on);
+        else set_overlay(i, on);
+        return {};
+    }
+    if (name == "selected") {
+        double n;
+        if (value.empty() || value == "null" || value == "-1") {
+            select(-1);
+            return {};
+        }
+        if (!parse_count(value, &n) || n < 0 || n >= flock.size()) {
+            return invalid(name, "expected a boid from 0 to " + std::to_string(flock.size() - 1) + ", or none", value);
+        }
+        select(static_cast<int>(n));
         return {};
     }
     if (o->kind == OptionKind::Choice) {
@@ -166,6 +206,14 @@ std::string FlockScene::get(const std::string& option) const {
     if (option == "leaderTarget") return json_point(leader_target_);
     if (option == "boids") return std::to_string(flock.size());
     if (option == "neighbors") return neighbors == NeighborMode::Brute ? "\"brute\"" : "\"grid\"";
+    if (option == "selected") return selected() >= 0 ? std::to_string(selected()) : "null";
+    if (option == "overlay") {
+        std::string o = "{";
+        for (int i = 0; i < kOverlayCount; ++i) {
+            o += std::string(i ? ", " : "") + json_string(kOverlays[i]) + ": " + (overlays_[i] ? "true" : "false");
+        }
+        return o + "}";
+    }
     return "null";
 }
 
@@ -190,6 +238,25 @@ std::string FlockScene::state_json() const {
     o += leader() ? "{\"target\": " + json_point(leader_target_) + ", \"behind\": " + json_point(flock.follow_point()) + "}" : "null";
     return o + ", \"rules\": " + get("rule") + "}";
 }
+
+std::string explanation_json(const Explanation& e) {
+    if (e.boid < 0) return "null";
+    std::string o = "{\"boid\": " + std::to_string(e.boid) + ", \"pos\": " + json_point(e.self.pos) +
+                    ", \"vel\": " + json_point(e.self.vel) + ", \"neighbors\": [";
+    for (size_t k = 0; k < e.neighbors.size(); ++k) o += (k ? ", " : "") + std::to_string(e.neighbors[k]);
+    o += "], \"hawk\": " + (e.hawk ? json_point(*e.hawk) : std::string("null"));
+    std::string forces, weights, counted;
+    for (const Explanation::Force& f : e.forces) {
+        const std::string sep = forces.empty() ? "" : ", ";
+        forces += sep + json_string(f.name) + ": " + json_point(f.value);
+        weights += sep + json_string(f.name) + ": " + py_repr(f.weight);
+        counted += sep + json_string(f.name) + ": " + (f.counted ? "true" : "false");
+    }
+    return o + ", \"forces\": {" + forces + "}, \"weights\": {" + weights + "}, \"counted\": {" + counted +
+           "}, \"total\": " + json_point(e.total) + "}";
+}
+
+std::string FlockScene::explain_json(int i) { return explanation_json(explain(i)); }
 
 std::vector<Tunable> FlockScene::tunables() {
     std::vector<Tunable> t;

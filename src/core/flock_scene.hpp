@@ -13,6 +13,10 @@ namespace flocklab {
 
 // The flock's hawk: the pointer (the lab's), a hunter that pursues the
 // nearest boid (Going further), or none at all.
+// What a widget can draw over the flock for the inspected boid.
+constexpr int kOverlayCount = 4;
+constexpr const char* kOverlays[kOverlayCount] = {"vision", "neighbors", "forces", "grid"};
+
 enum class HawkMode { Pointer = 0, Pursuit = 1, Off = 2 };
 constexpr const char* kHawkModes[] = {"pointer", "pursuit", "off"};
 
@@ -28,10 +32,7 @@ public:
     Vec2 world() const override { return {params.world_width, params.world_height}; }
     const std::vector<OptionSpec>& options() const override;
     const char* input_help() const override;
-    void reset(std::uint64_t new_seed) override;
-    void reset() { reset(seed_); }
     std::uint64_t seed() const override { return seed_; }
-    void step(int n) override;
     long long steps() const override { return steps_; }
     long long work_per_step() const override { return flock.size(); }
     std::vector<Gauge> gauges() override;
@@ -48,8 +49,8 @@ public:
 
     // [SECTION] Typed access (the flock's view, the CLI and tests)
     bool rule(int index) const { return flocklab::rule(rules, index); }
-    void set_rule(int index, bool on) { flocklab::set_rule(rules, index, on); }
-    void all_rules_on() { rules = Rules{}; }  // R: the lesson's three on, wander off
+    void set_rule(int index, bool on);  // marks the history when it changes
+    void all_rules_on();                // R: the lesson's three on, wander off
     HawkMode hawk_mode() const { return hawk_mode_; }
     void set_hawk_mode(HawkMode m);
     bool leader() const { return flock.leader_target().has_value(); }
@@ -62,14 +63,33 @@ public:
     // Milliseconds per step of a formed flock of `boids` (a copy of these params).
     double benchmark(int boids, NeighborMode mode, int steps) const;
 
+    // [SECTION] Inspecting one boid
+    bool has_explain() const override { return true; }
+    std::string explain_json(int i) override;
+    Explanation explain(int i) { return flock.explain(i, rules, pointer_hawk(), neighbors); }
+    // The selected boid (none: -1). Overlays draw for it, or for boid 0 when
+    // none is selected.
+    int selected() const { return selected_ < flock.size() ? selected_ : -1; }
+    void select(int i) { selected_ = i >= 0 && i < flock.size() ? i : -1; }
+    int inspected() const;  // the boid overlays show: the selected one, else boid 0 if any overlay is on
+    bool overlay(int index) const { return overlays_[index]; }
+    void set_overlay(int index, bool on) { overlays_[index] = on; }
+
     FlockParams params;
     Rules rules;
     std::optional<Vec2> hawk;  // px: the pointer's hawk (pointer mode); none while away
     NeighborMode neighbors = NeighborMode::Grid;
     Flock flock{params, 7};
 
+protected:
+    void restart(std::uint64_t seed) override;
+    void advance(int n) override;
+
 private:
+    std::optional<Vec2> pointer_hawk() const { return hawk_mode_ == HawkMode::Pointer ? hawk : std::nullopt; }
     std::uint64_t seed_ = 7;
+    int selected_ = -1;
+    bool overlays_[kOverlayCount] = {};
     long long steps_ = 0;
     HawkMode hawk_mode_ = HawkMode::Pointer;
     Vec2 leader_target_{450, 270};  // px: kept while leading is off
@@ -77,5 +97,10 @@ private:
     long long gauges_steps_ = -1, gauges_epoch_ = -1;
     double spacing_ = 0, order_ = 0;
 };
+
+// An explanation as JSON: {"boid", "pos", "vel", "neighbors", "hawk",
+// "forces": {name: [x, y]}, "weights", "counted": {name: bool}, "total"},
+// numbers as Python's repr prints them (the CLI's explain prints this).
+std::string explanation_json(const Explanation& e);
 
 }  // namespace flocklab

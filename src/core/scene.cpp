@@ -30,6 +30,66 @@ int max_steps_for(long long work_per_step) {
     return static_cast<int>(std::clamp<long long>(kMaxWorkPerCall / std::max(1LL, work_per_step), 1, 1000000));
 }
 
+void Scene::reset(std::uint64_t seed) {
+    restart(seed);
+    history_.clear();
+    history_.mark(0.0, "reset, seed " + std::to_string(seed));
+    sample();
+}
+
+void Scene::step(int n) {
+    while (n > 0) {
+        const int to_sample = History::kSampleSteps - static_cast<int>(steps() % History::kSampleSteps);
+        const int k = std::min(n, to_sample);
+        advance(k);
+        n -= k;
+        if (steps() % History::kSampleSteps == 0) sample();
+    }
+}
+
+void Scene::sample() { history_.sample(time(), gauges()); }
+
+namespace {
+// weightSeparation -> weight_separation (snake_case passes unchanged).
+std::string snake(const std::string& name) {
+    std::string o;
+    for (char c : name) {
+        if (c >= 'A' && c <= 'Z') o += std::string("_") + static_cast<char>(c - 'A' + 'a');
+        else o += c;
+    }
+    return o;
+}
+}  // namespace
+
+SetResult Scene::set_param(const std::string& name, const std::string& value) {
+    const std::string key = snake(name);
+    for (const Tunable& t : tunables()) {
+        if (key != t.name) continue;
+        char* end = nullptr;
+        const double v = std::strtod(value.c_str(), &end);
+        if (value.empty() || *end != '\0' || !std::isfinite(v)) return invalid(t.name, "expected a finite number", value);
+        const double used = std::clamp(v, t.lo, t.hi);
+        *t.value = used;
+        note(std::string(t.name) + " = " + py_repr(used));
+        if (used != v) {
+            return {SetResult::Clamped, std::string(t.name) + ": " + value + " is outside " + py_repr(t.lo) + " to " +
+                                            py_repr(t.hi) + (t.unit[0] ? std::string(" ") + t.unit : "") +
+                                            "; using " + py_repr(used)};
+        }
+        return {};
+    }
+    std::vector<const char*> names;
+    for (const Tunable& t : tunables()) names.push_back(t.name);
+    return {SetResult::Invalid, "a " + std::string(this->name()) + " scene has no parameter '" + name +
+                                    "' (it has " + join(names) + ")"};
+}
+
+std::string Scene::params_json() {
+    std::string o = "{";
+    for (const Tunable& t : tunables()) o += std::string(o.size() > 1 ? ", " : "") + json_string(t.name) + ": " + py_repr(*t.value);
+    return o + "}";
+}
+
 int Scene::max_steps_per_call() const { return max_steps_for(work_per_step()); }
 
 const OptionSpec* Scene::option(const std::string& name) const {
@@ -91,7 +151,8 @@ std::string scene_json(Scene& s) {
         for (size_t i = 0; i < opt.values.size(); ++i) o += (i ? ", " : "") + json_string(opt.values[i]);
         o += "], \"lo\": " + py_repr(opt.lo) + ", \"hi\": " + py_repr(opt.hi) +
              ", \"nullable\": " + (opt.nullable ? "true" : "false") + ", \"help\": " + json_string(opt.help) +
-             ", \"attribute\": " + json_string(attribute_of(opt)) + ", \"value\": " + s.get(opt.name) + "}";
+             ", \"attribute\": " + json_string(attribute_of(opt)) +
+             ", \"setter\": " + (opt.setter ? json_string(opt.setter) : "null") + ", \"value\": " + s.get(opt.name) + "}";
         first = false;
     }
     o += "], \"gauges\": [";
@@ -108,7 +169,7 @@ std::string scene_json(Scene& s) {
              py_repr(*t.value) + ", \"lo\": " + py_repr(t.lo) + ", \"hi\": " + py_repr(t.hi) + "}";
         first = false;
     }
-    return o + "]}";
+    return o + "], \"explain\": " + (s.has_explain() ? "true" : "false") + "}";
 }
 
 }  // namespace
@@ -211,18 +272,22 @@ std::vector<std::string> apply_attributes(Scene& s,
         const std::string attr = attribute_of(o);
         if (attr.empty()) continue;
         for (const auto& [key, raw] : attributes) {
-            if (o.kind == OptionKind::Flags && key == attr + "s") {  // data-rules="separation,wander"
-                const std::string list = "," + raw + ",";
-                for (const char* flag : o.values) {
-                    s.set(o.name, std::string(flag) + (list.find(std::string(",") + flag + ",") != std::string::npos ? "=1" : "=0"));
-                }
+            if (o.kind == OptionKind::Flags && (key == attr + "s" || key == attr)) {
+                // data-rules="separation,wander" (commas or spaces): those on, the others off
+                std::vector<std::string> words;
                 for (size_t at = 0; at <= raw.size();) {
-                    const size_t comma = std::min(raw.find(',', at), raw.size());
-                    const std::string word = raw.substr(at, comma - at);
-                    if (!word.empty() && index_of(o, word) < 0) {
+                    const size_t end = std::min(raw.find_first_of(", ", at), raw.size());
+                    if (end > at) words.push_back(raw.substr(at, end - at));
+                    at = end + 1;
+                }
+                for (const char* flag : o.values) {
+                    const bool on = std::find(words.begin(), words.end(), flag) != words.end();
+                    s.set(o.name, std::string(flag) + (on ? "=1" : "=0"));
+                }
+                for (const std::string& word : words) {
+                    if (index_of(o, word) < 0) {
                         warnings.push_back(html(key) + "=\"" + raw + "\": '" + word + "' is not one of " + join(o.values));
                     }
-                    at = comma + 1;
                 }
             } else if (key == attr && o.kind != OptionKind::Flags) {
                 const SetResult r = s.set(o.name, raw);
@@ -231,6 +296,18 @@ std::vector<std::string> apply_attributes(Scene& s,
                                        (r.status == SetResult::Invalid ? "; using " + s.get(o.name) : ""));
                 }
             }
+        }
+    }
+    // Every tunable: data-weight-separation="0" (dataset key weightSeparation).
+    for (const auto& [key, raw] : attributes) {
+        const std::string name = snake(key);
+        bool tunable = false;
+        for (const Tunable& t : s.tunables()) tunable = tunable || name == t.name;
+        if (!tunable) continue;
+        const SetResult r = s.set_param(name, raw);
+        if (r.status != SetResult::Ok) {
+            warnings.push_back(html(key) + "=\"" + raw + "\": " + r.message +
+                               (r.status == SetResult::Invalid ? "; using the lesson's value" : ""));
         }
     }
     return warnings;

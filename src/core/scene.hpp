@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "history.hpp"
 #include "params.hpp"
 #include "vec2.hpp"
 
@@ -54,7 +55,7 @@ struct Gauge {
 //   Flags   named switches (`values`)   set "wander=1"; get {"wander": true, ...}
 //   Toggle  on or off                   "1" / "0"
 //   Point   a point in the world (px)   "x,y", or "" for none when nullable
-//   Count   a whole number in [lo, hi]  "500"
+//   Count   a whole number in [lo, hi]  "500", or "" for none when nullable
 enum class OptionKind { Choice, Flags, Toggle, Point, Count };
 struct OptionSpec {
     const char* name;  // camelCase, as the handle spells it: "mode", "rule", "leaderTarget"
@@ -66,6 +67,8 @@ struct OptionSpec {
     // The element's data-* attribute (dataset key) that sets it at start:
     // nullptr for the option's own name, "" for none.
     const char* attribute = nullptr;
+    // The handle's setter: nullptr for setNAME ("select" for "selected").
+    const char* setter = nullptr;
 };
 std::string attribute_of(const OptionSpec& o);  // the dataset key; "" when it has none
 
@@ -98,13 +101,20 @@ public:
     virtual const char* input_help() const = 0;
 
     // [SECTION] Simulation
-    virtual void reset(std::uint64_t seed) = 0;  // a new run from `seed`, options kept
+    // A new run from `seed`, options kept; the history restarts with a mark.
+    void reset(std::uint64_t seed);
+    void reset() { reset(seed()); }
     virtual std::uint64_t seed() const = 0;
-    virtual void step(int n) = 0;                 // n fixed steps of kLabDt
+    // n fixed steps of kLabDt; the gauges are sampled into the history every
+    // History::kSampleSteps steps, however the steps are grouped into calls.
+    void step(int n);
     virtual long long steps() const = 0;          // since the last reset
     double time() const { return static_cast<double>(steps()) * kLabDt; }  // s
     virtual long long work_per_step() const { return 1; }  // boid-steps per step
     int max_steps_per_call() const;               // from kMaxWorkPerCall
+    const History& history() const { return history_; }
+    // Marks the history now (a rule switched, a mode changed).
+    void note(const std::string& what) { history_.mark(time(), what); }
 
     // [SECTION] Reading and setting
     virtual std::vector<Gauge> gauges() = 0;      // in a fixed order, with units
@@ -117,6 +127,27 @@ public:
     // copy; only scenes with has_benchmark() measure anything.
     virtual bool has_benchmark() const { return false; }
     virtual double benchmark(int size, const std::string& variant, int steps) const;
+
+    // [SECTION] Parameters by name: the tunables of the params' field table.
+    // `name` in the table's snake_case or the page's camelCase
+    // (weight_separation, weightSeparation). Out of range: clamped, with the
+    // range in the message; not a number or no such parameter: refused.
+    SetResult set_param(const std::string& name, const std::string& value);
+    std::string params_json();  // {"weight_separation": 1.8, ...}
+
+    // [SECTION] Inspecting one agent (scenes with has_explain())
+    virtual bool has_explain() const { return false; }
+    // Why agent i moves as it will in the next step, as JSON ("null" when
+    // there is no agent i).
+    virtual std::string explain_json(int i) { (void)i; return "null"; }
+
+protected:
+    virtual void restart(std::uint64_t seed) = 0;  // reset's scene-specific part
+    virtual void advance(int n) = 0;               // step's: n steps, no sampling
+
+private:
+    void sample();
+    History history_;
 };
 
 // [SECTION] The registry: every scene by name.

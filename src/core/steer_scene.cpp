@@ -59,7 +59,7 @@ const char* SteerScene::input_help() const {
     return "Steering simulation. Tap or click to move the target; Space cycles seek, flee, arrive and wander.";
 }
 
-void SteerScene::reset(std::uint64_t seed) {
+void SteerScene::restart(std::uint64_t seed) {
     seed_ = seed;
     sanitize(params);
     const SteerMode mode = vehicle.mode;
@@ -69,7 +69,7 @@ void SteerScene::reset(std::uint64_t seed) {
     steps_ = 0;
 }
 
-void SteerScene::step(int n) {
+void SteerScene::advance(int n) {
     sanitize(params);
     for (int i = 0; i < n; ++i) vehicle.step(kLabDt, params);
     steps_ += std::max(0, n);
@@ -92,6 +92,7 @@ SetResult SteerScene::set(const std::string& name, const std::string& value) {
     if (name == "mode") {
         const int i = index_of(*o, value);
         if (i < 0) return invalid_choice(*o, value);
+        if (vehicle.mode != static_cast<SteerMode>(i)) note(std::string("mode ") + value);
         vehicle.mode = static_cast<SteerMode>(i);
         return {};
     }

@@ -56,10 +56,7 @@ public:
     const std::vector<OptionSpec>& options() const override;
     const char* input_help() const override;
     // The lab's start (position, velocity, target), keeping the mode; wander draws from random.Random(seed).
-    void reset(std::uint64_t seed) override;
-    void reset() { reset(seed_); }
     std::uint64_t seed() const override { return seed_; }
-    void step(int n) override;
     long long steps() const override { return steps_; }
     std::vector<Gauge> gauges() override;
     SetResult set(const std::string& name, const std::string& value) override;
@@ -72,6 +69,10 @@ public:
 
     VehicleParams params;
     Vehicle vehicle;
+
+protected:
+    void restart(std::uint64_t seed) override;
+    void advance(int n) override;
 
 private:
     std::uint64_t seed_ = 7;
