@@ -9,7 +9,8 @@
 //   flags   NAME    setNAME(flag, on), NAMEs(); button[data-ATTR="flag"] toggles it
 //   toggle  NAME    setNAME(on), NAME(); button[data-ATTR] toggles it
 //   point   NAME    setNAME(x, y) (or null when it may be none), NAME()
-//   count   NAME    setNAME(n), NAME()
+//   count   NAME    setNAME(n) (or null when it may be none), NAME()
+// (an option may name its own setter: select(i) for "selected").
 // where ATTR is the option's data-* attribute (usually its own name).
 import createFlockLab from './flocklab-core.js';
 
@@ -38,6 +39,7 @@ function describe(json) {
   for (const [scene, s] of Object.entries(description.scenes)) {
     const names = s.options.flatMap((opt) => Object.keys(optionMethods(opt, null)));
     if (s.benchmark) names.push('benchmark');
+    if (s.explain) names.push('explain');
     for (const name of names) (methodOwners[name] ??= []).push(scene);
   }
 }
@@ -70,7 +72,7 @@ function finitePoint(what, x, y) {
   }
 }
 
-function prepareCanvas(el) {
+function prepareCanvas(el, escape) {
   let canvas = el.querySelector('canvas');
   if (!canvas) {
     canvas = document.createElement('canvas');
@@ -85,7 +87,7 @@ function prepareCanvas(el) {
     if (e.key === 'Tab') e.stopPropagation();
     else if (e.key === 'Escape') {
       e.stopPropagation();
-      canvas.blur();
+      if (!escape()) canvas.blur(); // a first Escape clears a selection
     }
   }, true);
   // A canvas does not take focus by being clicked in every browser.
@@ -102,6 +104,7 @@ function format(value, unit) {
 // The handle's methods for one option of a scene (see the top of the file).
 function optionMethods(opt, call) {
   const Name = upperFirst(opt.name);
+  const setter = opt.setter ?? `set${Name}`;
   const m = {};
   switch (opt.kind) {
     case 'choice':
@@ -137,7 +140,10 @@ function optionMethods(opt, call) {
       m[opt.name] = () => call.get(opt.name);
       break;
     case 'count':
-      m[`set${Name}`] = (n) => call.set(opt.name, String(wholeNumber(call.el, `set${Name}(n)`, n, call.get(opt.name), opt.lo, opt.hi)));
+      m[setter] = (n) => {
+        if (opt.nullable && (n === null || n === undefined)) return call.set(opt.name, '');
+        return call.set(opt.name, String(wholeNumber(call.el, `${setter}(n)`, n, call.get(opt.name), opt.lo, opt.hi)));
+      };
       m[opt.name] = () => call.get(opt.name);
       break;
     default:
@@ -150,10 +156,11 @@ function optionMethods(opt, call) {
 // The WebAssembly instance loads asynchronously: await handle.ready before
 // reading; setters called earlier are applied once it is ready.
 export function mount(el, options = {}) {
-  if (el.flocklab) return el.flocklab;
-  const canvas = prepareCanvas(el);
-  const data = { ...el.dataset, ...options };
+  if (el.flocklab) return el.flocklab.apply(options);
   let api = null;
+  const canvas = prepareCanvas(el, () => api !== null && api.cancel() === 1);
+  const { params: paramOptions = {}, ...rest } = options;
+  const data = { ...el.dataset, ...rest, ...paramOptions };
   let spec = null; // this scene's description
   const pending = [];
   const whenReady = (fn) => (api ? fn() : pending.push(fn));
@@ -205,6 +212,56 @@ export function mount(el, options = {}) {
     state() { return api ? JSON.parse(api.state()) : null; },
     // Moving median of the live step time (ms), measured in this page.
     stepTime() { return api ? api.stepMs() : 0; },
+    // The gauges over simulated time (10 samples per simulated second, the
+    // last two minutes), with what was switched when: {time, <gauge>..., units, events}.
+    history() { return api ? JSON.parse(api.history()) : null; },
+    csv() { return api ? api.csv() : ''; },
+    // The tunables by name, and setting any of them ({weight_separation: 0}
+    // or {weightSeparation: 0}); out-of-range values are clamped with a warning.
+    params() { return api ? JSON.parse(api.params()) : null; },
+    setParams(values) {
+      if (values === null || typeof values !== 'object') throw new TypeError('flocklab: setParams needs an object such as {weightSeparation: 0}');
+      whenReady(() => {
+        for (const [k, v] of Object.entries(values)) {
+          const r = api.setParam(k, String(v));
+          if (r.startsWith('invalid: ')) throw new TypeError(`flocklab: setParams: ${r.slice(9)}`);
+          if (r) warn(el, `setParams: ${r.slice(9)}`);
+        }
+        sync();
+      });
+    },
+    // Everything needed to make the same widget elsewhere: FlockLab.mount(other, handle.config()).
+    config() {
+      if (!api) return null;
+      const c = { scene: spec.name, seed: api.seed(), paused: handle.paused() };
+      for (const opt of spec.options) {
+        const attr = opt.attribute;
+        if (!attr) continue;
+        const v = call.get(opt.name);
+        if (opt.kind === 'flags') c[`${attr}s`] = Object.keys(v).filter((k) => v[k]).join(',');
+        else if (opt.kind === 'point') c[attr] = v === null ? '' : v.join(',');
+        else c[attr] = v === null ? '' : v;
+      }
+      c.params = handle.params();
+      return c;
+    },
+    // Applies options to a mounted widget (mount(el, options) on a mounted element does this).
+    apply(opts = {}) {
+      const { params: ps, seed, paused, scene, ...others } = opts ?? {};
+      whenReady(() => {
+        if (scene !== undefined && scene !== spec.name) warn(el, `this widget is a ${spec.name} widget; it cannot become a ${scene} widget (mount a new element)`);
+        for (const [k, v] of Object.entries(others)) {
+          if (v === undefined || v === null) continue;
+          const w = api.apply(k, String(v));
+          if (w) for (const line of w.split('\n')) warn(el, line);
+        }
+        if (ps) handle.setParams(ps);
+        if (seed !== undefined) handle.reset(seed);
+        if (paused !== undefined) api.setPaused(paused === true || paused === '' || paused === 'true' ? 1 : 0);
+        sync();
+      });
+      return handle;
+    },
   };
 
   // Before the module has described the scene, any setNAME() call is queued.
@@ -248,7 +305,24 @@ export function mount(el, options = {}) {
   for (const b of el.querySelectorAll('[data-action="reset"]')) b.addEventListener('click', () => handle.reset());
   const pauseButtons = [...el.querySelectorAll('[data-action="pause"]')];
   for (const b of pauseButtons) b.addEventListener('click', () => (handle.paused() ? handle.resume() : handle.pause()));
+  // Step: pause if running, then one 1/60 s step.
+  for (const b of el.querySelectorAll('[data-action="step"]')) {
+    b.addEventListener('click', () => whenReady(() => { api.setPaused(1); api.step(1); sync(); tick(); }));
+  }
+  for (const b of el.querySelectorAll('[data-action="csv"]')) b.addEventListener('click', () => download());
   const outputs = [...el.querySelectorAll('[data-gauge]')];
+  const plots = [...el.querySelectorAll('[data-plot]')];
+
+  function download() {
+    if (!api) return;
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([api.csv()], { type: 'text/csv' }));
+    a.download = `flocklab-${spec.name}-seed${api.seed()}.csv`;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  }
 
   // Buttons mirror the simulation (keys inside the canvas change it too).
   function sync() {
@@ -271,6 +345,10 @@ export function mount(el, options = {}) {
     if (!canvas.hasAttribute('aria-label') || canvas.dataset.flocklabLabel === '1') {
       canvas.setAttribute('aria-label', api.inputHelp());
       canvas.dataset.flocklabLabel = '1';
+    }
+    if (plots.length) {
+      const h = handle.history();
+      for (const svg of plots) drawPlot(svg, h);
     }
     el.dispatchEvent(new CustomEvent('flocklab:gauges', { detail: g }));
   }
@@ -308,6 +386,13 @@ export function mount(el, options = {}) {
       stepMs: f('fl_step_ms', 'number', []),
       benchmark: f('fl_benchmark', 'number', ['number', 'string', 'number']),
       maxStepsFor: f('fl_max_steps_for', 'number', ['number']),
+      explain: f('fl_explain', 'string', ['number']),
+      history: f('fl_history', 'string', []),
+      csv: f('fl_csv', 'string', []),
+      params: f('fl_params', 'string', []),
+      setParam: f('fl_set_param', 'string', ['string', 'string']),
+      apply: f('fl_apply', 'string', ['string', 'string']),
+      cancel: f('fl_cancel', 'number', []),
     };
     if (!description) describe(api.describe());
     const name = api.scene();
@@ -323,6 +408,14 @@ export function mount(el, options = {}) {
         if (!variants.includes(neighbors)) throw new TypeError(`flocklab: unknown neighbors "${neighbors}" (expected ${variants.join(', ')})`);
         const s = wholeNumber(el, 'benchmark steps', steps, 60, 1, api.maxStepsFor(n));
         return api.benchmark(n, neighbors, s);
+      };
+    }
+    if (spec.explain) {
+      // Why agent i moves in the next step: neighbours, each rule's force, weights, total.
+      target.explain = (i) => {
+        const n = wholeNumber(el, 'explain(i)', i, NaN, 0, Number.MAX_SAFE_INTEGER);
+        if (!Number.isInteger(n)) throw new TypeError(`flocklab: explain(i) needs an index, got ${i}`);
+        return JSON.parse(api.explain(n));
       };
     }
     bindControls();
@@ -343,10 +436,97 @@ export function mount(el, options = {}) {
   return handle;
 }
 
+// [SECTION] Charts: <svg data-plot="spacing order"> inside a widget
+
+const SVG = 'http://www.w3.org/2000/svg';
+const PLOT_COLOURS = ['#0369a1', '#15803d', '#7e22ce', '#b45309'];
+const PLOT_WINDOW_S = 60;
+
+function svgNode(parent, name, attrs, text) {
+  const n = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
+  if (text !== undefined) n.textContent = text;
+  parent.append(n);
+  return n;
+}
+
+const number = (v, unit) => (unit === '' ? v.toFixed(2) : `${v.toFixed(1)} ${unit}`);
+
+// One sentence per gauge: where it went over the window, and after which change.
+export function plotSummary(h, names) {
+  const n = h.time.length;
+  if (n < 2) return 'No history yet.';
+  const t1 = h.time[n - 1];
+  const t0 = Math.max(h.time[0], t1 - PLOT_WINDOW_S);
+  const marks = h.events.filter((e) => e.time >= t0 && e.time < t1 && !e.what.startsWith('reset'));
+  const last = marks[marks.length - 1];
+  const from = last ? last.time : t0;
+  let k0 = h.time.findIndex((t) => t >= from);
+  if (k0 < 0) k0 = 0;
+  return names.filter((g) => g in h).map((g) => {
+    const a = h[g][k0];
+    const b = h[g][n - 1];
+    const unit = h.units[g];
+    const verb = Math.abs(b - a) < 1e-9 * Math.max(1, Math.abs(a)) ? 'stayed at' : b < a ? 'fell from' : 'rose from';
+    const values = verb === 'stayed at' ? number(b, unit) : `${number(a, unit)} to ${number(b, unit)}`;
+    const when = last ? ` after ${last.what} at ${last.time.toFixed(1)} s` : ` over ${(t1 - t0).toFixed(0)} s`;
+    return `${g} ${verb} ${values}${when}.`;
+  }).join(' ');
+}
+
+function drawPlot(svg, h) {
+  const names = svg.dataset.plot.split(/[\s,]+/).filter((g) => g in h.units);
+  // Drawn in CSS px at the chart's displayed width, so text keeps its size.
+  const W = Math.max(200, Math.round(svg.getBoundingClientRect().width) || 320);
+  const H = 26 + 56 * Math.max(1, names.length);
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  svg.style.height = `${H}px`;
+  svg.setAttribute('role', 'img');
+  svg.replaceChildren();
+  const summary = plotSummary(h, names);
+  svgNode(svg, 'title', {}, `${names.join(' and ')} over simulated time`);
+  svgNode(svg, 'desc', {}, summary);
+  svg.setAttribute('aria-label', summary);
+  const n = h.time.length;
+  if (n < 2) return;
+  const t1 = h.time[n - 1];
+  const t0 = Math.max(h.time[0], t1 - PLOT_WINDOW_S);
+  const left = 44;
+  const right = W - 8;
+  const x = (t) => left + ((t - t0) / Math.max(t1 - t0, 1)) * (right - left);
+  let k0 = h.time.findIndex((t) => t >= t0);
+  if (k0 < 0) k0 = 0;
+  names.forEach((g, row) => {
+    const top = 8 + row * 56;
+    const bottom = top + 40;
+    const values = h[g].slice(k0);
+    const hi = Math.max(...values.filter(Number.isFinite), h.units[g] === '' ? 1 : 0) || 1;
+    const y = (v) => bottom - (Math.min(Math.max(v, 0), hi) / hi) * (bottom - top);
+    svgNode(svg, 'line', { x1: left, y1: bottom, x2: right, y2: bottom, stroke: '#94a3b8' });
+    svgNode(svg, 'line', { x1: left, y1: top, x2: left, y2: bottom, stroke: '#94a3b8' });
+    const unit = h.units[g] ? ` (${h.units[g]})` : '';
+    svgNode(svg, 'text', { x: left - 4, y: top + 8, 'text-anchor': 'end', 'font-size': 12 }, hi >= 10 ? hi.toFixed(0) : hi.toFixed(1));
+    svgNode(svg, 'text', { x: left - 4, y: bottom, 'text-anchor': 'end', 'font-size': 12 }, '0');
+    svgNode(svg, 'text', { x: right, y: top + 8, 'text-anchor': 'end', 'font-size': 12, fill: PLOT_COLOURS[row % 4] },
+      `${g}${unit}: ${number(h[g][n - 1], h.units[g])}`);
+    for (const e of h.events) {
+      if (e.time < t0) continue;
+      const line = svgNode(svg, 'line', { x1: x(e.time), y1: top, x2: x(e.time), y2: bottom, stroke: '#d97706', 'stroke-dasharray': '3 2' });
+      svgNode(line, 'title', {}, `${e.what} at ${e.time.toFixed(1)} s`);
+    }
+    const points = values.map((v, k) => `${x(h.time[k0 + k]).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
+    svgNode(svg, 'polyline', { points, fill: 'none', stroke: PLOT_COLOURS[row % 4], 'stroke-width': 1.5 });
+  });
+  const axis = 8 + names.length * 56;
+  svgNode(svg, 'text', { x: left, y: axis + 4, 'font-size': 12 }, `${t0.toFixed(0)} s`);
+  svgNode(svg, 'text', { x: right, y: axis + 4, 'font-size': 12, 'text-anchor': 'end' }, `${t1.toFixed(1)} s`);
+  svgNode(svg, 'text', { x: (left + right) / 2, y: axis + 4, 'font-size': 12, 'text-anchor': 'middle' }, 'simulated time (s)');
+}
+
 export function mountAll(root = document) {
   return [...root.querySelectorAll('.flocklab')].map((el) => mount(el));
 }
 
-window.FlockLab = { mount, mountAll };
+window.FlockLab = { mount, mountAll, plotSummary };
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => mountAll());
 else mountAll();

@@ -137,7 +137,12 @@ void App::handle_event(const SDL_Event& e) {
             if (e.type == SDL_FINGERUP || e.window.event == SDL_WINDOWEVENT_LEAVE) hover_.reset();
             break;
         case SDL_KEYDOWN:
-            if (!io.WantCaptureKeyboard && !e.key.repeat) view_->key(e.key.keysym.sym);
+            if (io.WantCaptureKeyboard) break;
+            if (e.key.keysym.sym == SDLK_PERIOD) {  // one step while paused (held: repeats)
+                if (paused) step(1);
+            } else if (!e.key.repeat) {
+                view_->key(e.key.keysym.sym);
+            }
             break;
         default: break;
     }
@@ -207,6 +212,7 @@ void App::draw() {
     SDL_GetRendererOutputSize(renderer_, &pw, &ph);
     SDL_RenderSetScale(renderer_, ww > 0 ? static_cast<float>(pw) / ww : 1.0f,
                        wh > 0 ? static_cast<float>(ph) / wh : 1.0f);
+    SDL_SetRenderDrawBlendMode(renderer_, SDL_BLENDMODE_BLEND);  // overlays are translucent
     if (!shapes_.v.empty()) {
         SDL_RenderGeometry(renderer_, nullptr, shapes_.v.data(), static_cast<int>(shapes_.v.size()), nullptr, 0);
     }
@@ -229,7 +235,63 @@ void App::draw_hud() {
                                       ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoInputs;
     ImGui::Begin("##hud", nullptr, kHud);
     view_->hud(hud_, paused, scene_->time());
+    draw_plot();
     ImGui::End();
+}
+
+// The first two gauges over the last minute of simulated time, each scaled
+// to its own range, with a tick for every mark (a rule switched, a reset).
+void App::draw_plot() {
+    const History& h = scene_->history();
+    if (h.size() < 2 || h.names().size() < 2) return;
+    constexpr double kWindow = 60.0;  // s
+    const double t1 = h.time(h.size() - 1);
+    const double t0 = std::max(h.time(0), t1 - kWindow);
+    int first = 0;
+    while (first < h.size() - 1 && h.time(first) < t0) ++first;
+    double top[2] = {0, 0};
+    for (int k = first; k < h.size(); ++k) {
+        for (int g = 0; g < 2; ++g) top[g] = std::max(top[g], std::isfinite(h.value(k, g)) ? h.value(k, g) : 0.0);
+    }
+    for (double& t : top) t = t > 0 ? t : 1.0;
+    if (h.units()[1].empty()) top[1] = std::max(top[1], 1.0);  // a 0-1 gauge keeps its scale
+    const ImVec2 size(260, 52);
+    ImGui::Dummy(size);
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(a, b, IM_COL32(0, 0, 0, 90));
+    const double span = std::max(t1 - t0, 1.0);
+    const auto x_of = [&](double t) { return a.x + static_cast<float>((t - t0) / span) * size.x; };
+    const auto y_of = [&](double v, int g) {
+        return b.y - 2 - static_cast<float>(std::clamp(v / top[g], 0.0, 1.0)) * (size.y - 4);
+    };
+    for (const History::Event& e : h.events()) {
+        if (e.time < t0) continue;
+        dl->AddLine(ImVec2(x_of(e.time), a.y), ImVec2(x_of(e.time), b.y), IM_COL32(251, 191, 36, 200), 1.5f);
+    }
+    constexpr ImU32 kColours[2] = {IM_COL32(125, 211, 252, 255), IM_COL32(128, 230, 153, 255)};
+    for (int g = 0; g < 2; ++g) {
+        for (int k = first + 1; k < h.size(); ++k) {
+            dl->AddLine(ImVec2(x_of(h.time(k - 1)), y_of(h.value(k - 1, g), g)), ImVec2(x_of(h.time(k)), y_of(h.value(k, g), g)),
+                        kColours[g], 1.5f);
+        }
+    }
+    const auto range = [&](int g) {
+        char buf[64];
+        const std::string& u = h.units()[g];
+        std::snprintf(buf, sizeof buf, top[g] >= 10 ? "%s 0-%.0f%s%s" : "%s 0-%.1f%s%s", h.names()[g].c_str(), top[g],
+                      u.empty() ? "" : " ", u.c_str());
+        return std::string(buf);
+    };
+    ImGui::TextColored(ImVec4(0.49f, 0.83f, 0.99f, 1), "%s", range(0).c_str());
+    ImGui::SameLine();
+    ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.6f, 1), "%s", range(1).c_str());
+    ImGui::SameLine();
+    ImGui::TextDisabled("last %.0f s", t1 - t0);
+    if (!h.events().empty() && h.events().back().time >= t0) {
+        ImGui::TextColored(ImVec4(0.98f, 0.75f, 0.14f, 1), "| %s at %.1f s", h.events().back().what.c_str(),
+                           h.events().back().time);
+    }
 }
 
 void App::draw_tuning() {
@@ -248,6 +310,12 @@ void App::draw_tuning() {
     ImGui::PushItemWidth(130);
     ImGui::TextDisabled("%s (the lab's random.Random seed)", scene_->name());
     ImGui::InputScalar("seed", ImGuiDataType_U64, &seed_input_);
+    if (ImGui::Button(paused ? "Play" : "Pause")) paused = !paused;
+    ImGui::SameLine();
+    ImGui::BeginDisabled(!paused);
+    if (ImGui::Button("Step")) step(1);  // one 1/60 s step (key .)
+    ImGui::EndDisabled();
+    ImGui::SameLine();
     if (ImGui::Button("Reset")) reset(seed_input_);
     ImGui::SameLine();
     // The lab's gauges are read after 10 s: 600 fixed steps from the start.
@@ -281,6 +349,19 @@ void App::draw_tuning() {
         ImGui::SliderInt(o.name, &it->second, static_cast<int>(o.lo), static_cast<int>(o.hi), "%d",
                          ImGuiSliderFlags_AlwaysClamp);
         if (ImGui::IsItemDeactivatedAfterEdit()) scene_->set(o.name, std::to_string(it->second));
+    }
+    // Switches (the rules, the overlays): one checkbox each.
+    for (const OptionSpec& o : scene_->options()) {
+        if (o.kind != OptionKind::Flags) continue;
+        ImGui::TextDisabled("%ss", o.name);
+        ImGui::PushID(o.name);
+        const std::string now = scene_->get(o.name);
+        for (size_t k = 0; k < o.values.size(); ++k) {
+            bool on = now.find(std::string("\"") + o.values[k] + "\": true") != std::string::npos;
+            if (k % 4) ImGui::SameLine();
+            if (ImGui::Checkbox(o.values[k], &on)) scene_->set(o.name, std::string(o.values[k]) + (on ? "=1" : "=0"));
+        }
+        ImGui::PopID();
     }
     if (ImGui::Button("Lesson defaults")) scene_->defaults();
     view_->tuning(step_time_median());

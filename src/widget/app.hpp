@@ -40,6 +40,7 @@ struct App {
     // [SECTION] Control (the JS handle's methods land here)
     void reset(std::uint64_t seed);
     int step(int n);                  // returns the steps run (bounded per call)
+    bool cancel() { return view_->cancel(); }  // Escape: true if the view used it
     double step_time_median() const;  // ms per step over the last 60 frames
     Scene& scene() { return *scene_; }
 
@@ -51,6 +52,7 @@ private:
     void update_panels(double now_ms);
     void draw();
     void draw_hud();
+    void draw_plot();
     void draw_tuning();
     void record_step_time(double ms_per_step);
 

@@ -1,5 +1,6 @@
 #include "draw.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -45,6 +46,39 @@ void Shapes::circle(Vec2 c, double r, double width, SDL_Color col) {
 void Shapes::disc(Vec2 c, double r, SDL_Color col) {
     const auto& u = unit_circle<24>();
     for (size_t i = 0; i + 1 < u.size(); ++i) tri(c, c + u[i] * r, c + u[i + 1] * r, col);
+}
+
+namespace {
+constexpr int kArcSegments = 64;
+Vec2 at_angle(Vec2 c, double r, double a) { return c + Vec2{std::cos(a), std::sin(a)} * r; }
+}  // namespace
+
+void Shapes::sector(Vec2 c, double r, double a0, double a1, SDL_Color fill) {
+    for (int i = 0; i < kArcSegments; ++i) {
+        const double t0 = a0 + (a1 - a0) * i / kArcSegments, t1 = a0 + (a1 - a0) * (i + 1) / kArcSegments;
+        tri(c, at_angle(c, r, t0), at_angle(c, r, t1), fill);
+    }
+}
+
+void Shapes::sector_outline(Vec2 c, double r, double a0, double a1, double width, SDL_Color col) {
+    for (int i = 0; i < kArcSegments; ++i) {
+        const double t0 = a0 + (a1 - a0) * i / kArcSegments, t1 = a0 + (a1 - a0) * (i + 1) / kArcSegments;
+        line(at_angle(c, r, t0), at_angle(c, r, t1), width, col);
+    }
+    if (a1 - a0 < 2 * M_PI - 1e-9) {
+        line(c, at_angle(c, r, a0), width, col);
+        line(c, at_angle(c, r, a1), width, col);
+    }
+}
+
+void Shapes::arrow(Vec2 a, Vec2 b, double width, SDL_Color col) {
+    const Vec2 d = b - a;
+    const double len = d.length();
+    if (!(len > 0.5)) return;
+    const Vec2 f = d / len, side{-f.y, f.x};
+    const double head = std::min(len, 4.0 + 2.5 * width);
+    line(a, b - f * (head * 0.8), width, col);
+    tri(b, b - f * head + side * (head * 0.5), b - f * head - side * (head * 0.5), col);
 }
 
 void Shapes::arrowhead(Vec2 pos, Vec2 vel, double size, SDL_Color col) {

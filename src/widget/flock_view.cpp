@@ -2,6 +2,8 @@
 // the rules' keys (1-4, R) and the Scaling section of the tuning panel.
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <cstring>
 
 #include "core/flock_scene.hpp"
 #include "view.hpp"
@@ -20,6 +22,40 @@ constexpr SDL_Color kLeaderTarget{250, 204, 21, 255};
 constexpr SDL_Color kBehind{167, 139, 250, 255};
 constexpr SDL_Color kOn{128, 230, 153, 255};
 constexpr SDL_Color kOff{153, 153, 166, 255};
+// Inspecting one boid: its view, neighbours, forces and grid block.
+constexpr SDL_Color kInspected{255, 255, 255, 255};
+constexpr SDL_Color kCone{125, 211, 252, 38};
+constexpr SDL_Color kConeEdge{125, 211, 252, 150};
+constexpr SDL_Color kSepRing{251, 146, 60, 170};
+constexpr SDL_Color kNeighborLine{226, 232, 240, 90};
+constexpr SDL_Color kNeighbor{253, 224, 71, 255};
+constexpr SDL_Color kGridLine{148, 163, 184, 40};
+constexpr SDL_Color kGridBlock{148, 163, 184, 28};
+constexpr SDL_Color kGridBlockEdge{148, 163, 184, 150};
+constexpr SDL_Color kTotal{255, 255, 255, 255};
+// One colour per force, in explain()'s names.
+struct ForceStyle {
+    const char* name;
+    const char* label;
+    SDL_Color colour;
+};
+constexpr ForceStyle kForceStyles[] = {
+    {"separation", "sep", {251, 146, 60, 255}}, {"alignment", "ali", {74, 222, 128, 255}},
+    {"cohesion", "coh", {192, 132, 252, 255}},  {"flee", "flee", {248, 113, 113, 255}},
+    {"wander", "wan", {45, 212, 191, 255}},     {"follow", "fol", {167, 139, 250, 255}},
+    {"lead", "lead", {251, 191, 36, 255}},
+};
+const ForceStyle& style_of(const char* name) {
+    for (const ForceStyle& f : kForceStyles) {
+        if (std::strcmp(f.name, name) == 0) return f;
+    }
+    return kForceStyles[0];
+}
+// Force arrows: px of arrow per px/s^2 of weighted force, so the lesson's
+// forces (up to 320 px/s^2 before weighting) are drawn 20-60 px long.
+constexpr double kArrowScale = 0.15;
+// A click or tap within this distance (px) of a boid selects it.
+constexpr double kPickRadius = 14.0;
 
 class FlockView : public SceneView {
 public:
@@ -30,7 +66,11 @@ public:
     // Pointer mode: the hovering pointer (or a finger) is the hawk. Leader
     // mode: a click or tap sets the leader's target, and there is no pointer hawk.
     void pointer(const Pointer& p) override {
-        if (s_.leader() && p.pressed) s_.set_leader_target(*p.pressed);
+        if (s_.leader() && p.pressed) {
+            s_.set_leader_target(*p.pressed);
+        } else if (p.pressed) {  // select the boid under the click, or clear
+            s_.select(pick(*p.pressed));
+        }
         const bool hawk_follows = s_.hawk_mode() == HawkMode::Pointer && !s_.leader();
         if (hawk_follows && p.hover) {
             s_.hawk = p.hover;
@@ -47,6 +87,75 @@ public:
             s_.set_rule(i, !s_.rule(i));
         } else if (k == SDLK_r) {
             s_.all_rules_on();
+        }
+    }
+
+    bool cancel() override {
+        if (s_.selected() < 0) return false;
+        s_.select(-1);
+        return true;
+    }
+
+    // [SECTION] Inspecting one boid
+    int pick(Vec2 at) const {
+        int best = -1;
+        double best_d = kPickRadius * kPickRadius;
+        for (int i = 0; i < s_.flock.size(); ++i) {
+            const double d = (s_.flock.boid(i).pos - at).length_squared();
+            if (d <= best_d) {
+                best = i;
+                best_d = d;
+            }
+        }
+        return best;
+    }
+
+    void draw_inspected(Shapes& d) {
+        const int i = s_.inspected();
+        if (i < 0 || explained_.boid != i) return;
+        const FlockParams& p = s_.params;
+        const Boid me = explained_.self;
+        const bool vision = s_.overlay(0), neighbors = s_.overlay(1), forces = s_.overlay(2), grid = s_.overlay(3);
+        if (grid) draw_grid(d, me.pos);
+        if (vision) {
+            // The cone: view_angle wide around the heading; the blind spot is left out.
+            const double heading = me.vel.length_squared() > 0 ? std::atan2(me.vel.y, me.vel.x) : 0.0;
+            const double half = (me.vel.length_squared() > 0 ? std::min(p.view_angle, 360.0) : 360.0) * M_PI / 360.0;
+            d.sector(me.pos, p.view_radius, heading - half, heading + half, kCone);
+            d.sector_outline(me.pos, p.view_radius, heading - half, heading + half, 1.5, kConeEdge);
+            d.circle(me.pos, p.sep_radius, 1.5, kSepRing);
+        }
+        if (neighbors) {
+            for (int k : explained_.neighbors) {
+                const Vec2 q = s_.flock.boid(k).pos;
+                d.line(me.pos, q, 1.0, kNeighborLine);
+                d.circle(q, 7, 1.5, kNeighbor);
+            }
+        }
+        d.circle(me.pos, 11, 2, kInspected);
+        if (forces) {
+            for (const Explanation::Force& f : explained_.forces) {
+                if (f.counted) d.arrow(me.pos, me.pos + f.value * (f.weight * kArrowScale), 2.5, style_of(f.name).colour);
+            }
+            d.arrow(me.pos, me.pos + explained_.total * kArrowScale, 3.5, kTotal);
+        }
+    }
+
+    // The grid's cells and the block of cells searched for the boid at `pos`.
+    void draw_grid(Shapes& d, Vec2 pos) {
+        const FlockParams& p = s_.params;
+        const double cell = p.view_radius;
+        if (!(cell > 4)) return;
+        for (double x = cell; x < p.world_width; x += cell) d.line({x, 0}, {x, p.world_height}, 1, kGridLine);
+        for (double y = cell; y < p.world_height; y += cell) d.line({0, y}, {p.world_width, y}, 1, kGridLine);
+        if (s_.neighbors != NeighborMode::Grid) return;  // brute force: every boid is a candidate
+        const double cx = std::floor(pos.x / cell), cy = std::floor(pos.y / cell);
+        const double x0 = std::max(0.0, (cx - 1) * cell), x1 = std::min(p.world_width, (cx + 2) * cell);
+        const double y0 = std::max(0.0, (cy - 1) * cell), y1 = std::min(p.world_height, (cy + 2) * cell);
+        d.tri({x0, y0}, {x1, y0}, {x1, y1}, kGridBlock);
+        d.tri({x0, y0}, {x1, y1}, {x0, y1}, kGridBlock);
+        for (const auto& [a, b] : {std::pair<Vec2, Vec2>{{x0, y0}, {x1, y0}}, {{x1, y0}, {x1, y1}}, {{x1, y1}, {x0, y1}}, {{x0, y1}, {x0, y0}}}) {
+            d.line(a, b, 1.5, kGridBlockEdge);
         }
     }
 
@@ -79,6 +188,7 @@ public:
             d.line(b.pos, s_.flock.follow_point(), 1.5, kBehind);
             d.arrowhead(b.pos, b.vel, 1.8, kLeader);
         }
+        draw_inspected(d);
     }
 
     void hud(const std::vector<Gauge>& g, bool paused, double time) override {
@@ -98,9 +208,26 @@ public:
         if (s_.leader()) {
             ImGui::TextColored(imgui_colour(kLeader), "leader: tap or click to set its target");
         }
+        const int i = s_.inspected();
+        if (i >= 0 && explained_.boid == i) {
+            ImGui::Text("boid %d%s: %d neighbour%s", i, s_.selected() == i ? "" : " (click a boid to pick another)",
+                        static_cast<int>(explained_.neighbors.size()), explained_.neighbors.size() == 1 ? "" : "s");
+            bool first = true;
+            for (const Explanation::Force& f : explained_.forces) {
+                if (!first) ImGui::SameLine();
+                first = false;
+                const ForceStyle& st = style_of(f.name);
+                ImGui::TextColored(imgui_colour(f.counted ? st.colour : kOff), "%s %.0f", st.label, f.value.length());
+            }
+            ImGui::SameLine();
+            ImGui::Text("total %.0f px/s^2", explained_.total.length());
+            if (s_.overlay(2)) ImGui::TextDisabled("arrows: force x weight, 1 px = %.1f px/s^2", 1.0 / kArrowScale);
+        }
     }
 
     void update_panels() override {
+        const int i = s_.inspected();
+        explained_ = i >= 0 ? s_.explain(i) : Explanation{};
         if (compare_countdown_ > 0 && --compare_countdown_ == 0) {
             for (int i = 0; i < 3; ++i) {
                 compare_ms_[i][0] = s_.benchmark(kSizes[i], NeighborMode::Brute, 60);
@@ -147,6 +274,7 @@ private:
     int compare_countdown_ = 0;  // frames until the 100/300/500 comparison runs
     std::array<std::array<double, 2>, 3> compare_ms_{};  // [size][brute, grid]
     bool compare_done_ = false;
+    Explanation explained_;  // the inspected boid, this frame
 };
 
 const bool registered = register_view("flock", [](Scene& s) -> std::unique_ptr<SceneView> {

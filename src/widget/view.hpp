@@ -32,6 +32,7 @@ public:
     virtual SDL_Color background() const = 0;
     virtual void pointer(const Pointer& p) = 0;    // once per frame, before the update
     virtual void key(SDL_Keycode k) = 0;           // a key the canvas took
+    virtual bool cancel() { return false; }        // Escape: true if it cleared something
     virtual void draw(Shapes& s) = 0;              // the world
     // ImGui lines in the HUD window; gauges as of the HUD's last refresh.
     virtual void hud(const std::vector<Gauge>& gauges, bool paused, double time) = 0;

@@ -41,6 +41,12 @@ const char* text(std::string s) {
     return g_text.c_str();
 }
 
+// "" when applied, "clamped: why" when applied after clamping, "invalid: why" when refused.
+const char* result_text(const flocklab::SetResult& r) {
+    if (r.status == flocklab::SetResult::Ok) return text("");
+    return text((r.status == flocklab::SetResult::Clamped ? "clamped: " : "invalid: ") + r.message);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -73,11 +79,28 @@ EMSCRIPTEN_KEEPALIVE const char* fl_gauges() {
 // Sets an option by name. Returns "" when applied, "clamped: why" when
 // applied after clamping, "invalid: why" when refused.
 EMSCRIPTEN_KEEPALIVE const char* fl_set(const char* option, const char* value) {
-    const flocklab::SetResult r = g_app.scene().set(option, value);
-    if (r.status == flocklab::SetResult::Ok) return text("");
-    return text((r.status == flocklab::SetResult::Clamped ? "clamped: " : "invalid: ") + r.message);
+    return result_text(g_app.scene().set(option, value));
 }
 EMSCRIPTEN_KEEPALIVE const char* fl_get(const char* option) { return text(g_app.scene().get(option)); }
+// The tunables by name ({"weight_separation": 1.8, ...}); set one like fl_set.
+EMSCRIPTEN_KEEPALIVE const char* fl_params() { return text(g_app.scene().params_json()); }
+EMSCRIPTEN_KEEPALIVE const char* fl_set_param(const char* name, const char* value) {
+    return result_text(g_app.scene().set_param(name, value));
+}
+// Applies one data-* attribute (dataset key, text) as mount() does at start;
+// returns the warnings, one per line ("" if none).
+EMSCRIPTEN_KEEPALIVE const char* fl_apply(const char* key, const char* value) {
+    std::string w;
+    for (const std::string& line : flocklab::apply_attributes(g_app.scene(), {{key, value}})) w += (w.empty() ? "" : "\n") + line;
+    return text(w);
+}
+// Escape on the canvas: 1 if the view used it (it cleared a selection), 0 if the page should blur.
+EMSCRIPTEN_KEEPALIVE int fl_cancel() { return g_app.cancel(); }
+// Why agent i moves (scenes that explain); "null" if there is no agent i.
+EMSCRIPTEN_KEEPALIVE const char* fl_explain(int i) { return text(g_app.scene().explain_json(i)); }
+// The gauges over simulated time, as JSON and as CSV.
+EMSCRIPTEN_KEEPALIVE const char* fl_history() { return text(g_app.scene().history().json()); }
+EMSCRIPTEN_KEEPALIVE const char* fl_csv() { return text(g_app.scene().history().csv()); }
 EMSCRIPTEN_KEEPALIVE const char* fl_state() { return text(g_app.scene().state_json()); }
 
 // seed < 0 keeps the current seed.

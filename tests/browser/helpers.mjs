@@ -61,21 +61,26 @@ export async function openLesson(env, path = '') {
   return page;
 }
 
+// Runs in the page: base64 PNG -> RGBA bytes (passed to page.evaluate as source).
+const DECODE_PNG = `async (data) => {
+  const img = new Image();
+  img.src = 'data:image/png;base64,' + data;
+  await img.decode();
+  const c = document.createElement('canvas');
+  c.width = img.width;
+  c.height = img.height;
+  const ctx = c.getContext('2d');
+  ctx.drawImage(img, 0, 0);
+  return ctx.getImageData(0, 0, c.width, c.height).data;
+}`;
+
 // Pixel statistics of an element's screenshot, decoded in the page itself:
 // how many pixels differ from the background colour, and how many are close
 // to a given colour.
 export async function pixelStats(page, selector, background, colour) {
   const png = await page.locator(selector).screenshot();
-  return page.evaluate(async ({ data, background, colour }) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${data}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width;
-    c.height = img.height;
-    const ctx = c.getContext('2d');
-    ctx.drawImage(img, 0, 0);
-    const px = ctx.getImageData(0, 0, c.width, c.height).data;
+  return page.evaluate(async ({ data, background, colour, decode }) => {
+    const px = await new Function(`return (${decode})`)()(data);
     const near = (i, rgb, tol) => Math.abs(px[i] - rgb[0]) <= tol && Math.abs(px[i + 1] - rgb[1]) <= tol
       && Math.abs(px[i + 2] - rgb[2]) <= tol;
     let notBackground = 0;
@@ -85,7 +90,21 @@ export async function pixelStats(page, selector, background, colour) {
       if (colour && near(i, colour, 24)) matching++;
     }
     return { total: px.length / 4, notBackground, matching };
-  }, { data: png.toString('base64'), background, colour });
+  }, { data: png.toString('base64'), background, colour, decode: DECODE_PNG });
+}
+
+// How many pixels differ (by more than `tol` in a channel) between two
+// screenshots (PNG buffers) of the same size.
+export async function differingPixels(page, a, b, tol = 24) {
+  return page.evaluate(async ({ a, b, tol, decode }) => {
+    const f = new Function(`return (${decode})`)();
+    const [pa, pb] = [await f(a), await f(b)];
+    let n = 0;
+    for (let i = 0; i < pa.length; i += 4) {
+      if (Math.abs(pa[i] - pb[i]) > tol || Math.abs(pa[i + 1] - pb[i + 1]) > tol || Math.abs(pa[i + 2] - pb[i + 2]) > tol) n++;
+    }
+    return n;
+  }, { a: a.toString('base64'), b: b.toString('base64'), tol, decode: DECODE_PNG });
 }
 
 // Waits until JSON.stringify(fn(handle)) equals JSON.stringify(expected):
