@@ -160,7 +160,8 @@ INSTANTIATE_TEST_SUITE_P(
                       BadArg{"dump --hawk hunt", "--hawk"}, BadArg{"dump --leader 700", "--leader"},
                       BadArg{"gauges --leader=nan,1", "--leader"}, BadArg{"dump --wander=yes", "--wander"},
                       BadArg{"vehicle --mode wander --seed -1", "--seed"},
-                      BadArg{"vehicle --mode wander --target 1,2", "--target"}));
+                      BadArg{"vehicle --mode wander --target 1,2", "--target"},
+                      BadArg{"gauges --seconds 0x10", "--seconds"}, BadArg{"dump --leader 0x10,5", "--leader"}));
 
 // The Going-further golden commands (../shared/going-further/README.md), text for text.
 TEST(Cli, GoingFurtherGoldenCommands) {

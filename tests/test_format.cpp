@@ -8,6 +8,7 @@
 
 #include "core/format.hpp"
 
+using flocklab::parse_number;
 using flocklab::py_repr;
 
 TEST(PyRepr, MatchesCPythonOnTrickyAndRandomDoubles) {
@@ -65,4 +66,15 @@ TEST(PyRepr, MatchesCPythonOnTrickyAndRandomDoubles) {
 TEST(PyRepr, NotFiniteIsJsonNull) {
     EXPECT_EQ(py_repr(std::strtod("nan", nullptr)), "null");
     EXPECT_EQ(py_repr(std::strtod("inf", nullptr)), "null");
+}
+
+TEST(ParseNumber, DecimalOnlyAndFinite) {
+    double v = 0;
+    EXPECT_TRUE(parse_number("12", &v));
+    EXPECT_EQ(v, 12.0);
+    EXPECT_TRUE(parse_number("-0.5e1", &v));
+    EXPECT_EQ(v, -5.0);
+    for (const char* bad : {"", "0x20", "0x10", "inf", "-inf", "nan", " 12", "12 ", "1e999", "1,2", "twelve"}) {
+        EXPECT_FALSE(parse_number(bad, &v)) << bad;
+    }
 }

@@ -213,6 +213,12 @@ TEST(SceneAttributes, AppliedThroughTheOptionsWithWarningsNamingThem) {
     EXPECT_EQ(bad[0], "data-hawk=\"eagle\": hawkMode: expected one of pointer, pursuit, off, got 'eagle'; using \"pointer\"");
     EXPECT_EQ(bad[1].rfind("data-leader-target=\"up\": leaderTarget: expected two finite numbers", 0), 0u) << bad[1];
 
+    FlockScene hex;
+    const std::vector<std::string> hw = apply_attributes(hex, {{"boids", "0x20"}});
+    EXPECT_EQ(hex.flock.size(), 60);  // not read as 32
+    ASSERT_EQ(hw.size(), 1u);
+    EXPECT_EQ(hw[0], "data-boids=\"0x20\": boids: expected a whole number, got '0x20'; using 60");
+
     SteerScene v;
     EXPECT_TRUE(apply_attributes(v, {{"mode", "wander"}, {"hawk", "pursuit"}}).empty());  // not a steer option: ignored
     EXPECT_EQ(v.vehicle.mode, SteerMode::Wander);

@@ -72,8 +72,18 @@ function finitePoint(what, x, y) {
   }
 }
 
-function prepareCanvas(el, escape) {
-  let canvas = el.querySelector('canvas');
+// The element's own descendants matching `selector`, not those of a widget nested inside it.
+const own = (el, selector) => [...el.querySelectorAll(selector)].filter((n) => n.closest('.flocklab') === el);
+
+// data-paused as an author writes it: present, "true", "paused", "1" pause; "false", "0", "no", "off" do not.
+function isOn(v) {
+  if (v === true || v === '') return true;
+  if (v === false || v === undefined || v === null) return false;
+  return !['false', '0', 'no', 'off'].includes(String(v).trim().toLowerCase());
+}
+
+function prepareCanvas(el, escape, grabs) {
+  let canvas = own(el, 'canvas')[0];
   if (!canvas) {
     canvas = document.createElement('canvas');
     el.prepend(canvas);
@@ -90,6 +100,25 @@ function prepareCanvas(el, escape) {
       if (!escape()) canvas.blur(); // a first Escape clears a selection
     }
   }, true);
+  // The page scrolls under the wheel (unless the pointer is on the tuning
+  // panel), and a swipe scrolls it too: only a touch that starts on the
+  // panel or on something the widget lets you drag (the hawk, a target)
+  // reaches SDL, which would otherwise cancel the scrolling. A tap still
+  // reaches it, as the mouse events the browser makes of a tap.
+  const at = (p, drag) => {
+    const r = canvas.getBoundingClientRect();
+    return grabs((p.clientX - r.left) / r.width, (p.clientY - r.top) / r.height, drag);
+  };
+  el.addEventListener('wheel', (e) => { if (e.target === canvas && !at(e, false)) e.stopPropagation(); }, true);
+  let pageTouch = false;
+  el.addEventListener('touchstart', (e) => {
+    if (e.target !== canvas) return;
+    pageTouch = !at(e.touches[0], true);
+    if (pageTouch) e.stopPropagation();
+  }, true);
+  for (const type of ['touchmove', 'touchend', 'touchcancel']) {
+    el.addEventListener(type, (e) => { if (e.target === canvas && pageTouch) e.stopPropagation(); }, true);
+  }
   // A canvas does not take focus by being clicked in every browser.
   canvas.addEventListener('pointerdown', () => canvas.focus({ preventScroll: true }));
   canvas.addEventListener('contextmenu', (e) => e.preventDefault());
@@ -158,7 +187,8 @@ function optionMethods(opt, call) {
 export function mount(el, options = {}) {
   if (el.flocklab) return el.flocklab.apply(options);
   let api = null;
-  const canvas = prepareCanvas(el, () => api !== null && api.cancel() === 1);
+  const canvas = prepareCanvas(el, () => api !== null && api.cancel() === 1,
+    (fx, fy, drag) => api !== null && api.grabs(fx, fy, drag ? 1 : 0) === 1);
   const { params: paramOptions = {}, ...rest } = options;
   const data = { ...el.dataset, ...rest, ...paramOptions };
   let spec = null; // this scene's description
@@ -168,7 +198,9 @@ export function mount(el, options = {}) {
   // Every data-* attribute goes to the module, which applies those its
   // scene has options for (and warns about bad values).
   const args = ['--scene', String(data.scene ?? 'flock'), '--seed', String(data.seed ?? '7')];
-  if (data.paused === true || data.paused === '' || data.paused === 'true') args.push('--paused');
+  // Readers who ask for reduced motion get every widget paused, with a play button.
+  const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+  if (data.paused === undefined ? reduced : isOn(data.paused)) args.push('--paused');
   for (const [k, v] of Object.entries(data)) {
     if (!['scene', 'seed', 'paused'].includes(k) && v !== undefined && v !== null) args.push('--data', k, String(v));
   }
@@ -200,13 +232,19 @@ export function mount(el, options = {}) {
     pause() { whenReady(() => { api.setPaused(1); sync(); }); },
     resume() { whenReady(() => { api.setPaused(0); sync(); }); },
     paused() { return api ? api.paused() === 1 : args.includes('--paused'); },
-    // step(n) runs synchronously: the instance bounds the steps per call
-    // (fewer for bigger flocks) so that none can hang the page.
+    // step(n) runs synchronously and returns the steps it ran: each call
+    // stops after a number of boid-steps (fewer steps for bigger flocks) and
+    // after 250 ms of work, so that none can hang the page.
     step(n = 1) {
-      whenReady(() => {
-        api.step(wholeNumber(el, 'step(n)', n, 1, 0, api.maxSteps()));
-        sync();
-      });
+      if (!api) {
+        whenReady(() => handle.step(n));
+        return 0;
+      }
+      const want = wholeNumber(el, 'step(n)', n, 1, 0, Number.MAX_SAFE_INTEGER);
+      const ran = api.step(Math.min(want, api.maxSteps()));
+      if (ran < want) warn(el, `step(${n}) ran ${ran} of ${want} steps (one call runs at most ${api.maxSteps()} steps of this size and ${api.maxCallMs()} ms); call it again for more`);
+      sync();
+      return ran;
     },
     // A copy of the simulation's state (px, px/s), in one call into the module.
     state() { return api ? JSON.parse(api.state()) : null; },
@@ -284,7 +322,7 @@ export function mount(el, options = {}) {
   function bindControls() {
     for (const opt of spec.options) {
       if (!opt.attribute) continue;
-      const buttons = [...el.querySelectorAll(`button[data-${kebab(opt.attribute)}]`)];
+      const buttons = own(el, `button[data-${kebab(opt.attribute)}]`);
       for (const b of buttons) {
         const v = b.getAttribute(`data-${kebab(opt.attribute)}`);
         const Name = upperFirst(opt.name);
@@ -302,16 +340,24 @@ export function mount(el, options = {}) {
       }
     }
   }
-  for (const b of el.querySelectorAll('[data-action="reset"]')) b.addEventListener('click', () => handle.reset());
-  const pauseButtons = [...el.querySelectorAll('[data-action="pause"]')];
+  for (const b of own(el, '[data-action="reset"]')) b.addEventListener('click', () => handle.reset());
+  const pauseButtons = own(el, '[data-action="pause"]');
   for (const b of pauseButtons) b.addEventListener('click', () => (handle.paused() ? handle.resume() : handle.pause()));
   // Step: pause if running, then one 1/60 s step.
-  for (const b of el.querySelectorAll('[data-action="step"]')) {
+  for (const b of own(el, '[data-action="step"]')) {
     b.addEventListener('click', () => whenReady(() => { api.setPaused(1); api.step(1); sync(); tick(); }));
   }
-  for (const b of el.querySelectorAll('[data-action="csv"]')) b.addEventListener('click', () => download());
-  const outputs = [...el.querySelectorAll('[data-gauge]')];
-  const plots = [...el.querySelectorAll('[data-plot]')];
+  for (const b of own(el, '[data-action="csv"]')) b.addEventListener('click', () => download());
+  const outputs = own(el, '[data-gauge]');
+  const plots = own(el, '[data-plot]');
+  // A play button over the canvas whenever the widget is paused.
+  const play = document.createElement('button');
+  play.type = 'button';
+  play.className = 'fl-play';
+  play.textContent = '▶ Play';
+  play.hidden = true;
+  play.addEventListener('click', () => handle.resume());
+  canvas.after(play);
 
   function download() {
     if (!api) return;
@@ -333,6 +379,11 @@ export function mount(el, options = {}) {
       b.setAttribute('aria-pressed', String(pressed));
     }
     for (const b of pauseButtons) b.setAttribute('aria-pressed', String(handle.paused()));
+    play.hidden = !handle.paused();
+    if (!play.hidden) {
+      play.style.left = `${canvas.offsetLeft + 10}px`;
+      play.style.top = `${canvas.offsetTop + canvas.offsetHeight - play.offsetHeight - 10}px`;
+    }
   }
 
   function tick() {
@@ -350,7 +401,7 @@ export function mount(el, options = {}) {
       const h = handle.history();
       for (const svg of plots) drawPlot(svg, h);
     }
-    el.dispatchEvent(new CustomEvent('flocklab:gauges', { detail: g }));
+    el.dispatchEvent(new CustomEvent('flocklab:gauges', { detail: g, bubbles: true }));
   }
 
   let failStart;
@@ -384,8 +435,10 @@ export function mount(el, options = {}) {
       step: f('fl_step', 'number', ['number']),
       maxSteps: f('fl_max_steps', 'number', []),
       stepMs: f('fl_step_ms', 'number', []),
-      benchmark: f('fl_benchmark', 'number', ['number', 'string', 'number']),
+      benchmark: f('fl_benchmark', 'string', ['number', 'string', 'number']),
       maxStepsFor: f('fl_max_steps_for', 'number', ['number']),
+      maxCallMs: f('fl_max_call_ms', 'number', []),
+      grabs: f('fl_grabs', 'number', ['number', 'number', 'number']),
       explain: f('fl_explain', 'string', ['number']),
       history: f('fl_history', 'string', []),
       csv: f('fl_csv', 'string', []),
@@ -401,13 +454,19 @@ export function mount(el, options = {}) {
     for (const opt of spec.options) Object.assign(target, optionMethods(opt, call));
     if (spec.benchmark) {
       // Milliseconds per step of a formed flock, measured inside this page's WebAssembly.
-      target.benchmark = ({ boids = 500, neighbors = 'grid', steps = 60 } = {}) => {
+      target.benchmark = (opts = {}) => {
+        if (opts === null || typeof opts !== 'object') {
+          throw new TypeError(`flocklab: benchmark() takes an object such as {boids: 500, neighbors: 'grid', steps: 60}, got ${opts}`);
+        }
+        const { boids = 500, neighbors = 'grid', steps = 60 } = opts;
         const size = spec.options.find((o) => o.name === 'boids');
         const n = wholeNumber(el, 'benchmark boids', boids, 500, size.lo, size.hi);
         const variants = spec.options.find((o) => o.name === 'neighbors').values;
         if (!variants.includes(neighbors)) throw new TypeError(`flocklab: unknown neighbors "${neighbors}" (expected ${variants.join(', ')})`);
         const s = wholeNumber(el, 'benchmark steps', steps, 60, 1, api.maxStepsFor(n));
-        return api.benchmark(n, neighbors, s);
+        const r = JSON.parse(api.benchmark(n, neighbors, s));
+        if (r.capped) warn(el, `benchmark: timed ${r.steps} of ${s} steps (one call works at most ${api.maxCallMs()} ms)`);
+        return r.ms;
       };
     }
     if (spec.explain) {
@@ -425,7 +484,7 @@ export function mount(el, options = {}) {
     el.classList.add('flocklab-ready');
     tick();
     setInterval(tick, TICK_MS);
-    el.dispatchEvent(new CustomEvent('flocklab:ready', { detail: handle }));
+    el.dispatchEvent(new CustomEvent('flocklab:ready', { detail: handle, bubbles: true }));
     return handle;
   });
   target.ready = Promise.race([started, failed]).catch((err) => {
@@ -523,8 +582,16 @@ function drawPlot(svg, h) {
   svgNode(svg, 'text', { x: (left + right) / 2, y: axis + 4, 'font-size': 12, 'text-anchor': 'middle' }, 'simulated time (s)');
 }
 
+// Every .flocklab element under root; one nested inside another widget is
+// skipped with a warning (it would share that widget's canvas and buttons).
 export function mountAll(root = document) {
-  return [...root.querySelectorAll('.flocklab')].map((el) => mount(el));
+  return [...root.querySelectorAll('.flocklab')].flatMap((el) => {
+    if (el.parentElement && el.parentElement.closest('.flocklab')) {
+      warn(el, 'a .flocklab element inside another one is not mounted; make them siblings');
+      return [];
+    }
+    return [mount(el)];
+  });
 }
 
 window.FlockLab = { mount, mountAll, plotSummary };

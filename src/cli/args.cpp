@@ -1,5 +1,7 @@
 #include "args.hpp"
 
+#include "core/format.hpp"
+
 #include <cerrno>
 #include <cstdio>
 #include <cmath>
@@ -33,14 +35,7 @@ bool to_u64(const std::string& s, std::uint64_t* out) {
     return true;
 }
 
-bool to_double(const std::string& s, double* out) {
-    if (s.empty()) return false;
-    char* end = nullptr;
-    const double v = std::strtod(s.c_str(), &end);
-    if (*end != '\0' || !std::isfinite(v)) return false;
-    *out = v;
-    return true;
-}
+bool to_double(const std::string& s, double* out) { return parse_number(s, out); }
 
 }  // namespace
 

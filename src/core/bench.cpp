@@ -7,23 +7,34 @@
 namespace flocklab {
 
 BenchResult bench_flock(const FlockParams& p, std::uint64_t seed, NeighborMode mode, int warmup,
-                        int rounds, int batch) {
+                        int rounds, int batch, double budget_ms) {
     using Clock = std::chrono::steady_clock;
+    const auto start = Clock::now();
+    const auto since = [](Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); };
+    const auto over = [&] { return budget_ms > 0 && since(start) > budget_ms; };
+    BenchResult r;
     Flock flock(p, seed);
     const Rules all;
     // A formed flock has more neighbours per boid than a fresh one.
-    for (int s = 0; s < warmup; ++s) flock.step(all, kLabDt, std::nullopt, NeighborMode::Grid);
+    for (int s = 0; s < warmup && !over(); ++s) flock.step(all, kLabDt, std::nullopt, NeighborMode::Grid);
     rounds = std::max(1, rounds);
     batch = std::max(1, batch);
-    std::vector<double> ms(static_cast<size_t>(rounds));
-    for (double& m : ms) {
+    std::vector<double> ms;
+    for (int k = 0; k < rounds && (k == 0 || !over()); ++k) {
         const auto t0 = Clock::now();
-        for (int s = 0; s < batch; ++s) flock.step(all, kLabDt, std::nullopt, mode);
-        m = std::chrono::duration<double, std::milli>(Clock::now() - t0).count() / batch;
+        int s = 0;
+        do {
+            flock.step(all, kLabDt, std::nullopt, mode);
+        } while (++s < batch && !over());
+        ms.push_back(since(t0) / s);
+        r.steps += s;
     }
+    r.capped = over() || r.steps < rounds * batch;
     std::sort(ms.begin(), ms.end());
     const size_t h = ms.size() / 2;
-    return {ms.size() % 2 ? ms[h] : 0.5 * (ms[h - 1] + ms[h]), ms.front()};
+    r.median_ms = ms.size() % 2 ? ms[h] : 0.5 * (ms[h - 1] + ms[h]);
+    r.min_ms = ms.front();
+    return r;
 }
 
 }  // namespace flocklab

@@ -12,11 +12,16 @@ namespace flocklab {
 // Milliseconds per flock step for a flock of p.num_boids formed over `warmup`
 // steps: the median of `rounds` timed batches of `batch` steps each. Timing
 // batches keeps coarse browser clocks usable.
+// With budget_ms > 0, the call stops once it has worked that long (checked
+// between steps, warm-up included): `steps` then says how many were timed
+// and `capped` is set.
 struct BenchResult {
     double median_ms = 0.0;
     double min_ms = 0.0;
+    int steps = 0;        // steps timed
+    bool capped = false;  // stopped by the budget
 };
 BenchResult bench_flock(const FlockParams& p, std::uint64_t seed, NeighborMode mode, int warmup,
-                        int rounds, int batch);
+                        int rounds, int batch, double budget_ms = 0.0);
 
 }  // namespace flocklab

@@ -33,9 +33,18 @@ const std::vector<OptionSpec>& FlockScene::options() const {
 }
 
 const char* FlockScene::input_help() const {
-    if (leader()) return "Flock simulation with a leader. Tap or click to set the leader's target; keys 1 to 4 toggle the rules, R turns the lesson's three on.";
-    if (hawk_mode_ == HawkMode::Pursuit) return "Flock simulation with a hunting hawk. Keys 1 to 4 toggle the rules, R turns the lesson's three on.";
-    return "Flock simulation. Move the pointer to chase the flock; keys 1 to 4 toggle the rules, R turns the lesson's three on.";
+    if (leader()) {
+        return "Flock simulation with a leader. Tap or click to set the leader's target, or drag the target; "
+               "swipe elsewhere to scroll. Keys 1 to 4 toggle the rules, R turns the lesson's three on, "
+               "period steps while paused.";
+    }
+    if (hawk_mode_ == HawkMode::Pursuit) {
+        return "Flock simulation with a hunting hawk. Tap or click a boid to inspect it. Keys 1 to 4 toggle the "
+               "rules, R turns the lesson's three on, period steps while paused.";
+    }
+    return "Flock simulation. The mouse pointer is the hawk; on a touch screen tap to place the hawk and drag it "
+           "from there, swipe elsewhere to scroll. Tap or click a boid to inspect it. Keys 1 to 4 toggle the "
+           "rules, R turns the lesson's three on, period steps while paused.";
 }
 
 void FlockScene::restart(std::uint64_t new_seed) {
@@ -114,14 +123,14 @@ std::vector<Gauge> FlockScene::gauges() {
     return {{"spacing", "px", spacing_}, {"order", "", order_}};
 }
 
-double FlockScene::benchmark(int boids, NeighborMode mode, int steps) const {
+BenchResult FlockScene::benchmark(int boids, NeighborMode mode, int steps) const {
     FlockParams p = params;
     p.num_boids = std::clamp(boids, 2, kWidgetMaxBoids);
     steps = std::clamp(steps, 1, max_steps_for(p.num_boids));
     // Batches keep the browser's coarse clock usable; the 120-step warm-up (as
     // in the CLI's bench) lets the flock form.
     const int rounds = std::min(steps, 5);
-    return bench_flock(p, seed_, mode, 120, rounds, std::max(1, steps / rounds)).median_ms;
+    return bench_flock(p, seed_, mode, 120, rounds, std::max(1, steps / rounds), kMaxCallMs);
 }
 
 // [SECTION] Options by name

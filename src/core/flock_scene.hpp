@@ -43,7 +43,7 @@ public:
     void defaults() override;
     bool has_benchmark() const override { return true; }
     // variant: "grid" or "brute"
-    double benchmark(int boids, const std::string& variant, int steps) const override {
+    BenchResult benchmark(int boids, const std::string& variant, int steps) const override {
         return benchmark(boids, variant == "brute" ? NeighborMode::Brute : NeighborMode::Grid, steps);
     }
 
@@ -60,8 +60,9 @@ public:
     void set_size(int boids);        // clamped to [2, kWidgetMaxBoids]; a new flock
     // The hawk the boids flee in the next step (pointer or hunter), if any.
     std::optional<Vec2> active_hawk() const;
-    // Milliseconds per step of a formed flock of `boids` (a copy of these params).
-    double benchmark(int boids, NeighborMode mode, int steps) const;
+    // Milliseconds per step of a formed flock of `boids` (a copy of these params),
+    // within kMaxCallMs.
+    BenchResult benchmark(int boids, NeighborMode mode, int steps) const;
 
     // [SECTION] Inspecting one boid
     bool has_explain() const override { return true; }

@@ -48,4 +48,13 @@ std::string py_repr(double v) {
     return out + ebuf;
 }
 
+bool parse_number(const std::string& text, double* out) {
+    if (text.empty() || text.find_first_not_of("0123456789.eE+-") != std::string::npos) return false;
+    char* end = nullptr;
+    const double v = std::strtod(text.c_str(), &end);
+    if (*end != '\0' || !std::isfinite(v)) return false;
+    *out = v;
+    return true;
+}
+
 }  // namespace flocklab

@@ -7,6 +7,9 @@
 
 namespace flocklab {
 
-std::string py_repr(double v);  // "22.550619377904063", "120.0", "1.3e-05"; null if not finite
+std::string py_repr(double v);
+// A finite decimal number, the whole text ("12", "-0.5", "1e3"): no hex
+// ("0x20"), no "inf" or "nan", no spaces. False when the text is not one.
+bool parse_number(const std::string& text, double* out);  // "22.550619377904063", "120.0", "1.3e-05"; null if not finite
 
 }  // namespace flocklab

@@ -24,7 +24,7 @@ int FixedStep::advance(double frame_seconds) {
     return n;
 }
 
-double Scene::benchmark(int, const std::string&, int) const { return std::nan(""); }
+BenchResult Scene::benchmark(int, const std::string&, int) const { return {std::nan(""), std::nan(""), 0, false}; }
 
 int max_steps_for(long long work_per_step) {
     return static_cast<int>(std::clamp<long long>(kMaxWorkPerCall / std::max(1LL, work_per_step), 1, 1000000));
@@ -65,9 +65,8 @@ SetResult Scene::set_param(const std::string& name, const std::string& value) {
     const std::string key = snake(name);
     for (const Tunable& t : tunables()) {
         if (key != t.name) continue;
-        char* end = nullptr;
-        const double v = std::strtod(value.c_str(), &end);
-        if (value.empty() || *end != '\0' || !std::isfinite(v)) return invalid(t.name, "expected a finite number", value);
+        double v;
+        if (!parse_number(value, &v)) return invalid(t.name, "expected a finite number", value);
         const double used = std::clamp(v, t.lo, t.hi);
         *t.value = used;
         note(std::string(t.name) + " = " + py_repr(used));
@@ -192,20 +191,15 @@ std::string attribute_of(const OptionSpec& o) { return o.attribute ? o.attribute
 bool parse_point(const std::string& text, Vec2* out) {
     const size_t comma = text.find(',');
     if (comma == std::string::npos) return false;
-    const std::string a = text.substr(0, comma), b = text.substr(comma + 1);
-    char* end = nullptr;
-    const double x = std::strtod(a.c_str(), &end);
-    if (a.empty() || *end != '\0' || !std::isfinite(x)) return false;
-    const double y = std::strtod(b.c_str(), &end);
-    if (b.empty() || *end != '\0' || !std::isfinite(y)) return false;
+    double x, y;
+    if (!parse_number(text.substr(0, comma), &x) || !parse_number(text.substr(comma + 1), &y)) return false;
     *out = {x, y};
     return true;
 }
 
 bool parse_count(const std::string& text, double* out) {
-    char* end = nullptr;
-    const double v = std::strtod(text.c_str(), &end);
-    if (text.empty() || *end != '\0' || !std::isfinite(v)) return false;
+    double v;
+    if (!parse_number(text, &v)) return false;
     *out = std::round(v);
     return true;
 }

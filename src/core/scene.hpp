@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "bench.hpp"
 #include "history.hpp"
 #include "params.hpp"
 #include "vec2.hpp"
@@ -36,6 +37,9 @@ struct FixedStep {
 // step() and benchmark() run synchronously in the page: at most this many
 // units of work (boid-steps; a vehicle step is one) per call.
 constexpr long long kMaxWorkPerCall = 3000000;
+// ... and at most this long (ms), checked between steps: a dense flock costs
+// more per boid-step than a sparse one.
+constexpr double kMaxCallMs = 250.0;
 // The most steps of `work_per_step` units each that one call may run (at least 1).
 int max_steps_for(long long work_per_step);
 
@@ -125,8 +129,9 @@ public:
     virtual void defaults() = 0;                  // the lesson's params again
     // Milliseconds per step of a formed run of `size` (boids), measured on a
     // copy; only scenes with has_benchmark() measure anything.
+    // At most kMaxCallMs of work per call: fewer steps are then timed.
     virtual bool has_benchmark() const { return false; }
-    virtual double benchmark(int size, const std::string& variant, int steps) const;
+    virtual BenchResult benchmark(int size, const std::string& variant, int steps) const;
 
     // [SECTION] Parameters by name: the tunables of the params' field table.
     // `name` in the table's snake_case or the page's camelCase

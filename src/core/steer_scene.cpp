@@ -56,7 +56,8 @@ const std::vector<OptionSpec>& SteerScene::options() const {
 }
 
 const char* SteerScene::input_help() const {
-    return "Steering simulation. Tap or click to move the target; Space cycles seek, flee, arrive and wander.";
+    return "Steering simulation. Tap or click to move the target, or drag it; swipe elsewhere to scroll. "
+           "Space cycles seek, flee, arrive and wander.";
 }
 
 void SteerScene::restart(std::uint64_t seed) {

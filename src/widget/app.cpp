@@ -111,8 +111,9 @@ void App::frame() {
     // asked), and a panel's claim on the mouse is only known after ImGui's
     // next frame.
     if (SDL_GetMouseFocus() != window_) hover_.reset();
-    const bool panel = ImGui::GetIO().WantCaptureMouse;
-    view_->pointer({panel ? std::nullopt : hover_, panel ? std::nullopt : pressed_});
+    const bool panel = ImGui::GetIO().WantCaptureMouse || (hover_ && over_panel(*hover_));
+    const bool held = (SDL_GetMouseState(nullptr, nullptr) & SDL_BUTTON_LMASK) != 0;
+    view_->pointer({panel ? std::nullopt : hover_, panel ? std::nullopt : pressed_, held && !panel});
     const double t = now_ms();
     const double dt = last_frame_ms_ < 0 ? 0.0 : (t - last_frame_ms_) / 1000.0;
     last_frame_ms_ = t;
@@ -130,11 +131,16 @@ void App::handle_event(const SDL_Event& e) {
             hover_ = Vec2{static_cast<double>(e.motion.x), static_cast<double>(e.motion.y)};  // world px
             break;
         case SDL_MOUSEBUTTONDOWN:
-            if (e.button.button == SDL_BUTTON_LEFT && !io.WantCaptureMouse) pressed_ = Vec2{static_cast<double>(e.button.x), static_cast<double>(e.button.y)};
+            // Never both the panel's and the scene's: a tap on the panel's
+            // header arrives before ImGui knows the pointer is over it, so
+            // the panel's last rectangle decides too.
+            if (e.button.button == SDL_BUTTON_LEFT && !io.WantCaptureMouse) {
+                const Vec2 p{static_cast<double>(e.button.x), static_cast<double>(e.button.y)};
+                if (!over_panel(p)) pressed_ = p;
+            }
             break;
-        case SDL_FINGERUP:  // a finger lifted or the pointer left
-        case SDL_WINDOWEVENT:
-            if (e.type == SDL_FINGERUP || e.window.event == SDL_WINDOWEVENT_LEAVE) hover_.reset();
+        case SDL_WINDOWEVENT:  // the pointer left (a lifted finger leaves what it placed where it was)
+            if (e.window.event == SDL_WINDOWEVENT_LEAVE) hover_.reset();
             break;
         case SDL_KEYDOWN:
             if (io.WantCaptureKeyboard) break;
@@ -146,6 +152,16 @@ void App::handle_event(const SDL_Event& e) {
             break;
         default: break;
     }
+}
+
+bool App::over_panel(Vec2 p) const {
+    return p.x >= panel_min_.x && p.x <= panel_max_.x && p.y >= panel_min_.y && p.y <= panel_max_.y;
+}
+
+bool App::grabs(double fx, double fy, bool drag) const {
+    const Vec2 world = scene_->world();
+    const Vec2 p{fx * world.x, fy * world.y};
+    return over_panel(p) || (drag && view_->draggable(p));
 }
 
 // [SECTION] Update
@@ -164,8 +180,15 @@ void App::update(double frame_seconds) {
 
 int App::step(int n) {
     n = std::clamp(n, 0, scene_->max_steps_per_call());
-    scene_->step(n);
-    return n;
+    // At most kMaxCallMs of work, checked between steps.
+    const double t0 = now_ms();
+    int done = 0;
+    while (done < n) {
+        scene_->step(1);
+        ++done;
+        if (now_ms() - t0 > kMaxCallMs) break;
+    }
+    return done;
 }
 
 void App::reset(std::uint64_t seed) {
@@ -303,6 +326,9 @@ void App::draw_tuning() {
     // opens or closes the panel.
     ImGui::Begin("##tuning", nullptr,
                  ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove);
+    const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    panel_min_ = {at.x, at.y};
+    panel_max_ = {at.x + size.x, at.y + size.y};
     if (!ImGui::CollapsingHeader("Tuning")) {
         ImGui::End();
         return;
@@ -319,9 +345,10 @@ void App::draw_tuning() {
     if (ImGui::Button("Reset")) reset(seed_input_);
     ImGui::SameLine();
     // The lab's gauges are read after 10 s: 600 fixed steps from the start.
-    if (ImGui::Button("Reset and run 10 s")) {
+    if (ImGui::Button("Reset and run 10 s")) {  // and stays there, so the gauges read the lab's numbers
         reset(seed_input_);
         step(600);
+        paused = true;
     }
     // Every tunable from the params' field table, grouped, with its unit and range.
     const char* group = "";

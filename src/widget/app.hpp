@@ -41,6 +41,11 @@ struct App {
     void reset(std::uint64_t seed);
     int step(int n);                  // returns the steps run (bounded per call)
     bool cancel() { return view_->cancel(); }  // Escape: true if the view used it
+    // Whether a touch (drag = true) or a wheel turn (false) at (fx, fy)
+    // (fractions of the canvas's width and height) belongs to the widget: on
+    // the tuning panel, or for a touch on something the view lets you drag.
+    // Anything else is left to the page, which scrolls.
+    bool grabs(double fx, double fy, bool drag) const;
     double step_time_median() const;  // ms per step over the last 60 frames
     Scene& scene() { return *scene_; }
 
@@ -55,6 +60,7 @@ private:
     void draw_plot();
     void draw_tuning();
     void record_step_time(double ms_per_step);
+    bool over_panel(Vec2 p) const;  // world px: inside the tuning panel (last frame)
 
     std::unique_ptr<Scene> scene_;
     std::unique_ptr<SceneView> view_;
@@ -71,6 +77,7 @@ private:
     std::optional<Vec2> pressed_;       // px, a press this frame not taken by ImGui
     std::uint64_t seed_input_ = 7;      // the tuning panel's seed field
     std::map<std::string, int> count_input_;  // the panel's whole-number sliders, by option
+    Vec2 panel_min_, panel_max_;        // world px: the tuning panel as last drawn
 };
 
 }  // namespace flocklab

@@ -66,8 +66,8 @@ public:
     // Pointer mode: the hovering pointer (or a finger) is the hawk. Leader
     // mode: a click or tap sets the leader's target, and there is no pointer hawk.
     void pointer(const Pointer& p) override {
-        if (s_.leader() && p.pressed) {
-            s_.set_leader_target(*p.pressed);
+        if (s_.leader()) {
+            if (const auto to = target_.follow(p, [this](Vec2 at) { return draggable(at); })) s_.set_leader_target(*to);
         } else if (p.pressed) {  // select the boid under the click, or clear
             s_.select(pick(*p.pressed));
         }
@@ -88,6 +88,12 @@ public:
         } else if (k == SDLK_r) {
             s_.all_rules_on();
         }
+    }
+
+    // A touch on the pointer hawk or on the leader's target drags it.
+    bool draggable(Vec2 at) const override {
+        if (s_.leader()) return (at - s_.leader_target()).length() <= kGrabRadius;
+        return s_.hawk_mode() == HawkMode::Pointer && s_.hawk && (at - *s_.hawk).length() <= kGrabRadius;
     }
 
     bool cancel() override {
@@ -230,8 +236,8 @@ public:
         explained_ = i >= 0 ? s_.explain(i) : Explanation{};
         if (compare_countdown_ > 0 && --compare_countdown_ == 0) {
             for (int i = 0; i < 3; ++i) {
-                compare_ms_[i][0] = s_.benchmark(kSizes[i], NeighborMode::Brute, 60);
-                compare_ms_[i][1] = s_.benchmark(kSizes[i], NeighborMode::Grid, 60);
+                compare_ms_[i][0] = s_.benchmark(kSizes[i], NeighborMode::Brute, 60).median_ms;
+                compare_ms_[i][1] = s_.benchmark(kSizes[i], NeighborMode::Grid, 60).median_ms;
             }
             compare_done_ = true;
         }
@@ -275,6 +281,7 @@ private:
     std::array<std::array<double, 2>, 3> compare_ms_{};  // [size][brute, grid]
     bool compare_done_ = false;
     Explanation explained_;  // the inspected boid, this frame
+    DragPoint target_;       // the leader's target
 };
 
 const bool registered = register_view("flock", [](Scene& s) -> std::unique_ptr<SceneView> {

@@ -22,13 +22,19 @@ public:
 
     SDL_Color background() const override { return kSteerBg; }
 
-    // A click or tap moves the target (wander picks its own).
+    // A click or tap moves the target, and a drag that starts on it carries
+    // it (wander picks its own).
     void pointer(const Pointer& p) override {
-        if (p.pressed && s_.vehicle.mode != SteerMode::Wander) s_.set_target(*p.pressed);
+        if (s_.vehicle.mode == SteerMode::Wander) return;
+        if (const auto to = target_.follow(p, [this](Vec2 at) { return draggable(at); })) s_.set_target(*to);
+    }
+
+    bool draggable(Vec2 at) const override {
+        return s_.vehicle.mode != SteerMode::Wander && (at - s_.vehicle.target).length() <= kGrabRadius;
     }
 
     void key(SDL_Keycode k) override {
-        if (k == SDLK_SPACE) s_.vehicle.mode = next_steer_mode(s_.vehicle.mode);
+        if (k == SDLK_SPACE) s_.set("mode", steer_mode_name(next_steer_mode(s_.vehicle.mode)));
     }
 
     void draw(Shapes& d) override {
@@ -65,6 +71,7 @@ public:
     }
 
 private:
+    DragPoint target_;
     SteerScene& s_;
 };
 

@@ -24,6 +24,28 @@ namespace flocklab {
 struct Pointer {
     std::optional<Vec2> hover;    // over the canvas (mouse, pen, or a finger down)
     std::optional<Vec2> pressed;  // a click or tap started here this frame
+    bool held = false;            // a button or finger is down (a drag when hover moves)
+};
+
+// A touch this close (px) to something draggable (the hawk, a target) drags it.
+constexpr double kGrabRadius = 36.0;
+
+// A point that a click or tap places and that a drag starting on it carries.
+struct DragPoint {
+    bool dragging = false;
+    // Where the pointer put the point this frame, if anywhere; on(p): the point is at p.
+    template <class On>
+    std::optional<Vec2> follow(const Pointer& p, On on) {
+        std::optional<Vec2> to;
+        if (p.pressed) {
+            dragging = on(*p.pressed);
+            to = p.pressed;
+        } else if (p.held && dragging && p.hover) {
+            to = p.hover;
+        }
+        if (!p.held) dragging = false;
+        return to;
+    }
 };
 
 class SceneView {
@@ -33,6 +55,9 @@ public:
     virtual void pointer(const Pointer& p) = 0;    // once per frame, before the update
     virtual void key(SDL_Keycode k) = 0;           // a key the canvas took
     virtual bool cancel() { return false; }        // Escape: true if it cleared something
+    // Whether something draggable (the hawk, a target) is at world point p:
+    // a touch there drags it instead of scrolling the page.
+    virtual bool draggable(Vec2 p) const { (void)p; return false; }
     virtual void draw(Shapes& s) = 0;              // the world
     // ImGui lines in the HUD window; gauges as of the HUD's last refresh.
     virtual void hud(const std::vector<Gauge>& gauges, bool paused, double time) = 0;

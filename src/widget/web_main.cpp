@@ -96,6 +96,8 @@ EMSCRIPTEN_KEEPALIVE const char* fl_apply(const char* key, const char* value) {
 }
 // Escape on the canvas: 1 if the view used it (it cleared a selection), 0 if the page should blur.
 EMSCRIPTEN_KEEPALIVE int fl_cancel() { return g_app.cancel(); }
+// 1 if a touch (drag 1) or a wheel turn (drag 0) at (fx, fy) (fractions of the canvas) is the widget's.
+EMSCRIPTEN_KEEPALIVE int fl_grabs(double fx, double fy, int drag) { return g_app.grabs(fx, fy, drag != 0); }
 // Why agent i moves (scenes that explain); "null" if there is no agent i.
 EMSCRIPTEN_KEEPALIVE const char* fl_explain(int i) { return text(g_app.scene().explain_json(i)); }
 // The gauges over simulated time, as JSON and as CSV.
@@ -115,9 +117,14 @@ EMSCRIPTEN_KEEPALIVE int fl_step(int n) { return g_app.step(n); }
 EMSCRIPTEN_KEEPALIVE int fl_max_steps() { return g_app.scene().max_steps_per_call(); }
 EMSCRIPTEN_KEEPALIVE double fl_step_ms() { return g_app.step_time_median(); }
 // ms per step of a formed run of `size`, on a copy; NaN if the scene has no benchmark.
-EMSCRIPTEN_KEEPALIVE double fl_benchmark(int size, const char* variant, int steps) {
-    return g_app.scene().benchmark(size, variant, steps);
+// {"ms": ms per step, "steps": steps timed, "capped": stopped after kMaxCallMs}
+EMSCRIPTEN_KEEPALIVE const char* fl_benchmark(int size, const char* variant, int steps) {
+    const flocklab::BenchResult r = g_app.scene().benchmark(size, variant, steps);
+    return text("{\"ms\": " + flocklab::py_repr(r.median_ms) + ", \"steps\": " + std::to_string(r.steps) +
+                ", \"capped\": " + (r.capped ? "true" : "false") + "}");
 }
+// The most steps and ms one call runs (step, benchmark).
+EMSCRIPTEN_KEEPALIVE double fl_max_call_ms() { return flocklab::kMaxCallMs; }
 // The most steps one benchmark() call runs for a run of `size`.
 EMSCRIPTEN_KEEPALIVE int fl_max_steps_for(int size) {
     return flocklab::max_steps_for(size);

@@ -199,7 +199,7 @@ test('the shim reads its lists from the module, and bad extension attributes war
     const h = window.FlockLab.mount(fig);
     h.setHawkMode('pursuit'); // before ready: queued, applied when ready
     await h.ready;
-    return { mode: h.hawkMode(), rules: h.rules(), disabled: fig.querySelector('button').disabled,
+    return { mode: h.hawkMode(), rules: h.rules(), disabled: fig.querySelector('button[data-hawk]').disabled,
       label: fig.querySelector('canvas').getAttribute('aria-label') };
   });
   assert.equal(r.mode, 'pursuit');

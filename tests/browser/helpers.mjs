@@ -74,6 +74,12 @@ const DECODE_PNG = `async (data) => {
   return ctx.getImageData(0, 0, c.width, c.height).data;
 }`;
 
+// Chromium and the lesson page, for a test file whose tests share one page.
+export async function startLesson(options) {
+  const env = await start(options);
+  return { env, page: await openLesson(env) };
+}
+
 // Pixel statistics of an element's screenshot, decoded in the page itself:
 // how many pixels differ from the background colour, and how many are close
 // to a given colour.

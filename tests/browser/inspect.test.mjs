@@ -5,14 +5,11 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { start, openLesson, artifacts, canvasOf, onWidget, root, until, differingPixels } from './helpers.mjs';
+import { startLesson, artifacts, canvasOf, onWidget, root, until, differingPixels } from './helpers.mjs';
 
 let env;
 let page;
-before(async () => {
-  env = await start();
-  page = await openLesson(env);
-});
+before(async () => { ({ env, page } = await startLesson()); });
 after(async () => { await env.close(); });
 
 const nextFrames = (p) => p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r)))));

@@ -1,0 +1,188 @@
+// Browser tests of the widget in a real class: scrolling with the wheel and
+// with swipes, touch gestures, the tuning panel keeping its taps, reduced
+// motion, pause controls, bounded calls and the embed contract's edges.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startLesson, canvasOf, onWidget, until } from './helpers.mjs';
+
+let env;
+let page;
+before(async () => { ({ env, page } = await startLesson()); });
+after(async () => { await env.close(); });
+
+// A touch gesture through Chromium's own input pipeline (as a finger makes it).
+async function swipe(p, from, to, steps = 8) {
+  const cdp = await p.context().newCDPSession(p);
+  const point = (x, y) => [{ x, y, id: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(from.x, from.y) });
+  for (let k = 1; k <= steps; k++) {
+    const x = from.x + ((to.x - from.x) * k) / steps;
+    const y = from.y + ((to.y - from.y) * k) / steps;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(x, y) });
+    await p.waitForTimeout(16);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+const scrollY = (p) => p.evaluate(() => window.scrollY);
+
+test('the mouse wheel over a canvas scrolls the page', async () => {
+  const { box } = await canvasOf(page, '#flock');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const y0 = await scrollY(page);
+  await page.mouse.wheel(0, 300);
+  await page.waitForFunction((y) => window.scrollY > y + 100, y0, { timeout: 3000 });
+});
+
+test('a swipe on a canvas scrolls the page; a drag that starts on the target carries it', async () => {
+  await onWidget(page, '#steer', (h) => { h.pause(); h.reset(); h.setMode('seek'); h.setTarget(600, 300); });
+  const { box } = await canvasOf(page, '#steer');
+  await page.evaluate((top) => window.scrollTo(0, top), await page.evaluate(() => window.scrollY + document.querySelector('#steer canvas').getBoundingClientRect().top - 200));
+  const b = await page.locator('#steer canvas').boundingBox();
+  const s = b.width / 800;
+  const y0 = await scrollY(page);
+  // Up the left of the canvas, away from the target: the page scrolls, the target stays.
+  await swipe(page, { x: b.x + 100 * s, y: b.y + 380 * s }, { x: b.x + 100 * s, y: b.y + 80 * s });
+  await page.waitForFunction((y) => Math.abs(window.scrollY - y) > 50, y0, { timeout: 3000 });
+  assert.deepEqual(await onWidget(page, '#steer', (h) => h.target()), [600, 300]);
+  // From the target: the target follows the finger and the page stays put.
+  const c = await page.locator('#steer canvas').boundingBox();
+  const y1 = await scrollY(page);
+  await swipe(page, { x: c.x + 600 * s, y: c.y + 300 * s }, { x: c.x + 400 * s, y: c.y + 150 * s });
+  await page.waitForTimeout(100);
+  const t = await onWidget(page, '#steer', (h) => h.target());
+  assert.ok(Math.abs(t[0] - 400) < 12 && Math.abs(t[1] - 150) < 12, `target dragged to ${t}`);
+  assert.equal(await scrollY(page), y1);
+  // A tap elsewhere places it.
+  await page.touchscreen.tap(c.x + 200 * s, c.y + 350 * s);
+  await page.waitForTimeout(100);
+  const tapped = await onWidget(page, '#steer', (h) => h.target());
+  assert.ok(Math.abs(tapped[0] - 200) < 4 && Math.abs(tapped[1] - 350) < 4, `tap placed it at ${tapped}`);
+});
+
+test('a tap or click on the Tuning header opens the panel and never moves the target under it', async () => {
+  await onWidget(page, '#steer', (h) => { h.pause(); h.reset(); h.setMode('seek'); h.setTarget(300, 300); });
+  const { box } = await canvasOf(page, '#steer');
+  const s = box.width / 800;
+  const header = { x: box.x + box.width - 40 * s, y: box.y + 26 * s };
+  await page.touchscreen.tap(header.x, header.y);
+  await page.waitForTimeout(150);
+  assert.deepEqual(await onWidget(page, '#steer', (h) => h.target()), [300, 300]);
+  await page.mouse.click(header.x, header.y); // closes it again
+  await page.waitForTimeout(150);
+  assert.deepEqual(await onWidget(page, '#steer', (h) => h.target()), [300, 300]);
+  await page.mouse.move(1, 1);
+});
+
+test('every widget has a pause control, and a paused widget shows a play button', async () => {
+  const r = await page.evaluate(() => [...document.querySelectorAll('.flocklab')].map((el) => ({
+    id: el.id, pause: el.querySelectorAll('[data-action="pause"]').length,
+  })));
+  for (const w of r) assert.ok(w.pause >= 1, `${w.id} has no pause control`);
+  await onWidget(page, '#steer', (h) => h.pause());
+  await page.waitForFunction(() => !document.querySelector('#steer .fl-play').hidden);
+  await page.locator('#steer .fl-play').click();
+  assert.equal(await onWidget(page, '#steer', (h) => h.paused()), false);
+  await page.waitForFunction(() => document.querySelector('#steer .fl-play').hidden);
+});
+
+test('prefers-reduced-motion: reduce starts every widget paused, with a visible play button', async () => {
+  const ctx = await env.context.browser()?.newContext?.({ reducedMotion: 'reduce' });
+  const p = ctx ? await ctx.newPage() : await env.context.newPage();
+  if (!ctx) await p.emulateMedia({ reducedMotion: 'reduce' });
+  await p.goto(env.url);
+  await p.waitForFunction(() => [...document.querySelectorAll('.flocklab')].every((e) => e.classList.contains('flocklab-ready')), null, { timeout: 60000 });
+  const r = await p.evaluate(async () => {
+    await new Promise((res) => setTimeout(res, 500));
+    return [...document.querySelectorAll('.flocklab')].map((el) => ({
+      id: el.id, paused: el.flocklab.paused(), time: el.flocklab.gauges().time, play: !el.querySelector('.fl-play').hidden,
+    }));
+  });
+  for (const w of r) {
+    assert.ok(w.paused && w.time === 0 && w.play, `${w.id}: ${JSON.stringify(w)}`);
+  }
+  await p.locator('#flock .fl-play').click();
+  await p.waitForFunction(() => document.querySelector('#flock').flocklab.gauges().time > 0.2);
+  await p.close();
+  if (ctx) await ctx.close();
+});
+
+test('data-paused means paused for "", "paused", "1" and "true"; not for "false" or "0"', async () => {
+  const r = await page.evaluate(async () => {
+    const out = {};
+    for (const v of ['', 'paused', '1', 'true', 'false', '0']) {
+      const el = document.createElement('figure');
+      el.className = 'flocklab';
+      el.dataset.scene = 'steer';
+      el.dataset.paused = v;
+      el.innerHTML = '<canvas width="800" height="450"></canvas>';
+      document.body.append(el);
+      const h = window.FlockLab.mount(el);
+      await h.ready;
+      out[v] = h.paused();
+      el.remove();
+    }
+    return out;
+  });
+  assert.deepEqual(r, { '': true, paused: true, 1: true, true: true, false: false, 0: false });
+});
+
+test('embed contract: events bubble, nested widgets are refused, bad values are named', async () => {
+  const r = await page.evaluate(async () => {
+    let bubbled = 0;
+    const listen = () => { bubbled++; };
+    document.addEventListener('flocklab:gauges', listen);
+    await new Promise((res) => setTimeout(res, 600));
+    document.removeEventListener('flocklab:gauges', listen);
+    const outer = document.createElement('figure');
+    outer.className = 'flocklab';
+    outer.dataset.paused = '';
+    outer.dataset.boids = '0x20';
+    outer.innerHTML = '<canvas width="900" height="540"></canvas><button data-rule="separation">S</button>'
+      + '<figure class="flocklab" data-scene="steer"><canvas width="800" height="450"></canvas><button data-rule="separation">inner</button></figure>';
+    document.body.append(outer);
+    const [h, ...rest] = window.FlockLab.mountAll(outer.parentElement).filter((x) => x.element === outer || outer.contains(x.element));
+    await h.ready;
+    const inner = outer.querySelector('figure');
+    const innerButton = inner.querySelector('button');
+    const flockOnSteer = (() => { try { document.querySelector('#flock').flocklab.setTarget(1, 2); return 'no error'; } catch (e) { return `${e.name}: ${e.message}`; } })();
+    const benchNull = (() => { try { document.querySelector('#scaling').flocklab.benchmark(null); return 'no error'; } catch (e) { return `${e.name}: ${e.message}`; } })();
+    const out = { bubbled, boids: h.boids(), innerMounted: !!inner.flocklab, rest: rest.length,
+      innerPressed: innerButton.getAttribute('aria-pressed'), outerCanvas: outer.querySelector(':scope > canvas') === h.element.querySelector('canvas'),
+      flockOnSteer, benchNull };
+    outer.remove();
+    return out;
+  });
+  assert.ok(r.bubbled >= 4, `flocklab:gauges reached the document ${r.bubbled} times`);
+  assert.equal(r.boids, 60, 'data-boids="0x20" is not read as 32');
+  assert.ok(page.warnings.some((w) => /data-boids="0x20": boids: expected a whole number/.test(w)), page.warnings.join('\n'));
+  assert.equal(r.innerMounted, false);
+  assert.equal(r.innerPressed, null, 'the outer widget did not bind the inner rule button');
+  assert.ok(page.warnings.some((w) => /inside another one is not mounted/.test(w)));
+  assert.match(r.flockOnSteer, /^TypeError: flocklab: setTarget\(\) is for steer widgets; this one is a flock widget$/);
+  assert.match(r.benchNull, /^TypeError: flocklab: benchmark\(\) takes an object/);
+});
+
+test('step() and benchmark() stop after about 250 ms of work and say how far they got', async () => {
+  const r = await onWidget(page, '#scaling', (h) => {
+    h.pause();
+    h.setNeighbors('brute');
+    h.setBoids(5000);
+    let t0 = performance.now();
+    const ran = h.step(1e12);
+    const stepMs = performance.now() - t0;
+    t0 = performance.now();
+    const ms = h.benchmark({ boids: 5000, neighbors: 'brute', steps: 1e9 });
+    const benchMs = performance.now() - t0;
+    h.setBoids(500);
+    h.setNeighbors('grid');
+    return { ran, stepMs, ms, benchMs };
+  });
+  // Bounds against a hung page, far above the cap (this machine is noisy), not timings.
+  assert.ok(r.ran >= 1 && r.ran < 600, `ran ${r.ran} steps`);
+  assert.ok(r.stepMs < 3000, `step(1e12) held the page for ${r.stepMs} ms`);
+  assert.ok(r.benchMs < 3000 && r.ms > 0, `benchmark held the page for ${r.benchMs} ms (${r.ms} ms/step)`);
+  assert.ok(page.warnings.some((w) => /step\(1000000000000\) ran \d+ of 1000000000000 steps/.test(w)), page.warnings.join('\n'));
+  assert.ok(page.warnings.some((w) => /benchmark: timed \d+ of \d+ steps/.test(w)), page.warnings.join('\n'));
+});
