@@ -232,3 +232,29 @@ TEST(Cli, ExplainBadArguments) {
                   std::string::npos) << r.out;
     }
 }
+
+TEST(Cli, ParsingEdges) {
+    // "help" as an option's value is an error; --help anywhere is the usage.
+    const Result hawk = run("gauges --hawk help");
+    EXPECT_EQ(hawk.status, 2) << hawk.out;
+    EXPECT_NE(hawk.out.find("--hawk"), std::string::npos);
+    EXPECT_EQ(run("gauges --help").status, 0);
+    EXPECT_EQ(run("help").status, 0);
+    const Result nb = run("dump --neighbors brute,grid");
+    EXPECT_EQ(nb.status, 2) << nb.out;
+    EXPECT_NE(nb.out.find("--neighbors"), std::string::npos);
+    const Result seed = run("gauges --seed 7");
+    EXPECT_EQ(seed.status, 2);
+    EXPECT_NE(seed.out.find("did you mean --seeds?"), std::string::npos) << seed.out;
+    const Result vel = run("vehicle --vel=4e307,0 --json");
+    EXPECT_EQ(vel.status, 2) << vel.out;
+    EXPECT_EQ(vel.out.find("null"), std::string::npos);
+}
+
+TEST(Cli, HugeWorkIsRefusedWithOneLine) {
+    const Result r = run("gauges --boids 100000 --steps 100000");
+    EXPECT_EQ(r.status, 2) << r.out;
+    EXPECT_EQ(testjson::lines(r.out).size(), 1u) << r.out;
+    EXPECT_NE(r.out.find("boid-steps is more than one command runs"), std::string::npos) << r.out;
+    EXPECT_EQ(run("gauges --seeds 0-11 --rules all,no-sep,no-ali,no-coh,none --steps 1").status, 0);
+}

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/flock.hpp"
+#include "core/pyrandom.hpp"
 #include "core/steering.hpp"
 
 using namespace flocklab;
@@ -307,4 +308,38 @@ TEST(FlockExplain, SwitchedOffRulesAreListedButNotCounted) {
     EXPECT_FALSE(e.forces[1].counted);     // ...but it is off
     EXPECT_EQ(e.total, Vec2{});
     EXPECT_EQ(f.explain(60, Rules{}, std::nullopt).boid, -1);  // no such boid
+}
+
+// [SECTION] Finite in, finite out
+
+TEST(FlockRobust, BoidsCloserThanAnyDistanceStayFinite) {
+    // 1e-160 px apart: 1/dsq overflows; the pair is skipped like a pair at distance 0.
+    Flock f = make({{{0, 100}, {50, 0}}, {{1e-160, 100}, {50, 0}}, {{10, 100}, {50, 0}}});
+    for (NeighborMode m : {NeighborMode::Brute, NeighborMode::Grid}) {
+        Flock g = f;
+        for (int s = 0; s < 5; ++s) g.step(Rules{}, kLabDt, std::nullopt, m);
+        for (int i = 0; i < g.size(); ++i) {
+            const Boid b = g.boid(i);
+            EXPECT_TRUE(std::isfinite(b.pos.x) && std::isfinite(b.pos.y) && std::isfinite(b.vel.x) && std::isfinite(b.vel.y))
+                << "boid " << i;
+        }
+    }
+}
+
+TEST(FlockRobust, ANanBoidIsNobodysNeighbourNotEvenItsOwn) {
+    const double nan = std::nan("");
+    Flock f = make({{{nan, 100}, {50, 0}}, {{100, 100}, {50, 0}}, {{110, 100}, {50, 0}}});
+    EXPECT_TRUE(f.neighbors(0, NeighborMode::Brute).empty());
+    EXPECT_EQ(f.neighbors(1, NeighborMode::Brute), (std::vector<int>{2}));
+}
+
+TEST(FlockRobust, HeadingOrderNeverExceedsOne) {
+    PyRandom r(1);
+    for (int t = 0; t < 20000; ++t) {
+        const int n = 2 + static_cast<int>(r.uniform(0, 6));
+        const Vec2 v{r.uniform(-160, 160), r.uniform(-160, 160)};
+        std::vector<Boid> boids(n, Boid{{100, 100}, v});
+        const double o = make(boids).heading_order();
+        ASSERT_LE(o, 1.0) << n << " boids at " << v.x << "," << v.y;
+    }
 }

@@ -348,3 +348,15 @@ TEST(SceneInspect, SelectOverlaysAndExplainJson) {
     EXPECT_EQ(s.explain_json(600), "null");
     EXPECT_TRUE(testjson::parse(describe_json())["scenes"]["flock"]["explain"].b);
 }
+
+TEST(SceneTunables, SanitizeIsIdempotentAndKeepsMinSpeedBelowMax) {
+    FlockParams p;
+    p.max_speed = 10;
+    p.min_speed = std::nan("");
+    sanitize(p);
+    EXPECT_LE(p.min_speed, p.max_speed);
+    const FlockParams once = p;
+    EXPECT_TRUE(sanitize(p).empty()) << "a second call changed something";
+    EXPECT_EQ(p.min_speed, once.min_speed);
+    EXPECT_EQ(p.max_speed, once.max_speed);
+}

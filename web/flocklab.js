@@ -22,12 +22,49 @@ let compiled = null;
 function compiledModule() {
   if (!compiled) {
     const url = new URL('flocklab-core.wasm', import.meta.url);
-    compiled = WebAssembly.compileStreaming
-      ? WebAssembly.compileStreaming(fetch(url)).catch(() => fetch(url).then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b)))
-      : fetch(url).then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b));
+    const fetched = fetch(url).then((r) => {
+      if (!r.ok) {
+        throw new Error(`flocklab-core.wasm could not be loaded from ${url} (HTTP ${r.status}). `
+          + 'Copy build/web/flocklab-core.wasm next to flocklab.js.');
+      }
+      return r;
+    }, (err) => {
+      throw new Error(`flocklab-core.wasm could not be fetched from ${url} (${err.message}). `
+        + 'Check that the page is served over http(s) and the file is next to flocklab.js.');
+    });
+    compiled = fetched.then((r) => (WebAssembly.compileStreaming
+      ? WebAssembly.compileStreaming(r.clone()).catch(() => r.arrayBuffer().then((b) => WebAssembly.compile(b)))
+      : r.arrayBuffer().then((b) => WebAssembly.compile(b))));
   }
   return compiled;
 }
+
+// A failure shown on the widget itself (and in the console): the cause and the fix.
+function showFailure(el, message) {
+  el.classList.add('flocklab-failed');
+  let p = el.querySelector(':scope > .fl-error');
+  if (!p) {
+    p = document.createElement('p');
+    p.className = 'fl-error';
+    p.setAttribute('role', 'alert');
+    el.append(p);
+  }
+  p.textContent = message;
+}
+
+// Widgets on screen run; the others pause their loop and draw nothing.
+const visibility = typeof IntersectionObserver === 'function'
+  ? new IntersectionObserver((entries) => {
+    for (const e of entries) e.target.flocklabVisible?.(e.isIntersecting);
+  }, { rootMargin: '100px' })
+  : null;
+// A widget whose element leaves the page is destroyed.
+const removal = typeof MutationObserver === 'function'
+  ? new MutationObserver(() => {
+    for (const el of [...mounted]) if (!el.isConnected) el.flocklab?.destroy();
+  })
+  : null;
+const mounted = new Set();
 
 // The module's description of every scene, read once from the first instance,
 // and which scenes each option method belongs to (setHawk: ['flock']).
@@ -82,7 +119,7 @@ function isOn(v) {
   return !['false', '0', 'no', 'off'].includes(String(v).trim().toLowerCase());
 }
 
-function prepareCanvas(el, escape, grabs) {
+function prepareCanvas(el, escape, grabs, signal) {
   let canvas = own(el, 'canvas')[0];
   if (!canvas) {
     canvas = document.createElement('canvas');
@@ -99,7 +136,7 @@ function prepareCanvas(el, escape, grabs) {
       e.stopPropagation();
       if (!escape()) canvas.blur(); // a first Escape clears a selection
     }
-  }, true);
+  }, { capture: true, signal });
   // The page scrolls under the wheel (unless the pointer is on the tuning
   // panel), and a swipe scrolls it too: only a touch that starts on the
   // panel or on something the widget lets you drag (the hawk, a target)
@@ -109,19 +146,19 @@ function prepareCanvas(el, escape, grabs) {
     const r = canvas.getBoundingClientRect();
     return grabs((p.clientX - r.left) / r.width, (p.clientY - r.top) / r.height, drag);
   };
-  el.addEventListener('wheel', (e) => { if (e.target === canvas && !at(e, false)) e.stopPropagation(); }, true);
+  el.addEventListener('wheel', (e) => { if (e.target === canvas && !at(e, false)) e.stopPropagation(); }, { capture: true, signal });
   let pageTouch = false;
   el.addEventListener('touchstart', (e) => {
     if (e.target !== canvas) return;
     pageTouch = !at(e.touches[0], true);
     if (pageTouch) e.stopPropagation();
-  }, true);
+  }, { capture: true, signal });
   for (const type of ['touchmove', 'touchend', 'touchcancel']) {
-    el.addEventListener(type, (e) => { if (e.target === canvas && pageTouch) e.stopPropagation(); }, true);
+    el.addEventListener(type, (e) => { if (e.target === canvas && pageTouch) e.stopPropagation(); }, { capture: true, signal });
   }
   // A canvas does not take focus by being clicked in every browser.
-  canvas.addEventListener('pointerdown', () => canvas.focus({ preventScroll: true }));
-  canvas.addEventListener('contextmenu', (e) => e.preventDefault());
+  canvas.addEventListener('pointerdown', () => canvas.focus({ preventScroll: true }), { signal });
+  canvas.addEventListener('contextmenu', (e) => e.preventDefault(), { signal });
   return canvas;
 }
 
@@ -187,8 +224,12 @@ function optionMethods(opt, call) {
 export function mount(el, options = {}) {
   if (el.flocklab) return el.flocklab.apply(options);
   let api = null;
+  const lifetime = new AbortController(); // every listener goes with destroy()
+  const { signal } = lifetime;
   const canvas = prepareCanvas(el, () => api !== null && api.cancel() === 1,
-    (fx, fy, drag) => api !== null && api.grabs(fx, fy, drag ? 1 : 0) === 1);
+    (fx, fy, drag) => api !== null && api.grabs(fx, fy, drag ? 1 : 0) === 1, signal);
+  let timer = 0;
+  let destroyed = false;
   const { params: paramOptions = {}, ...rest } = options;
   const data = { ...el.dataset, ...rest, ...paramOptions };
   let spec = null; // this scene's description
@@ -283,6 +324,26 @@ export function mount(el, options = {}) {
       c.params = handle.params();
       return c;
     },
+    // Stops the loop, the timers and the listeners and lets the instance go;
+    // removing the element from the page does the same. The handle is dead after.
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      clearInterval(timer);
+      lifetime.abort();
+      visibility?.unobserve(el);
+      mounted.delete(el);
+      play.remove();
+      if (api) api.destroy();
+      api = null;
+      el.classList.remove('flocklab-ready');
+      delete el.flocklab;
+      delete el.flocklabVisible;
+      el.dispatchEvent(new CustomEvent('flocklab:destroyed', { bubbles: true }));
+    },
+    destroyed() { return destroyed; },
+    // Whether it is on screen (off-screen widgets neither run nor draw).
+    visible() { return api ? api.visible() === 1 : false; },
     // Applies options to a mounted widget (mount(el, options) on a mounted element does this).
     apply(opts = {}) {
       const { params: ps, seed, paused, scene, ...others } = opts ?? {};
@@ -335,19 +396,19 @@ export function mount(el, options = {}) {
           b.disabled = true;
           continue;
         }
-        b.addEventListener('click', click);
+        b.addEventListener('click', click, { signal });
         bound.push([b, opt, v]);
       }
     }
   }
-  for (const b of own(el, '[data-action="reset"]')) b.addEventListener('click', () => handle.reset());
+  for (const b of own(el, '[data-action="reset"]')) b.addEventListener('click', () => handle.reset(), { signal });
   const pauseButtons = own(el, '[data-action="pause"]');
-  for (const b of pauseButtons) b.addEventListener('click', () => (handle.paused() ? handle.resume() : handle.pause()));
+  for (const b of pauseButtons) b.addEventListener('click', () => (handle.paused() ? handle.resume() : handle.pause()), { signal });
   // Step: pause if running, then one 1/60 s step.
   for (const b of own(el, '[data-action="step"]')) {
-    b.addEventListener('click', () => whenReady(() => { api.setPaused(1); api.step(1); sync(); tick(); }));
+    b.addEventListener('click', () => whenReady(() => { api.setPaused(1); api.step(1); sync(); tick(); }), { signal });
   }
-  for (const b of own(el, '[data-action="csv"]')) b.addEventListener('click', () => download());
+  for (const b of own(el, '[data-action="csv"]')) b.addEventListener('click', () => download(), { signal });
   const outputs = own(el, '[data-gauge]');
   const plots = own(el, '[data-plot]');
   // A play button over the canvas whenever the widget is paused.
@@ -356,7 +417,7 @@ export function mount(el, options = {}) {
   play.className = 'fl-play';
   play.textContent = '▶ Play';
   play.hidden = true;
-  play.addEventListener('click', () => handle.resume());
+  play.addEventListener('click', () => handle.resume(), { signal });
   canvas.after(play);
 
   function download() {
@@ -404,9 +465,14 @@ export function mount(el, options = {}) {
     el.dispatchEvent(new CustomEvent('flocklab:gauges', { detail: g, bubbles: true }));
   }
 
+  el.classList.add('flocklab-started');
   let failStart;
   const failed = new Promise((_, reject) => { failStart = reject; });
-  const started = createFlockLab({
+  if (typeof WebAssembly !== 'object') {
+    failStart(new Error('this browser runs no WebAssembly (or a security setting switched it off). '
+      + 'Use a current Chrome, Edge, Firefox or Safari.'));
+  }
+  const started = typeof WebAssembly !== 'object' ? failed : createFlockLab({
     canvas,
     arguments: args,
     instantiateWasm(imports, done) {
@@ -446,6 +512,9 @@ export function mount(el, options = {}) {
       setParam: f('fl_set_param', 'string', ['string', 'string']),
       apply: f('fl_apply', 'string', ['string', 'string']),
       cancel: f('fl_cancel', 'number', []),
+      destroy: f('fl_destroy', null, []),
+      setVisible: f('fl_set_visible', null, ['number']),
+      visible: f('fl_visible', 'number', []),
     };
     if (!description) describe(api.describe());
     const name = api.scene();
@@ -483,12 +552,22 @@ export function mount(el, options = {}) {
     }
     el.classList.add('flocklab-ready');
     tick();
-    setInterval(tick, TICK_MS);
+    timer = setInterval(tick, TICK_MS);
+    el.flocklabVisible = (on) => { if (api) api.setVisible(on ? 1 : 0); };
+    visibility?.observe(el);
+    mounted.add(el);
+    removal?.observe(document.documentElement, { childList: true, subtree: true });
+    // A lost graphics context (too many on one page, a GPU reset) is said on the widget.
+    canvas.addEventListener('webglcontextlost', () => {
+      warn(el, 'the WebGL context was lost');
+      showFailure(el, 'The graphics context of this widget was lost (the browser allows about 16 per page, '
+        + 'or the GPU was reset). Reload the page to get it back.');
+    }, { signal });
     el.dispatchEvent(new CustomEvent('flocklab:ready', { detail: handle, bubbles: true }));
     return handle;
   });
   target.ready = Promise.race([started, failed]).catch((err) => {
-    el.classList.add('flocklab-failed');
+    showFailure(el, `This widget could not start: ${err.message}`);
     console.error('flocklab: the widget could not start:', err);
     throw err;
   });

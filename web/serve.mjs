@@ -20,7 +20,13 @@ const TYPES = {
 export function serve(root, port = 0) {
   const base = resolve(root);
   const server = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url, 'http://127.0.0.1').pathname);
+    let path;
+    try {
+      path = decodeURIComponent(new URL(req.url, 'http://127.0.0.1').pathname);
+    } catch {
+      res.writeHead(400, { 'content-type': 'text/plain' }).end('bad request: the path is not valid percent-encoding\n');
+      return;
+    }
     const file = normalize(join(base, path.endsWith('/') ? `${path}index.html` : path));
     if (file !== base && !file.startsWith(base + sep)) {  // no way out of the served folder
       res.writeHead(403).end();

@@ -62,7 +62,15 @@ Args::Args(int argc, char** argv, int first, const std::vector<OptionSpec>& spec
         for (const OptionSpec& s : specs) {
             if (name == s.name) spec = &s;
         }
-        if (!spec) throw UsageError("unknown option '--" + name + "'");
+        if (!spec) {
+            // A near miss (--seed for --seeds, --boid for --boids) gets a suggestion.
+            std::string hint;
+            for (const OptionSpec& o : specs) {
+                const std::string known = o.name;
+                if (known == name + "s" || name == known + "s") hint = " (did you mean --" + known + "?)";
+            }
+            throw UsageError("unknown option '--" + name + "'" + hint);
+        }
         if (values_.count(name)) throw UsageError("--" + name + " given twice");
         if (!spec->takes_value) {
             if (eq != std::string::npos) throw UsageError("--" + name + " takes no value");
@@ -105,6 +113,10 @@ Vec2 Args::vec(const std::string& name, Vec2 def) const {
     if (parts.size() != 2 || !to_double(parts[0], &v.x) || !to_double(parts[1], &v.y)) {
         fail(name, "expected two numbers X,Y", raw(name));
     }
+    // Far beyond any world or speed the lesson uses; larger values only
+    // overflow the arithmetic (a velocity of 4e307 px/s becomes inf).
+    constexpr double kFar = 1e9;
+    if (std::fabs(v.x) > kFar || std::fabs(v.y) > kFar) fail(name, "expected numbers from -1e9 to 1e9", raw(name));
     return v;
 }
 

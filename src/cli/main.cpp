@@ -72,8 +72,26 @@ long long steps_option(const Args& a, double default_seconds) {
     return std::llround(s * 60.0);
 }
 
-NeighborMode neighbor_mode(const std::string& w) {
-    return w == "brute" ? NeighborMode::Brute : NeighborMode::Grid;
+// --neighbors brute|grid: one of them (gauges, dump, explain).
+NeighborMode neighbor_mode(const Args& a) {
+    const std::vector<std::string> w = a.words("neighbors", {"grid"}, {"brute", "grid"});
+    if (w.size() != 1) throw UsageError("--neighbors: expected brute or grid, got '" + a.raw("neighbors") + "'");
+    return w[0] == "brute" ? NeighborMode::Brute : NeighborMode::Grid;
+}
+
+// Work a command may do: more than this many boid-steps (minutes of
+// computing) is refused with a line that says how to ask for less.
+constexpr double kMaxBoidSteps = 1e9;
+void check_work(const char* command, double boids, double steps, double runs) {
+    const double work = boids * steps * runs;
+    if (work > kMaxBoidSteps) {
+        char buf[256];
+        std::snprintf(buf, sizeof buf,
+                      "%s: %.0f boids x %.0f steps x %.0f run%s = %.3g boid-steps is more than one command runs "
+                      "(%.0g, a few minutes); ask for fewer boids, steps, seeds or rule sets",
+                      command, boids, steps, runs, runs == 1 ? "" : "s", work, kMaxBoidSteps);
+        throw UsageError(buf);
+    }
 }
 
 // The Going-further options of gauges and dump.
@@ -154,11 +172,9 @@ int cmd_gauges(const Args& a) {
     const int boids = static_cast<int>(a.integer("boids", 60, 2, kMaxBoids));
     const std::vector<std::string> rules = a.words("rules", {"all"}, kRuleWords);
     const Extensions ext = extension_options(a);
-    const NeighborMode mode = neighbor_mode(a.words("neighbors", {"grid"}, {"brute", "grid"}).at(0));
+    const NeighborMode mode = neighbor_mode(a);
     const bool json = a.has("json");
-    if (a.has("neighbors") && split(a.raw("neighbors"), ',').size() != 1) {
-        throw UsageError("--neighbors: expected brute or grid, got '" + a.raw("neighbors") + "'");
-    }
+    check_work("gauges", boids, static_cast<double>(steps), static_cast<double>(seeds.size() * rules.size()));
 
     if (!json) std::printf("%-6s %-9s %6s %7s %12s %8s\n", "seed", "rules", "boids", "steps", "spacing_px", "order");
     for (const std::string& rw : rules) {
@@ -196,7 +212,8 @@ int cmd_dump(const Args& a) {
     const int boids = static_cast<int>(a.integer("boids", 60, 2, kMaxBoids));
     const std::vector<std::string> rules = a.words("rules", {"all"}, kRuleWords);
     if (rules.size() != 1) throw UsageError("--rules: dump takes one rule set, got '" + a.raw("rules") + "'");
-    const NeighborMode mode = neighbor_mode(a.words("neighbors", {"grid"}, {"brute", "grid"}).at(0));
+    const NeighborMode mode = neighbor_mode(a);
+    check_work("dump", boids, static_cast<double>(steps), 1);
     Flock flock(FlockParams{}, 0);
     const FlockRun r = run_flock(seeds[0], rules[0], boids, steps, extension_options(a), mode, &flock);
     std::ostringstream out;
@@ -227,7 +244,8 @@ int cmd_explain(const Args& a) {
     const int boid = static_cast<int>(a.integer("boid", 0, 0, boids - 1));
     const std::vector<std::string> rules = a.words("rules", {"all"}, kRuleWords);
     if (rules.size() != 1) throw UsageError("--rules: explain takes one rule set, got '" + a.raw("rules") + "'");
-    const NeighborMode mode = neighbor_mode(a.words("neighbors", {"grid"}, {"brute", "grid"}).at(0));
+    const NeighborMode mode = neighbor_mode(a);
+    check_work("explain", boids, static_cast<double>(steps), 1);
     const Extensions ext = extension_options(a);
     Flock flock(FlockParams{}, 0);
     run_flock(seeds[0], rules[0], boids, steps, ext, mode, &flock);
@@ -317,7 +335,7 @@ int cmd_bench(const Args& a) {
             p.world_height *= scale;
         }
         for (const std::string& m : modes) {
-            const BenchResult r = bench_flock(p, 7, neighbor_mode(m), static_cast<int>(warmup),
+            const BenchResult r = bench_flock(p, 7, m == "brute" ? NeighborMode::Brute : NeighborMode::Grid, static_cast<int>(warmup),
                                               static_cast<int>(steps), 1);
             const double median = r.median_ms;
             const double per_boid_ns = median * 1e6 / n;
@@ -341,10 +359,10 @@ int cmd_bench(const Args& a) {
 int dispatch(int argc, char** argv) {
     if (argc < 2) throw UsageError("missing command (gauges, dump, explain, vehicle or bench); try --help");
     const std::string cmd = argv[1];
-    const auto asks_help = [](const char* a) {
-        return std::strcmp(a, "--help") == 0 || std::strcmp(a, "-h") == 0 || std::strcmp(a, "help") == 0;
-    };
-    bool help = asks_help(argv[1]);
+    const auto asks_help = [](const char* a) { return std::strcmp(a, "--help") == 0 || std::strcmp(a, "-h") == 0; };
+    // `flocklab help`, `flocklab --help`, `flocklab gauges --help`; "help" as
+    // an option's value (`--hawk help`) is an error like any other.
+    bool help = asks_help(argv[1]) || std::strcmp(argv[1], "help") == 0;
     for (int i = 2; i < argc; ++i) help = help || asks_help(argv[i]);
     if (help) {  // `flocklab --help` and `flocklab gauges --help` alike
         std::cout << kUsage;

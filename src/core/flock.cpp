@@ -182,7 +182,9 @@ int Flock::scan(const Viewer& v, const double* xs, const double* ys, int m, int*
     int* keep = keep_.data();
     const double vx = v.x, vy = v.y;
     const double r2 = view_r2_;
-    auto in_radius = [r2](double dsq) { return static_cast<int>((dsq != 0) & !(dsq > r2)); };
+    // The lab's (dsq != 0 and not dsq > r2), written so that a NaN distance
+    // (a NaN boid) is never a neighbour: the same for every number.
+    auto in_radius = [r2](double dsq) { return static_cast<int>((dsq > 0) & (dsq <= r2)); };
     int kept = 0;
     int k = 0;
     // Four candidates at a time, as two two-lane vectors (SSE2 natively,
@@ -202,8 +204,8 @@ int Flock::scan(const Viewer& v, const double* xs, const double* ys, int m, int*
         const v2d d1 = ox1 * ox1 + oy1 * oy1;
         std::memcpy(d + k, &d0, sizeof d0);
         std::memcpy(d + k + 2, &d1, sizeof d1);
-        const v2l in0 = (d0 != zero) & ~(d0 > rr);
-        const v2l in1 = (d1 != zero) & ~(d1 > rr);
+        const v2l in0 = (d0 > zero) & (d0 <= rr);
+        const v2l in1 = (d1 > zero) & (d1 <= rr);
         const unsigned mask = lane_bits(in0) | (lane_bits(in1) << 2);
         if (mask) {
             for (int u = 0; u < 4; ++u) {
@@ -280,6 +282,10 @@ std::vector<int> Flock::neighbors(int i, NeighborMode mode) {
 
 // [SECTION] Rules
 
+// Squared distances (px^2) below this can give 1/dsq = inf: the smallest
+// normal double. Separation skips such a pair as the lab skips distance 0.
+constexpr double kTinyDsq = 2.2250738585072014e-308;
+
 NeighborSums neighbor_sums(const Boid& me, const NeighborSet& s, const FlockParams& p) {
     // Each sum is added in list order from +0.0, as the lab adds it; doing the
     // three in one pass lets their independent chains of additions overlap.
@@ -291,7 +297,7 @@ NeighborSums neighbor_sums(const Boid& me, const NeighborSet& s, const FlockPara
     sums.n = s.n;
     const double sep2 = p.sep_radius * p.sep_radius;
     typedef double v2d __attribute__((vector_size(16)));
-    const v2d zero = {0.0, 0.0}, limit = {sep2, sep2}, one = {1.0, 1.0};
+    const v2d zero = {0.0, 0.0}, limit = {sep2, sep2}, one = {1.0, 1.0}, tiny = {kTinyDsq, kTinyDsq};
     int k = 0;
     for (; k + 2 <= s.n; k += 2) {
         const int a = s.near[k], b = s.near[k + 1];
@@ -299,7 +305,10 @@ NeighborSums neighbor_sums(const Boid& me, const NeighborSet& s, const FlockPara
         const v2d oy = v2d{me.pos.y, me.pos.y} - v2d{s.y[a], s.y[b]};
         const v2d dsq = ox * ox + oy * oy;
         const v2d r = one / dsq;
-        const auto close = (dsq > zero) & (dsq < limit);
+        // The lab skips a pair at distance 0. A pair so close that 1/dsq
+        // overflows (under ~1e-154 px, never reached from make_flock) is
+        // skipped too, instead of turning the push into inf - inf = NaN.
+        const auto close = (dsq >= tiny) & (dsq < limit);
         const v2d tx = close ? ox * r : zero;
         const v2d ty = close ? oy * r : zero;
         sums.push += Vec2{tx[0], ty[0]};
@@ -313,7 +322,7 @@ NeighborSums neighbor_sums(const Boid& me, const NeighborSet& s, const FlockPara
         const int a = s.near[k];
         const Vec2 offset = me.pos - Vec2{s.x[a], s.y[a]};
         const double dist_sq = offset.length_squared();
-        if (0 < dist_sq && dist_sq < sep2) sums.push += offset / dist_sq;
+        if (kTinyDsq <= dist_sq && dist_sq < sep2) sums.push += offset / dist_sq;
         sums.vel += Vec2{s.vx[a], s.vy[a]};
         sums.pos += Vec2{s.x[a], s.y[a]};
     }
@@ -644,7 +653,9 @@ double Flock::heading_order() const {
     const Vec2 average = sum / static_cast<double>(n);
     const double mean_speed = speed_sum / n;
     if (mean_speed == 0) return 0.0;
-    return average.length() / mean_speed;
+    // |mean velocity| <= mean speed, but rounding can put the ratio a hair
+    // above 1 (1.0000000000000002) when every boid flies the same way.
+    return std::min(1.0, average.length() / mean_speed);
 }
 
 }  // namespace flocklab

@@ -71,10 +71,11 @@ namespace {
 // Clamp v into [lo, hi]; NaN becomes fallback. Records a warning if changed.
 void clamp_field(double& v, double lo, double hi, double fallback, const char* name,
                  std::vector<std::string>& out) {
-    double fixed = v;
-    if (std::isnan(v)) fixed = fallback;
-    else if (v < lo) fixed = lo;
-    else if (v > hi) fixed = hi;
+    // NaN takes the default, itself kept in range (min_speed's range ends at
+    // max_speed), so a second call changes nothing.
+    double fixed = std::isnan(v) ? fallback : v;
+    if (fixed < lo) fixed = lo;
+    else if (fixed > hi) fixed = hi;
     if (fixed != v || std::isnan(v)) {
         char buf[160];
         std::snprintf(buf, sizeof buf, "%s = %g is out of range [%g, %g]; using %g", name, v, lo,

@@ -98,6 +98,25 @@ bool App::init(const AppConfig& cfg) {
     return true;
 }
 
+void App::shutdown() {
+    if (!renderer_) return;
+    ImGui_ImplSDLRenderer_Shutdown();
+    ImGui_ImplSDL2_Shutdown();
+    ImGui::DestroyContext();
+    SDL_DestroyRenderer(renderer_);
+    SDL_DestroyWindow(window_);
+    renderer_ = nullptr;
+    window_ = nullptr;
+    SDL_Quit();
+    view_.reset();
+    scene_.reset();
+}
+
+void App::set_visible(bool on) {
+    visible_ = on;
+    last_frame_ms_ = -1;  // the time away is not simulated
+}
+
 void App::frame() {
     SDL_Event e;
     pressed_.reset();

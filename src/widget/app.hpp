@@ -36,6 +36,9 @@ struct App {
     // [SECTION] Lifetime
     bool init(const AppConfig& cfg);
     void frame();  // events, update, draw: one browser animation frame
+    void shutdown();  // frees ImGui, the renderer, the window and SDL
+    bool visible() const { return visible_; }
+    void set_visible(bool on);  // off: frames stop; on: the clock restarts (no catch-up)
 
     // [SECTION] Control (the JS handle's methods land here)
     void reset(std::uint64_t seed);
@@ -68,6 +71,7 @@ private:
     SDL_Window* window_ = nullptr;
     SDL_Renderer* renderer_ = nullptr;
     double last_frame_ms_ = -1;
+    bool visible_ = true;
     Shapes shapes_;                     // every shape of a frame: one draw call
     std::array<double, 60> step_ms_{};  // recent ms per step, for a moving median
     int step_ms_count_ = 0, step_ms_next_ = 0;

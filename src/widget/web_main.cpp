@@ -61,6 +61,24 @@ extern "C" {
 
 EMSCRIPTEN_KEEPALIVE int fl_started() { return g_started; }
 
+// Off screen: the loop pauses (no steps, no drawing); back on screen it
+// resumes without catching up on the time it was away.
+EMSCRIPTEN_KEEPALIVE void fl_set_visible(int on) {
+    if (!g_started || (on != 0) == g_app.visible()) return;
+    g_app.set_visible(on != 0);
+    if (on) emscripten_resume_main_loop();
+    else emscripten_pause_main_loop();
+}
+EMSCRIPTEN_KEEPALIVE int fl_visible() { return g_app.visible(); }
+
+// The end of this instance: the loop stops and SDL, ImGui and the scene are freed.
+EMSCRIPTEN_KEEPALIVE void fl_destroy() {
+    if (!g_started) return;
+    emscripten_cancel_main_loop();
+    g_app.shutdown();
+    g_started = false;
+}
+
 // Every scene's world, options, gauges, tunables and the limits, as JSON.
 EMSCRIPTEN_KEEPALIVE const char* fl_describe() { return text(flocklab::describe_json()); }
 EMSCRIPTEN_KEEPALIVE const char* fl_scene() { return g_app.scene().name(); }

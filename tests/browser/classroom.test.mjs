@@ -3,7 +3,8 @@
 // motion, pause controls, bounded calls and the embed contract's edges.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLesson, canvasOf, onWidget, until } from './helpers.mjs';
+import { join } from 'node:path';
+import { startLesson, canvasOf, onWidget, until, root } from './helpers.mjs';
 
 let env;
 let page;
@@ -185,4 +186,84 @@ test('step() and benchmark() stop after about 250 ms of work and say how far the
   assert.ok(r.benchMs < 3000 && r.ms > 0, `benchmark held the page for ${r.benchMs} ms (${r.ms} ms/step)`);
   assert.ok(page.warnings.some((w) => /step\(1000000000000\) ran \d+ of 1000000000000 steps/.test(w)), page.warnings.join('\n'));
   assert.ok(page.warnings.some((w) => /benchmark: timed \d+ of \d+ steps/.test(w)), page.warnings.join('\n'));
+});
+
+test('failures name their cause and fix: a page opened from a file, no WebAssembly, a lost WebGL context', async () => {
+  // From a file: browsers refuse the module script, so the stylesheet says it.
+  const fromFile = await env.context.newPage();
+  await fromFile.goto(`file://${join(root, 'build', 'web', 'index.html')}`);
+  await fromFile.waitForTimeout(3500);
+  const fileMessage = await fromFile.evaluate(() => {
+    const el = document.querySelector('#flock');
+    const after = getComputedStyle(el, '::after');
+    return { content: after.content, visible: after.visibility };
+  });
+  assert.equal(fileMessage.visible, 'visible');
+  assert.match(fileMessage.content, /opened this page from a file, serve its folder over http/);
+  await fromFile.close();
+  // No WebAssembly (switched off by a policy, say).
+  const noWasm = await env.context.newPage();
+  await noWasm.addInitScript(() => { delete window.WebAssembly; });
+  await noWasm.goto(env.url);
+  await noWasm.waitForFunction(() => document.querySelectorAll('.flocklab .fl-error').length === document.querySelectorAll('.flocklab').length);
+  assert.match(await noWasm.locator('#flock .fl-error').textContent(), /runs no WebAssembly .*Use a current Chrome, Edge, Firefox or Safari/);
+  await noWasm.close();
+  // A lost context is said on the widget.
+  await page.evaluate(() => {
+    const c = document.querySelector('#leader canvas');
+    const gl = c.getContext('webgl2') || c.getContext('webgl');
+    gl.getExtension('WEBGL_lose_context').loseContext();
+  });
+  await page.waitForFunction(() => document.querySelector('#leader .fl-error') !== null);
+  assert.match(await page.locator('#leader .fl-error').textContent(), /graphics context of this widget was lost .* Reload the page/);
+});
+
+test('off-screen widgets neither run nor draw; on screen they run again', async () => {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForFunction(() => !document.querySelector('#pursuit').flocklab.visible());
+  const away = await onWidget(page, '#pursuit', (h) => { h.resume(); return h.gauges().time; });
+  await page.waitForTimeout(500);
+  assert.equal(await onWidget(page, '#pursuit', (h) => h.gauges().time), away, 'an off-screen widget stands still');
+  await page.locator('#pursuit canvas').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector('#pursuit').flocklab.visible());
+  await page.waitForFunction((t) => document.querySelector('#pursuit').flocklab.gauges().time > t + 0.2, away);
+});
+
+test('destroy() and removing the element stop the widget for good', async () => {
+  const r = await page.evaluate(async () => {
+    const make = () => {
+      const el = document.createElement('figure');
+      el.className = 'flocklab';
+      el.dataset.scene = 'steer';
+      el.innerHTML = '<canvas width="800" height="450"></canvas><button type="button" data-action="pause">Pause</button>';
+      document.body.prepend(el); // on screen
+      return window.FlockLab.mount(el);
+    };
+    const count = (el) => { let n = 0; el.addEventListener('flocklab:gauges', () => { n++; }); return () => n; };
+    const a = make();
+    const b = make();
+    await Promise.all([a.ready, b.ready]);
+    const na = count(a.element);
+    const nb = count(b.element);
+    const bEl = b.element;
+    a.destroy();
+    bEl.remove();
+    await new Promise((res) => setTimeout(res, 800));
+    const out = { a: na(), b: nb(), aDestroyed: a.destroyed(), bDestroyed: b.destroyed(), aHandle: 'flocklab' in a.element,
+      aClass: a.element.className };
+    a.element.remove();
+    return out;
+  });
+  assert.equal(r.a, 0, 'no gauge events after destroy()');
+  assert.equal(r.b, 0, 'no gauge events after the element was removed');
+  assert.ok(r.aDestroyed && r.bDestroyed);
+  assert.equal(r.aHandle, false);
+  assert.doesNotMatch(r.aClass, /flocklab-ready/);
+});
+
+test('the lesson server answers a malformed path with 400 and keeps serving', async () => {
+  const bad = await fetch(`${env.url}%E0%A4%A`);
+  assert.equal(bad.status, 400);
+  const good = await fetch(env.url);
+  assert.equal(good.status, 200);
 });

@@ -30,8 +30,10 @@ test('the page loads without console errors and both scenes draw', async () => {
 
 test('seed 7 after 10 simulated seconds shows the lab gauges', async () => {
   const page = await openLesson(env);
-  // Let the real frame loop run for a while, then finish the 600 steps by hand:
-  // whatever the frame rate was, simulated time decides the outcome.
+  // Let the real frame loop run for a while (on screen: off-screen widgets
+  // stand still), then finish the 600 steps by hand: whatever the frame rate
+  // was, simulated time decides the outcome.
+  await page.locator('#flock canvas').scrollIntoViewIfNeeded();
   await onWidget(page, '#flock', (h) => { h.reset(7); h.resume(); });
   await page.waitForTimeout(1500);
   const g = await onWidget(page, '#flock', (h) => {
@@ -363,8 +365,9 @@ test('a widget that cannot start says so: ready rejects and the element is marke
   assert.ok(r.states.length === 8 && r.states.every((s) => s === 'rejected'), JSON.stringify(r.states));
   assert.ok(r.failed);
   assert.ok(errors.some((e) => /the widget could not start/.test(e)), errors.join('\n'));
-  const message = await page.evaluate(() => getComputedStyle(document.querySelector('#flock'), '::after').content);
-  assert.match(message, /needs WebAssembly and WebGL/);
+  // The message on the widget names the cause and the fix, not the student's browser.
+  const message = await page.evaluate(() => document.querySelector('#flock .fl-error').textContent);
+  assert.match(message, /flocklab-core\.wasm could not be loaded from http:\/\/127\.0\.0\.1:\d+\/flocklab-core\.wasm \(HTTP 404\)\. Copy build\/web\/flocklab-core\.wasm next to flocklab\.js\./);
   await page.close();
 });
 
