@@ -70,10 +70,11 @@ if [ ! -f build/third_party/SDL2-src/CMakeLists.txt ]; then
 fi
 [ "$want" = web ] && exit 0
 
-# --- browser: Debian's Chromium and playwright-core (pinned in tests/browser) ---
+# --- browser: Debian's Chromium, playwright-core and axe-core (pinned, with
+# their integrity hashes, in tests/browser/package-lock.json) ---
 apt_install chromium
 # The machine image brings Node.js 20 and npm; a machine without them gets Debian's.
 command -v node >/dev/null && command -v npm >/dev/null || apt_install nodejs npm
-if [ ! -d tests/browser/node_modules/playwright-core ]; then
+if [ ! -d tests/browser/node_modules/playwright-core ] || [ ! -d tests/browser/node_modules/axe-core ]; then
   (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
 fi

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { serve } from '../../web/serve.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
+export const here = dirname(fileURLToPath(import.meta.url));
 export const root = resolve(here, '../..');
 export const artifacts = join(root, 'build', 'test-artifacts');
 mkdirSync(artifacts, { recursive: true });

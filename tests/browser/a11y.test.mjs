@@ -1,0 +1,38 @@
+// Accessibility: axe-core (pinned in package-lock.json) over the whole lesson
+// page, at desktop size and on a phone, with every widget running.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { start, openLesson, here } from './helpers.mjs';
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env.close(); });
+
+async function violations(page) {
+  await page.addScriptTag({ path: join(here, 'node_modules', 'axe-core', 'axe.min.js') });
+  await page.waitForTimeout(600); // gauges, labels and charts have been filled in
+  return page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join('\n  ')}`);
+  });
+}
+
+test('axe-core finds no violations on the lesson page at desktop size', async () => {
+  const page = await openLesson(env);
+  assert.deepEqual(await violations(page), []);
+  // The check can fail: an unlabelled button in a widget is caught.
+  await page.evaluate(() => document.querySelector('#flock').append(document.createElement('button')));
+  const caught = await page.evaluate(async () => (await window.axe.run(document)).violations.map((v) => v.id));
+  assert.ok(caught.includes('button-name'), caught.join(', '));
+  await page.close();
+});
+
+test('axe-core finds no violations on a 390x844 phone', async () => {
+  const page = await env.context.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(env.url);
+  await page.waitForFunction(() => [...document.querySelectorAll('.flocklab')].every((e) => e.classList.contains('flocklab-ready')), null, { timeout: 60000 });
+  assert.deepEqual(await violations(page), []);
+  await page.close();
+});
