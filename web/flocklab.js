@@ -342,6 +342,8 @@ export function mount(el, options = {}) {
       el.dispatchEvent(new CustomEvent('flocklab:destroyed', { bubbles: true }));
     },
     destroyed() { return destroyed; },
+    // The HUD's text height and smallest control (CSS px), the window and backing-store sizes.
+    uiMetrics() { return api ? JSON.parse(api.uiMetrics()) : null; },
     // Whether it is on screen (off-screen widgets neither run nor draw).
     visible() { return api ? api.visible() === 1 : false; },
     // Applies options to a mounted widget (mount(el, options) on a mounted element does this).
@@ -514,6 +516,8 @@ export function mount(el, options = {}) {
       cancel: f('fl_cancel', 'number', []),
       destroy: f('fl_destroy', null, []),
       setVisible: f('fl_set_visible', null, ['number']),
+      resize: f('fl_resize', null, ['number', 'number', 'number']),
+      uiMetrics: f('fl_ui_metrics', 'string', []),
       visible: f('fl_visible', 'number', []),
     };
     if (!description) describe(api.describe());
@@ -554,6 +558,19 @@ export function mount(el, options = {}) {
     tick();
     timer = setInterval(tick, TICK_MS);
     el.flocklabVisible = (on) => { if (api) api.setVisible(on ? 1 : 0); };
+    // The canvas's pixels, the HUD and the panel follow its displayed size;
+    // its shape is the world's, whatever its pixel count.
+    canvas.style.aspectRatio = `${spec.world[0]} / ${spec.world[1]}`;
+    const fit = () => {
+      const r = canvas.getBoundingClientRect();
+      if (api && r.width > 0) api.resize(r.width, r.height, window.devicePixelRatio || 1);
+    };
+    fit();
+    if (typeof ResizeObserver === 'function') {
+      const sizes = new ResizeObserver(fit);
+      sizes.observe(canvas);
+      signal.addEventListener('abort', () => sizes.disconnect());
+    }
     visibility?.observe(el);
     mounted.add(el);
     removal?.observe(document.documentElement, { childList: true, subtree: true });

@@ -8,6 +8,8 @@
 #include <cstring>
 #include <map>
 
+#include <emscripten/html5.h>
+
 #include "imgui.h"
 #include "imgui_impl_sdl.h"
 #include "imgui_impl_sdlrenderer.h"
@@ -15,6 +17,10 @@
 namespace flocklab {
 
 namespace {
+
+constexpr float kFramePadY = 6.0f;        // px: 13 px text + 2 x 6 = 25 px controls
+constexpr double kMaxBackingPx = 2560.0;  // the backing store's longest side, device px
+constexpr double kCompactWidth = 560.0;   // CSS px: narrower canvases get the compact HUD
 
 double now_ms() {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
@@ -91,8 +97,15 @@ bool App::init(const AppConfig& cfg) {
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // no settings file on the web
     ImGui::StyleColorsDark();
-    ImGui::GetStyle().WindowRounding = 6.0f;
-    ImGui::GetStyle().Alpha = 0.95f;
+    ImGuiStyle& style = ImGui::GetStyle();
+    style.WindowRounding = 6.0f;
+    style.Alpha = 0.95f;
+    // ImGui works in CSS px (the window follows the canvas's displayed size):
+    // 13 px text, and controls at least 25 px tall for fingers.
+    style.FramePadding = ImVec2(8, kFramePadY);
+    style.ItemSpacing = ImVec2(8, 6);
+    style.ScrollbarSize = 18;
+    style.GrabMinSize = 18;
     ImGui_ImplSDL2_InitForSDLRenderer(window_);
     ImGui_ImplSDLRenderer_Init(renderer_);
     return true;
@@ -132,7 +145,11 @@ void App::frame() {
     if (SDL_GetMouseFocus() != window_) hover_.reset();
     const bool panel = ImGui::GetIO().WantCaptureMouse || (hover_ && over_panel(*hover_));
     const bool held = (SDL_GetMouseState(nullptr, nullptr) & SDL_BUTTON_LMASK) != 0;
-    view_->pointer({panel ? std::nullopt : hover_, panel ? std::nullopt : pressed_, held && !panel});
+    const auto world = [this, panel](const std::optional<Vec2>& ui) -> std::optional<Vec2> {
+        if (panel || !ui) return std::nullopt;
+        return to_world(*ui);
+    };
+    view_->pointer({world(hover_), world(pressed_), held && !panel});
     const double t = now_ms();
     const double dt = last_frame_ms_ < 0 ? 0.0 : (t - last_frame_ms_) / 1000.0;
     last_frame_ms_ = t;
@@ -147,7 +164,7 @@ void App::handle_event(const SDL_Event& e) {
     const ImGuiIO& io = ImGui::GetIO();
     switch (e.type) {
         case SDL_MOUSEMOTION:  // also synthesised by SDL from touch
-            hover_ = Vec2{static_cast<double>(e.motion.x), static_cast<double>(e.motion.y)};  // world px
+            hover_ = Vec2{static_cast<double>(e.motion.x), static_cast<double>(e.motion.y)};  // window px
             break;
         case SDL_MOUSEBUTTONDOWN:
             // Never both the panel's and the scene's: a tap on the panel's
@@ -180,7 +197,44 @@ bool App::over_panel(Vec2 p) const {
 bool App::grabs(double fx, double fy, bool drag) const {
     const Vec2 world = scene_->world();
     const Vec2 p{fx * world.x, fy * world.y};
-    return over_panel(p) || (drag && view_->draggable(p));
+    return over_panel(p * ui_per_world_) || (drag && view_->draggable(p));
+}
+
+bool App::compact() const { return ImGui::GetIO().DisplaySize.x < kCompactWidth; }
+
+void App::resize(double css_w, double css_h, double dpr) {
+    if (!window_ || !(css_w >= 1) || !(css_h >= 1) || !(dpr > 0)) return;
+    const int w = static_cast<int>(std::lround(css_w)), h = static_cast<int>(std::lround(css_h));
+    int ww = 0, wh = 0;
+    SDL_GetWindowSize(window_, &ww, &wh);
+    if (w != ww || h != wh) SDL_SetWindowSize(window_, w, h);  // the backing store becomes w x h x dpr
+    // ... at most kMaxBackingPx on its long side (a projector at dpr 3 would
+    // otherwise ask for 5000+ px), then the renderer's viewport follows.
+    const double scale = std::min(dpr, kMaxBackingPx / std::max(w, h));
+    const int bw = std::max(1, static_cast<int>(std::lround(w * scale)));
+    const int bh = std::max(1, static_cast<int>(std::lround(h * scale)));
+    int pw = 0, ph = 0;
+    SDL_GetRendererOutputSize(renderer_, &pw, &ph);
+    if (bw != pw || bh != ph) {
+        emscripten_set_canvas_element_size("#canvas", bw, bh);
+        SDL_RenderSetScale(renderer_, 1.0f, 1.0f);
+        SDL_RenderSetViewport(renderer_, nullptr);
+    }
+    ui_per_world_ = w / scene_->world().x;
+}
+
+std::string App::ui_metrics() const {
+    int ww = 0, wh = 0, pw = 0, ph = 0;
+    SDL_GetWindowSize(window_, &ww, &wh);
+    SDL_GetRendererOutputSize(renderer_, &pw, &ph);
+    const ImGuiStyle& st = ImGui::GetStyle();
+    char buf[256];
+    std::snprintf(buf, sizeof buf,
+                  "{\"textPx\": %.2f, \"controlPx\": %.2f, \"window\": [%d, %d], \"backing\": [%d, %d], "
+                  "\"panel\": [%.1f, %.1f, %.1f, %.1f], \"compact\": %s}",
+                  ImGui::GetFontSize(), ImGui::GetFontSize() + 2 * st.FramePadding.y, ww, wh, pw, ph, panel_min_.x,
+                  panel_min_.y, panel_max_.x, panel_max_.y, compact() ? "true" : "false");
+    return buf;
 }
 
 // [SECTION] Update
@@ -247,18 +301,21 @@ void App::draw() {
     const SDL_Color bg = view_->background();
     SDL_SetRenderDrawColor(renderer_, bg.r, bg.g, bg.b, 255);
     SDL_RenderClear(renderer_);
-    // World pixels to canvas pixels (devicePixelRatio), for the shapes and
-    // for ImGui alike: its backend leaves a scale set by the caller to SDL.
+    // The shapes: world px to the backing store's pixels. ImGui: window (CSS)
+    // px to the backing store's (its backend leaves a scale set by the caller
+    // to SDL).
     int ww = 0, wh = 0, pw = 0, ph = 0;
     SDL_GetWindowSize(window_, &ww, &wh);
     SDL_GetRendererOutputSize(renderer_, &pw, &ph);
-    SDL_RenderSetScale(renderer_, ww > 0 ? static_cast<float>(pw) / ww : 1.0f,
-                       wh > 0 ? static_cast<float>(ph) / wh : 1.0f);
+    const Vec2 world = scene_->world();
+    SDL_RenderSetScale(renderer_, static_cast<float>(pw / world.x), static_cast<float>(ph / world.y));
     SDL_SetRenderDrawBlendMode(renderer_, SDL_BLENDMODE_BLEND);  // overlays are translucent
     if (!shapes_.v.empty()) {
         SDL_RenderGeometry(renderer_, nullptr, shapes_.v.data(), static_cast<int>(shapes_.v.size()), nullptr, 0);
     }
 
+    SDL_RenderSetScale(renderer_, ww > 0 ? static_cast<float>(pw) / ww : 1.0f,
+                       wh > 0 ? static_cast<float>(ph) / wh : 1.0f);
     ImGui_ImplSDLRenderer_NewFrame();
     ImGui_ImplSDL2_NewFrame();
     ImGui::NewFrame();
@@ -276,8 +333,8 @@ void App::draw_hud() {
                                       ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoFocusOnAppearing |
                                       ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoInputs;
     ImGui::Begin("##hud", nullptr, kHud);
-    view_->hud(hud_, paused, scene_->time());
-    draw_plot();
+    view_->hud(hud_, paused, scene_->time(), compact());
+    if (!compact()) draw_plot();
     ImGui::End();
 }
 
@@ -337,9 +394,11 @@ void App::draw_plot() {
 }
 
 void App::draw_tuning() {
-    const float w = static_cast<float>(ImGui::GetIO().DisplaySize.x);
-    ImGui::SetNextWindowPos(ImVec2(w - 8, 8), ImGuiCond_Always, ImVec2(1, 0));
-    ImGui::SetNextWindowSizeConstraints(ImVec2(96, 0), ImVec2(420, 520));
+    // Inside the canvas whatever its size; what does not fit scrolls.
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    ImGui::SetNextWindowPos(ImVec2(display.x - 8, 8), ImGuiCond_Always, ImVec2(1, 0));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(96, 0), ImVec2(std::max(96.0f, std::min(420.0f, display.x - 16)),
+                                                              std::max(40.0f, display.y - 16)));
     ImGui::SetNextWindowBgAlpha(0.85f);
     // A header the whole width of a small window: one click anywhere on it
     // opens or closes the panel.
@@ -362,7 +421,7 @@ void App::draw_tuning() {
     ImGui::EndDisabled();
     ImGui::SameLine();
     if (ImGui::Button("Reset")) reset(seed_input_);
-    ImGui::SameLine();
+    if (!compact()) ImGui::SameLine();  // a phone: on a line of its own
     // The lab's gauges are read after 10 s: 600 fixed steps from the start.
     if (ImGui::Button("Reset and run 10 s")) {  // and stays there, so the gauges read the lab's numbers
         reset(seed_input_);

@@ -39,6 +39,12 @@ struct App {
     void shutdown();  // frees ImGui, the renderer, the window and SDL
     bool visible() const { return visible_; }
     void set_visible(bool on);  // off: frames stop; on: the clock restarts (no catch-up)
+    // The canvas's displayed size (CSS px) and devicePixelRatio: the window,
+    // ImGui and the backing store follow it (the backing store capped at
+    // kMaxBackingPx on its long side), while the scene keeps its world.
+    void resize(double css_w, double css_h, double dpr);
+    // Text height and the smallest control height, in CSS px (for tests).
+    std::string ui_metrics() const;
 
     // [SECTION] Control (the JS handle's methods land here)
     void reset(std::uint64_t seed);
@@ -63,7 +69,8 @@ private:
     void draw_plot();
     void draw_tuning();
     void record_step_time(double ms_per_step);
-    bool over_panel(Vec2 p) const;  // world px: inside the tuning panel (last frame)
+    bool over_panel(Vec2 p) const;  // window px: inside the tuning panel (last frame)
+    bool compact() const;           // a small canvas: the HUD keeps to the essentials
 
     std::unique_ptr<Scene> scene_;
     std::unique_ptr<SceneView> view_;
@@ -77,11 +84,13 @@ private:
     int step_ms_count_ = 0, step_ms_next_ = 0;
     std::vector<Gauge> hud_;            // gauges for the HUD, refreshed ~4 times a second
     double hud_at_ms_ = -1e9;
-    std::optional<Vec2> hover_;         // px, while the pointer is over the canvas
-    std::optional<Vec2> pressed_;       // px, a press this frame not taken by ImGui
+    std::optional<Vec2> hover_;         // window px, while the pointer is over the canvas
+    std::optional<Vec2> pressed_;       // window px, a press this frame not taken by ImGui
     std::uint64_t seed_input_ = 7;      // the tuning panel's seed field
     std::map<std::string, int> count_input_;  // the panel's whole-number sliders, by option
-    Vec2 panel_min_, panel_max_;        // world px: the tuning panel as last drawn
+    Vec2 panel_min_, panel_max_;        // window (CSS) px: the tuning panel as last drawn
+    double ui_per_world_ = 1.0;         // window (CSS) px per world px
+    Vec2 to_world(Vec2 ui) const { return ui / ui_per_world_; }
 };
 
 }  // namespace flocklab

@@ -197,12 +197,21 @@ public:
         draw_inspected(d);
     }
 
-    void hud(const std::vector<Gauge>& g, bool paused, double time) override {
+    void hud(const std::vector<Gauge>& g, bool paused, double time, bool compact) override {
         static const char* const kShort[kRuleCount] = {"sep", "ali", "coh", "wan"};
         for (int i = 0; i < kRuleCount; ++i) {
             if (i) ImGui::SameLine();
-            ImGui::TextColored(imgui_colour(s_.rule(i) ? kOn : kOff), "%d:%s %s", i + 1, kShort[i],
-                               s_.rule(i) ? "ON" : "off");
+            if (compact) ImGui::TextColored(imgui_colour(s_.rule(i) ? kOn : kOff), "%s", kShort[i]);
+            else ImGui::TextColored(imgui_colour(s_.rule(i) ? kOn : kOff), "%d:%s %s", i + 1, kShort[i], s_.rule(i) ? "ON" : "off");
+        }
+        if (compact) {  // a phone: the page's buttons and chart say the rest
+            ImGui::Text("%.1f px  %.2f  %.1f s%s", g.at(0).value, g.at(1).value, time, paused ? " ||" : "");
+            const int i = s_.inspected();
+            if (i >= 0 && explained_.boid == i) {
+                ImGui::Text("boid %d: %d nbrs, %.0f px/s^2", i, static_cast<int>(explained_.neighbors.size()),
+                            explained_.total.length());
+            }
+            return;
         }
         ImGui::Text("spacing %5.1f px   order %.2f   t %.1f s%s", g.at(0).value, g.at(1).value, time,
                     paused ? "   (paused)" : "");

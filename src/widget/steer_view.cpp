@@ -62,8 +62,13 @@ public:
         d.line(v.pos, v.pos + v.accel * 0.1, 2, kForce);
     }
 
-    void hud(const std::vector<Gauge>& g, bool paused, double) override {
+    void hud(const std::vector<Gauge>& g, bool paused, double, bool compact) override {
         static const char* const kUpper[kSteerModeCount] = {"SEEK", "FLEE", "ARRIVE", "WANDER"};
+        if (compact) {
+            ImGui::Text("%s %.0f px/s %.0f px%s", kUpper[static_cast<int>(s_.vehicle.mode)], g.at(0).value,
+                        g.at(1).value, paused ? " ||" : "");
+            return;
+        }
         ImGui::Text("%s   speed %5.1f px/s   distance %5.1f px%s", kUpper[static_cast<int>(s_.vehicle.mode)],
                     g.at(0).value, g.at(1).value, paused ? "   (paused)" : "");
         ImGui::TextColored(imgui_colour(kLegend), "green = velocity   red = steering force%s",

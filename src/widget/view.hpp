@@ -60,7 +60,8 @@ public:
     virtual bool draggable(Vec2 p) const { (void)p; return false; }
     virtual void draw(Shapes& s) = 0;              // the world
     // ImGui lines in the HUD window; gauges as of the HUD's last refresh.
-    virtual void hud(const std::vector<Gauge>& gauges, bool paused, double time) = 0;
+    // compact: a small canvas (a phone), where the HUD keeps to the essentials.
+    virtual void hud(const std::vector<Gauge>& gauges, bool paused, double time, bool compact) = 0;
     // ImGui sections after the tunables; step_ms: the live step time (median).
     virtual void tuning(double step_ms) { (void)step_ms; }
     virtual void update_panels() {}                // per-frame work for tuning(), outside drawing

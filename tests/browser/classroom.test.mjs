@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startLesson, canvasOf, onWidget, until, root } from './helpers.mjs';
+import { start, startLesson, canvasOf, onWidget, until, root, withPixels } from './helpers.mjs';
 
 let env;
 let page;
@@ -266,4 +266,58 @@ test('the lesson server answers a malformed path with 400 and keeps serving', as
   assert.equal(bad.status, 400);
   const good = await fetch(env.url);
   assert.equal(good.status, 200);
+});
+
+test('on a 390x844 phone (DPR 3) the HUD and panel text is 12+ CSS px, controls 24+ px, the backing store follows the display', async () => {
+  const phone = await start({ deviceScaleFactor: 3 });
+  const p = await phone.context.newPage();
+  await p.setViewportSize({ width: 390, height: 844 });
+  await p.goto(phone.url);
+  await p.waitForFunction(() => [...document.querySelectorAll('.flocklab')].every((e) => e.classList.contains('flocklab-ready')), null, { timeout: 60000 });
+  await p.locator('#flock canvas').scrollIntoViewIfNeeded();
+  await p.evaluate(() => document.querySelector('#flock').flocklab.pause());
+  await p.waitForTimeout(300);
+  const m = await p.evaluate(() => ({ ...document.querySelector('#flock').flocklab.uiMetrics(),
+    css: document.querySelector('#flock canvas').getBoundingClientRect().width, dpr: devicePixelRatio,
+    attr: [document.querySelector('#flock canvas').width, document.querySelector('#flock canvas').height] }));
+  assert.ok(m.textPx >= 12 && m.controlPx >= 24, JSON.stringify(m));
+  assert.equal(m.window[0], Math.round(m.css));
+  assert.deepEqual(m.attr, m.backing);
+  assert.ok(Math.abs(m.backing[0] - m.css * m.dpr) <= 2, `backing ${m.backing} for ${m.css} CSS px at DPR ${m.dpr}`);
+  // Measured on the screen: the HUD's text rows (light pixels on the dark
+  // HUD), as CSS px. The first row's band and the pitch between rows.
+  const rows = await withPixels(p, await p.locator('#flock canvas').screenshot(), (px, w, h) => {
+    const lit = [];
+    for (let y = 0; y < h; y++) {
+      let n = 0;
+      for (let x = 0; x < w * 0.6; x++) {
+        const i = (y * w + x) * 4;
+        if (px[i] + px[i + 1] + px[i + 2] > 420) n++;
+      }
+      lit.push(n > 2);
+    }
+    const bands = [];
+    for (let y = 0; y < lit.length; y++) {
+      if (lit[y] && (y === 0 || !lit[y - 1])) bands.push([y, y]);
+      if (lit[y]) bands[bands.length - 1][1] = y;
+    }
+    return { bands, scale: w };
+  });
+  const perCss = rows.scale / m.css; // screenshot pixels per CSS px
+  const text = rows.bands.filter(([a, b]) => (b - a + 1) / perCss >= 4);
+  assert.ok(text.length >= 2, `text rows found: ${JSON.stringify(rows.bands)}`);
+  const pitch = (text[1][0] - text[0][0]) / perCss;
+  const glyph = (text[1][1] - text[1][0] + 1) / perCss;
+  assert.ok(pitch >= 12, `HUD line pitch ${pitch.toFixed(1)} CSS px`);
+  assert.ok(glyph >= 7, `HUD glyph height ${glyph.toFixed(1)} CSS px`);
+  // The tuning panel opens inside the canvas and scrolls within it.
+  const box = await p.locator('#flock canvas').boundingBox();
+  await p.touchscreen.tap(box.x + box.width - 30, box.y + 20);
+  await p.waitForTimeout(300);
+  const open = await p.evaluate(() => document.querySelector('#flock').flocklab.uiMetrics());
+  assert.ok(open.panel[0] >= 0 && open.panel[1] >= 0 && open.panel[2] <= open.window[0] && open.panel[3] <= open.window[1],
+    `panel ${open.panel} inside ${open.window}`);
+  assert.ok(open.panel[3] - open.panel[1] > 100, 'the panel opened');
+  assert.equal(m.dpr, 3);
+  await phone.close();
 });

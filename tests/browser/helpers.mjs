@@ -99,6 +99,18 @@ export async function pixelStats(page, selector, background, colour) {
   }, { data: png.toString('base64'), background, colour, decode: DECODE_PNG });
 }
 
+// Runs fn(rgba, width, height) in the page over a screenshot (PNG buffer)
+// and returns its result.
+export async function withPixels(page, png, fn) {
+  return page.evaluate(async ({ data, decode, src }) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${data}`;
+    await img.decode();
+    const px = await new Function(`return (${decode})`)()(data);
+    return new Function(`return (${src})`)()(px, img.width, img.height);
+  }, { data: png.toString('base64'), decode: DECODE_PNG, src: fn.toString() });
+}
+
 // How many pixels differ (by more than `tol` in a channel) between two
 // screenshots (PNG buffers) of the same size.
 export async function differingPixels(page, a, b, tol = 24) {
