@@ -1,7 +1,7 @@
 # flocklab's front door. Every target installs what is missing first
 # (.ci/install-deps.sh, as root on Debian 12), so a fresh machine needs
 # nothing but `make serve` or `make test`.
-.PHONY: all deps deps-web deps-browser native test test-native test-browser bench bench-report bench-wasm screenshot web serve clean
+.PHONY: all deps deps-web deps-browser deps-fuzz native test test-native test-browser test-sanitize fuzz soak bench bench-report bench-wasm screenshot web serve clean
 
 # Debian's emcc needs Debian's node modules (acorn) with this machine's node.
 export NODE_PATH := /usr/share/nodejs
@@ -44,6 +44,29 @@ test-browser: web deps-browser
 	cd tests/browser && node --test --test-concurrency=1
 
 test: test-native test-browser
+
+# The native suite again under AddressSanitizer and UndefinedBehaviorSanitizer.
+test-sanitize: deps
+	cmake -S . -B $(BUILD)/sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFLOCKLAB_SANITIZE=ON >/dev/null
+	cmake --build $(BUILD)/sanitize -j $(JOBS)
+	cd $(BUILD)/sanitize && UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
+
+# libFuzzer (clang, ASan + UBSan) for FUZZ_SECONDS, from the committed seed
+# corpus (tests/fuzz/corpus); new inputs it finds go to build/fuzz/corpus.
+FUZZ_SECONDS ?= 60
+deps-fuzz:
+	bash .ci/install-deps.sh fuzz
+fuzz: deps-fuzz
+	CXX=clang++ cmake -S . -B $(BUILD)/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFLOCKLAB_FUZZ=ON >/dev/null
+	cmake --build $(BUILD)/fuzz -j $(JOBS)
+	mkdir -p $(BUILD)/fuzz/corpus
+	$(BUILD)/fuzz/flocklab_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 \
+	  $(BUILD)/fuzz/corpus tests/fuzz/corpus
+
+# One simulated hour at 2000 boids (CI runs SOAK_STEPS=20000).
+SOAK_STEPS ?= 216000
+soak: native
+	$(BUILD)/native/flocklab_soak --steps $(SOAK_STEPS) --boids 2000
 
 # Google Benchmark of the flock step (fixed world and constant density).
 bench: native

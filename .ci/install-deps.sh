@@ -4,6 +4,7 @@
 #   .ci/install-deps.sh native   compilers, CMake, GoogleTest, Google Benchmark
 #   .ci/install-deps.sh web      + Emscripten, and the pinned SDL2/ImGui sources
 #   .ci/install-deps.sh browser  + Chromium and playwright-core (browser tests)
+#   .ci/install-deps.sh fuzz     native + clang and libFuzzer (make fuzz)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,6 +33,8 @@ apt_install() {
 
 apt_install build-essential cmake make libgtest-dev libgmock-dev googletest libbenchmark-dev python3
 [ "$want" = native ] && exit 0
+# --- fuzz: clang with libFuzzer and the sanitizers' runtimes ---------------
+if [ "$want" = fuzz ]; then apt_install clang libclang-rt-14-dev; exit 0; fi
 
 # --- web: Emscripten and the pinned sources of SDL2 and Dear ImGui ----------
 apt_install emscripten
