@@ -31,7 +31,7 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
-apt_install build-essential cmake make libgtest-dev libgmock-dev googletest libbenchmark-dev python3
+apt_install build-essential cmake make libgtest-dev libgmock-dev googletest libbenchmark-dev nlohmann-json3-dev python3
 [ "$want" = native ] && exit 0
 # --- fuzz: clang with libFuzzer and the sanitizers' runtimes ---------------
 if [ "$want" = fuzz ]; then apt_install clang libclang-rt-14-dev; exit 0; fi

@@ -50,9 +50,9 @@ TEST(Cli, GaugesEveryRuleSetMatchesGolden) {
     ASSERT_EQ(got.size(), want.size());
     for (size_t i = 0; i < got.size(); ++i) {
         const auto g = testjson::parse(got[i]), w = testjson::parse(want[i]);
-        EXPECT_EQ(g["rules"].str, w["rules"].str);
-        EXPECT_EQ(g["spacing"].num, w["spacing"].num) << g["rules"].str;
-        EXPECT_EQ(g["order"].num, w["order"].num) << g["rules"].str;
+        EXPECT_EQ(g.at("rules").get<std::string>(), w.at("rules").get<std::string>());
+        EXPECT_EQ(g.at("spacing").get<double>(), w.at("spacing").get<double>()) << g.at("rules").get<std::string>();
+        EXPECT_EQ(g.at("order").get<double>(), w.at("order").get<double>()) << g.at("rules").get<std::string>();
     }
 }
 
@@ -76,9 +76,9 @@ TEST(Cli, DumpEqualsGoldenStateTextually) {
     const Result r0 = run("dump --seed 7 --steps 0");
     const auto g0 = golden("flock_seed7_step0.json");
     const auto d0 = testjson::parse(r0.out);
-    ASSERT_EQ(d0["boids_state"].size(), 60u);
+    ASSERT_EQ(d0.at("boids_state").size(), 60u);
     for (size_t i = 0; i < 60; ++i)
-        for (size_t k = 0; k < 4; ++k) EXPECT_EQ(d0["boids_state"][i][k].num, g0["boids_state"][i][k].num);
+        for (size_t k = 0; k < 4; ++k) EXPECT_EQ(d0.at("boids_state")[i][k].get<double>(), g0.at("boids_state")[i][k].get<double>());
 }
 
 TEST(Cli, DumpGridEqualsBrute) {
@@ -93,7 +93,7 @@ TEST(Cli, HawkChangesTheFlock) {
     const Result a = run("gauges --seeds 7 --steps 120 --json");
     const Result b = run("gauges --seeds 7 --steps 120 --hawk 450,270 --json");
     ASSERT_EQ(b.status, 0) << b.out;
-    EXPECT_NE(testjson::parse(a.out)["spacing"].num, testjson::parse(b.out)["spacing"].num);
+    EXPECT_NE(testjson::parse(a.out).at("spacing").get<double>(), testjson::parse(b.out).at("spacing").get<double>());
 }
 
 TEST(Cli, VehicleArriveMatchesGolden) {
@@ -102,7 +102,7 @@ TEST(Cli, VehicleArriveMatchesGolden) {
     const auto g = golden("vehicle_arrive.json");
     EXPECT_EQ(r.out, testjson::read_file(std::string(FLOCKLAB_GOLDEN_DIR) + "/vehicle_arrive.json"));
     const auto v = testjson::parse(r.out);
-    EXPECT_EQ(v["distance"].num, g["distance"].num);
+    EXPECT_EQ(v.at("distance").get<double>(), g.at("distance").get<double>());
 }
 
 TEST(Cli, VehicleHumanOutput) {
@@ -118,9 +118,9 @@ TEST(Cli, BenchJsonHasOneLinePerSizeAndMode) {
     const auto lines = testjson::lines(r.out);
     ASSERT_EQ(lines.size(), 4u);
     const auto first = testjson::parse(lines[0]);
-    EXPECT_EQ(first["boids"].num, 60);
-    EXPECT_EQ(first["neighbors"].str, "brute");
-    EXPECT_GT(first["median_ms"].num, 0);
+    EXPECT_EQ(first.at("boids").get<double>(), 60);
+    EXPECT_EQ(first.at("neighbors").get<std::string>(), "brute");
+    EXPECT_GT(first.at("median_ms").get<double>(), 0);
 }
 
 TEST(Cli, HelpExitsZero) {
@@ -184,10 +184,10 @@ TEST(Cli, GaugesTakeTheExtensions) {
     const Result ext = run("gauges --seeds 7 --steps 120 --wander --hawk pursuit --leader 450,270 --json");
     ASSERT_EQ(ext.status, 0) << ext.out;
     const auto e = testjson::parse(ext.out);
-    EXPECT_EQ(e["hawk"].str, "pursuit");
-    EXPECT_EQ(e["leader"].str, "450,270");
-    EXPECT_TRUE(e["wander"].b);
-    EXPECT_NE(e["spacing"].num, testjson::parse(plain.out)["spacing"].num);
+    EXPECT_EQ(e.at("hawk").get<std::string>(), "pursuit");
+    EXPECT_EQ(e.at("leader").get<std::string>(), "450,270");
+    EXPECT_TRUE(e.at("wander").get<bool>());
+    EXPECT_NE(e.at("spacing").get<double>(), testjson::parse(plain.out).at("spacing").get<double>());
 }
 
 // `flocklab explain` against the lesson's own neighbors(), separation(),
@@ -200,7 +200,7 @@ TEST(Cli, ExplainEqualsTheLabsOwnFunctions) {
     for (const std::string& line : lines) {
         const testjson::Value c = testjson::parse(line);
         std::string args;
-        for (const auto& a : c["args"].arr) args += " " + a.str;
+        for (const auto& a : c.at("args")) args += " " + a.get<std::string>();
         // The case's "out", exactly as Python's json.dumps wrote it.
         const size_t at = line.find("\"out\": ") + 7;
         const std::string want = line.substr(at, line.size() - at - 1) + "\n";

@@ -24,23 +24,23 @@ Value golden(const std::string& name) {
 
 // Compares every boid's [x, y, vx, vy] and both gauges with a golden record.
 void expect_flock_equals(Flock& flock, const Value& g) {
-    const Value& state = g["boids_state"];
+    const Value& state = g.at("boids_state");
     ASSERT_EQ(static_cast<size_t>(flock.size()), state.size());
     int mismatches = 0;
     for (int i = 0; i < flock.size(); ++i) {
         const Boid b = flock.boid(i);
         const double got[4] = {b.pos.x, b.pos.y, b.vel.x, b.vel.y};
         for (int k = 0; k < 4; ++k) {
-            if (got[k] != state[i][k].num && mismatches++ < 5) {
+            if (got[k] != state[i][k].get<double>() && mismatches++ < 5) {
                 ADD_FAILURE() << "boid " << i << " field " << k << ": got " << std::hexfloat << got[k]
-                              << ", golden " << state[i][k].num;
+                              << ", golden " << state[i][k].get<double>();
             }
         }
     }
     EXPECT_EQ(mismatches, 0);
-    EXPECT_EQ(flock.mean_spacing(), g["spacing"].num);
-    EXPECT_EQ(flock.mean_spacing_brute(), g["spacing"].num);
-    EXPECT_EQ(flock.heading_order(), g["order"].num);
+    EXPECT_EQ(flock.mean_spacing(), g.at("spacing").get<double>());
+    EXPECT_EQ(flock.mean_spacing_brute(), g.at("spacing").get<double>());
+    EXPECT_EQ(flock.heading_order(), g.at("order").get<double>());
 }
 
 const std::set<std::string> kCovered = {"README.md", "pyrandom_seed7.json", "flock_seed7_step0.json",
@@ -66,48 +66,48 @@ std::set<std::string> files_in(const std::string& dir) {
 // rules, steps, wander, hawk, leader) and compares everything it printed.
 void expect_going_further(const Value& g, NeighborMode mode) {
     SCOPED_TRACE(std::string(mode == NeighborMode::Grid ? "grid" : "brute") + " seed " +
-                 std::to_string(static_cast<long long>(g["seed"].num)));
+                 std::to_string(static_cast<long long>(g.at("seed").get<double>())));
     FlockParams p;
-    p.num_boids = static_cast<int>(g["boids"].num);
+    p.num_boids = static_cast<int>(g.at("boids").get<double>());
     Rules rules;
-    ASSERT_TRUE(parse_rules(g["rules"].str, &rules));
-    rules.wander = g["wander"].b;
-    Flock flock(p, static_cast<std::uint64_t>(g["seed"].num));
+    ASSERT_TRUE(parse_rules(g.at("rules").get<std::string>(), &rules));
+    rules.wander = g.at("wander").get<bool>();
+    Flock flock(p, static_cast<std::uint64_t>(g.at("seed").get<double>()));
     std::optional<Vec2> hawk;
-    if (g["hawk"].kind == Value::String) {
-        if (g["hawk"].str == "pursuit") flock.set_pursuit(true);
-        else ASSERT_TRUE(parse_point(g["hawk"].str, &hawk.emplace()));
+    if (g.at("hawk").is_string()) {
+        if (g.at("hawk").get<std::string>() == "pursuit") flock.set_pursuit(true);
+        else ASSERT_TRUE(parse_point(g.at("hawk").get<std::string>(), &hawk.emplace()));
     }
-    if (g["leader"].kind == Value::String) {
+    if (g.at("leader").is_string()) {
         Vec2 leader;
-        ASSERT_TRUE(parse_point(g["leader"].str, &leader));  // as going_further.py records it: "700,300"
+        ASSERT_TRUE(parse_point(g.at("leader").get<std::string>(), &leader));  // as going_further.py records it: "700,300"
         flock.set_leader(leader);
     }
-    for (int s = 0; s < static_cast<int>(g["steps"].num); ++s) flock.step(rules, kLabDt, hawk, mode);
+    for (int s = 0; s < static_cast<int>(g.at("steps").get<double>()); ++s) flock.step(rules, kLabDt, hawk, mode);
     expect_flock_equals(flock, g);
-    ASSERT_EQ(flock.hunter().has_value(), g.obj.count("hunter") == 1);
+    ASSERT_EQ(flock.hunter().has_value(), g.contains("hunter"));
     if (flock.hunter()) {
         const Hunter& h = *flock.hunter();
-        EXPECT_EQ(h.pos.x, g["hunter"][0].num);
-        EXPECT_EQ(h.pos.y, g["hunter"][1].num);
-        EXPECT_EQ(h.vel.x, g["hunter"][2].num);
-        EXPECT_EQ(h.vel.y, g["hunter"][3].num);
+        EXPECT_EQ(h.pos.x, g.at("hunter")[0].get<double>());
+        EXPECT_EQ(h.pos.y, g.at("hunter")[1].get<double>());
+        EXPECT_EQ(h.vel.x, g.at("hunter")[2].get<double>());
+        EXPECT_EQ(h.vel.y, g.at("hunter")[3].get<double>());
     }
 }
 
 // going_further.py's WanderVehicle from the lab's start.
 void expect_wander_vehicle(const Value& g) {
-    SCOPED_TRACE("vehicle seed " + std::to_string(static_cast<long long>(g["seed"].num)));
-    ASSERT_EQ(g["mode"].str, "wander");
+    SCOPED_TRACE("vehicle seed " + std::to_string(static_cast<long long>(g.at("seed").get<double>())));
+    ASSERT_EQ(g.at("mode").get<std::string>(), "wander");
     Vehicle v;
     v.mode = SteerMode::Wander;
     const VehicleParams p;
-    v.reset_wander(static_cast<std::uint64_t>(g["seed"].num), p);
-    for (int s = 0; s < static_cast<int>(g["steps"].num); ++s) v.step(kLabDt, p);
-    EXPECT_EQ(v.pos, (Vec2{g["pos"][0].num, g["pos"][1].num}));
-    EXPECT_EQ(v.velocity, (Vec2{g["velocity"][0].num, g["velocity"][1].num}));
-    EXPECT_EQ(v.wander_point, (Vec2{g["target"][0].num, g["target"][1].num}));
-    EXPECT_EQ(v.wander_angle, g["angle"].num);
+    v.reset_wander(static_cast<std::uint64_t>(g.at("seed").get<double>()), p);
+    for (int s = 0; s < static_cast<int>(g.at("steps").get<double>()); ++s) v.step(kLabDt, p);
+    EXPECT_EQ(v.pos, (Vec2{g.at("pos")[0].get<double>(), g.at("pos")[1].get<double>()}));
+    EXPECT_EQ(v.velocity, (Vec2{g.at("velocity")[0].get<double>(), g.at("velocity")[1].get<double>()}));
+    EXPECT_EQ(v.wander_point, (Vec2{g.at("target")[0].get<double>(), g.at("target")[1].get<double>()}));
+    EXPECT_EQ(v.wander_angle, g.at("angle").get<double>());
 }
 
 }  // namespace
@@ -137,12 +137,12 @@ TEST(GoingFurther, GeneratedCasesBruteAndGrid) {
     int flocks = 0, vehicles = 0;
     for (const std::string& line : lines) {
         const Value c = testjson::parse(line);
-        if (c["args"][0].str == "vehicle") {
-            expect_wander_vehicle(c["out"]);
+        if (c.at("args")[0].get<std::string>() == "vehicle") {
+            expect_wander_vehicle(c.at("out"));
             ++vehicles;
             continue;
         }
-        for (NeighborMode mode : {NeighborMode::Brute, NeighborMode::Grid}) expect_going_further(c["out"], mode);
+        for (NeighborMode mode : {NeighborMode::Brute, NeighborMode::Grid}) expect_going_further(c.at("out"), mode);
         ++flocks;
     }
     EXPECT_GE(flocks, 8);
@@ -165,9 +165,9 @@ TEST(GoingFurther, ExtensionsOffAreTheLab) {
 
 TEST(Golden, PyRandomSeed7Stream) {
     const Value g = golden("pyrandom_seed7.json");
-    PyRandom rng(static_cast<std::uint64_t>(g["seed"].num));
-    ASSERT_EQ(g["random"].size(), 8u);
-    for (size_t i = 0; i < g["random"].size(); ++i) EXPECT_EQ(rng.random(), g["random"][i].num) << i;
+    PyRandom rng(static_cast<std::uint64_t>(g.at("seed").get<double>()));
+    ASSERT_EQ(g.at("random").size(), 8u);
+    for (size_t i = 0; i < g.at("random").size(); ++i) EXPECT_EQ(rng.random(), g.at("random")[i].get<double>()) << i;
 }
 
 TEST(Golden, MakeFlockSeed7) {
@@ -193,15 +193,15 @@ TEST(Golden, SixHundredStepsEveryRuleSet) {
     for (const std::string& line : lines) {
         const Value g = testjson::parse(line);
         Rules rules;
-        ASSERT_TRUE(parse_rules(g["rules"].str, &rules)) << g["rules"].str;
-        seen.insert(g["rules"].str);
-        ASSERT_EQ(g["hawk"].kind, Value::Null);
+        ASSERT_TRUE(parse_rules(g.at("rules").get<std::string>(), &rules)) << g.at("rules").get<std::string>();
+        seen.insert(g.at("rules").get<std::string>());
+        ASSERT_TRUE(g.at("hawk").is_null());
         for (NeighborMode mode : {NeighborMode::Brute, NeighborMode::Grid}) {
-            SCOPED_TRACE(g["rules"].str + (mode == NeighborMode::Grid ? " grid" : " brute"));
+            SCOPED_TRACE(g.at("rules").get<std::string>() + (mode == NeighborMode::Grid ? " grid" : " brute"));
             FlockParams p;
-            p.num_boids = static_cast<int>(g["boids"].num);
-            Flock flock(p, static_cast<std::uint64_t>(g["seed"].num));
-            for (int s = 0; s < static_cast<int>(g["steps"].num); ++s) flock.step(rules, kLabDt, std::nullopt, mode);
+            p.num_boids = static_cast<int>(g.at("boids").get<double>());
+            Flock flock(p, static_cast<std::uint64_t>(g.at("seed").get<double>()));
+            for (int s = 0; s < static_cast<int>(g.at("steps").get<double>()); ++s) flock.step(rules, kLabDt, std::nullopt, mode);
             expect_flock_equals(flock, g);
         }
     }
@@ -211,20 +211,20 @@ TEST(Golden, SixHundredStepsEveryRuleSet) {
 TEST(Golden, VehicleArrive) {
     const Value g = golden("vehicle_arrive.json");
     Vehicle v;  // the lab's start: (120, 225), velocity (0, -120), target (470, 225), ARRIVE
-    ASSERT_EQ(g["mode"].str, "arrive");
-    ASSERT_EQ(g["start"].str, "120,225");
-    ASSERT_EQ(g["vel"].str, "0,-120");
-    ASSERT_EQ(g["target"].str, "470,225");
+    ASSERT_EQ(g.at("mode").get<std::string>(), "arrive");
+    ASSERT_EQ(g.at("start").get<std::string>(), "120,225");
+    ASSERT_EQ(g.at("vel").get<std::string>(), "0,-120");
+    ASSERT_EQ(g.at("target").get<std::string>(), "470,225");
     EXPECT_EQ(v.pos, (Vec2{120, 225}));
     EXPECT_EQ(v.velocity, (Vec2{0, -120}));
     EXPECT_EQ(v.target, (Vec2{470, 225}));
     EXPECT_EQ(v.mode, SteerMode::Arrive);
     const VehicleParams p;
-    for (int s = 0; s < static_cast<int>(g["steps"].num); ++s) v.step(kLabDt, p);
-    EXPECT_EQ(v.pos.x, g["pos"][0].num);
-    EXPECT_EQ(v.pos.y, g["pos"][1].num);
-    EXPECT_EQ(v.velocity.x, g["velocity"][0].num);
-    EXPECT_EQ(v.velocity.y, g["velocity"][1].num);
-    EXPECT_EQ(v.distance(), g["distance"].num);
-    EXPECT_EQ(v.speed(), g["speed"].num);
+    for (int s = 0; s < static_cast<int>(g.at("steps").get<double>()); ++s) v.step(kLabDt, p);
+    EXPECT_EQ(v.pos.x, g.at("pos")[0].get<double>());
+    EXPECT_EQ(v.pos.y, g.at("pos")[1].get<double>());
+    EXPECT_EQ(v.velocity.x, g.at("velocity")[0].get<double>());
+    EXPECT_EQ(v.velocity.y, g.at("velocity")[1].get<double>());
+    EXPECT_EQ(v.distance(), g.at("distance").get<double>());
+    EXPECT_EQ(v.speed(), g.at("speed").get<double>());
 }

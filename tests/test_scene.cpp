@@ -103,16 +103,16 @@ TEST(SceneRegistry, EveryNamedSceneExistsAndDescribesItself) {
         std::unique_ptr<Scene> s = make_scene(name);
         ASSERT_NE(s, nullptr) << name;
         EXPECT_STREQ(s->name(), name);
-        const testjson::Value& sd = d["scenes"][name];
-        EXPECT_EQ(sd["world"][0].num, s->world().x);
-        EXPECT_EQ(sd["options"].size(), s->options().size());
-        EXPECT_EQ(sd["gauges"].size(), s->gauges().size());
-        EXPECT_EQ(sd["tunables"].size(), s->tunables().size());
+        const testjson::Value& sd = d.at("scenes")[name];
+        EXPECT_EQ(sd.at("world")[0].get<double>(), s->world().x);
+        EXPECT_EQ(sd.at("options").size(), s->options().size());
+        EXPECT_EQ(sd.at("gauges").size(), s->gauges().size());
+        EXPECT_EQ(sd.at("tunables").size(), s->tunables().size());
     }
     EXPECT_EQ(make_scene("aquarium"), nullptr);
-    EXPECT_EQ(d["scenes"]["flock"]["options"][0]["values"][3].str, "wander");
-    EXPECT_EQ(d["scenes"]["steer"]["options"][0]["values"][3].str, "wander");
-    EXPECT_EQ(d["scenes"]["flock"]["options"][1]["attribute"].str, "hawk");  // data-hawk="pursuit"
+    EXPECT_EQ(d.at("scenes").at("flock").at("options")[0].at("values")[3].get<std::string>(), "wander");
+    EXPECT_EQ(d.at("scenes").at("steer").at("options")[0].at("values")[3].get<std::string>(), "wander");
+    EXPECT_EQ(d.at("scenes").at("flock").at("options")[1].at("attribute").get<std::string>(), "hawk");  // data-hawk="pursuit"
 }
 
 TEST(SceneOptions, FlockSetAndGetByName) {
@@ -141,9 +141,9 @@ TEST(SceneOptions, FlockSetAndGetByName) {
     EXPECT_NE(unknown.message.find("a flock scene has no option 'mode'"), std::string::npos) << unknown.message;
     // The state comes in one JSON object, with the hunter and the leader.
     const testjson::Value st = testjson::parse(s.state_json());
-    EXPECT_EQ(st["boids"].size(), 2u);
-    EXPECT_EQ(st["hunter"].size(), 4u);
-    EXPECT_EQ(st["leader"]["target"][0].num, 900);
+    EXPECT_EQ(st.at("boids").size(), 2u);
+    EXPECT_EQ(st.at("hunter").size(), 4u);
+    EXPECT_EQ(st.at("leader").at("target")[0].get<double>(), 900);
 }
 
 TEST(SceneOptions, SteerSetAndGetByName) {
@@ -155,7 +155,7 @@ TEST(SceneOptions, SteerSetAndGetByName) {
     EXPECT_EQ(s.get("target"), "[800.0, 0.0]");
     EXPECT_EQ(s.set("rule", "wander=1").status, SetResult::Invalid);
     s.step(10);
-    EXPECT_EQ(testjson::parse(s.state_json())["wander"]["point"].size(), 2u);
+    EXPECT_EQ(testjson::parse(s.state_json()).at("wander").at("point").size(), 2u);
 }
 
 // The tuning panel's sliders are the field table's rows, and sanitize()
@@ -272,11 +272,11 @@ TEST(SceneHistory, JsonAndCsvCarryTheSameNumbersWithUnits) {
     f.set("rule", "cohesion=0");
     f.step(30);
     const testjson::Value j = testjson::parse(f.history().json());
-    ASSERT_EQ(j["time"].size(), 11u);
-    EXPECT_EQ(j["spacing"][10].num, f.history().value(10, 0));
-    EXPECT_EQ(j["units"]["spacing"].str, "px");
-    EXPECT_EQ(j["events"][1]["what"].str, "cohesion off");
-    EXPECT_EQ(j["events"][1]["time"].num, 0.5);
+    ASSERT_EQ(j.at("time").size(), 11u);
+    EXPECT_EQ(j.at("spacing")[10].get<double>(), f.history().value(10, 0));
+    EXPECT_EQ(j.at("units").at("spacing").get<std::string>(), "px");
+    EXPECT_EQ(j.at("events")[1].at("what").get<std::string>(), "cohesion off");
+    EXPECT_EQ(j.at("events")[1].at("time").get<double>(), 0.5);
     const std::vector<std::string> rows = testjson::lines(f.history().csv());
     ASSERT_EQ(rows.size(), 1u + 11u + 2u);  // header, samples, marks
     EXPECT_EQ(rows[0], "time (s),spacing (px),order,event");
@@ -301,8 +301,8 @@ TEST(SceneParams, SetByNameClampedWithTheRangeAndFromAttributes) {
     EXPECT_EQ(s.set_param("view_radius", "nan").status, SetResult::Invalid);
     EXPECT_EQ(s.set_param("gravity", "1").status, SetResult::Invalid);
     const testjson::Value p = testjson::parse(s.params_json());
-    EXPECT_EQ(p["view_angle"].num, 360.0);
-    EXPECT_EQ(p["weight_separation"].num, 0.0);
+    EXPECT_EQ(p.at("view_angle").get<double>(), 360.0);
+    EXPECT_EQ(p.at("weight_separation").get<double>(), 0.0);
 
     FlockScene t;
     const auto w = apply_attributes(t, {{"weightSeparation", "0"}, {"viewAngle", "-10"}, {"sepRadius", "wide"}});
@@ -343,10 +343,10 @@ TEST(SceneInspect, SelectOverlaysAndExplainJson) {
     EXPECT_EQ(s.option("selected")->setter, std::string("select"));
     s.step(600);
     const testjson::Value e = testjson::parse(s.explain_json(3));
-    EXPECT_EQ(e["neighbors"].size(), 3u);
-    EXPECT_EQ(e["total"][0].num, s.flock.explain(3, s.rules, std::nullopt).total.x);
+    EXPECT_EQ(e.at("neighbors").size(), 3u);
+    EXPECT_EQ(e.at("total")[0].get<double>(), s.flock.explain(3, s.rules, std::nullopt).total.x);
     EXPECT_EQ(s.explain_json(600), "null");
-    EXPECT_TRUE(testjson::parse(describe_json())["scenes"]["flock"]["explain"].b);
+    EXPECT_TRUE(testjson::parse(describe_json()).at("scenes").at("flock").at("explain").get<bool>());
 }
 
 TEST(SceneTunables, SanitizeIsIdempotentAndKeepsMinSpeedBelowMax) {
