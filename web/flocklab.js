@@ -60,7 +60,8 @@ const visibility = typeof IntersectionObserver === 'function'
   : null;
 // A widget whose element leaves the page is destroyed.
 const removal = typeof MutationObserver === 'function'
-  ? new MutationObserver(() => {
+  ? new MutationObserver((records) => {
+    if (!records.some((r) => r.removedNodes.length > 0)) return;
     for (const el of [...mounted]) if (!el.isConnected) el.flocklab?.destroy();
   })
   : null;
@@ -119,6 +120,9 @@ function isOn(v) {
   return !['false', '0', 'no', 'off'].includes(String(v).trim().toLowerCase());
 }
 
+// The element's canvas (made if missing) and the listeners that keep the
+// page's keys and scrolling. The canvas may be replaced later (a lost WebGL
+// context): the element's listeners ask for the current one.
 function prepareCanvas(el, escape, grabs, signal) {
   let canvas = own(el, 'canvas')[0];
   if (!canvas) {
@@ -126,15 +130,16 @@ function prepareCanvas(el, escape, grabs, signal) {
     el.prepend(canvas);
   }
   if (!canvas.hasAttribute('tabindex')) canvas.tabIndex = 0; // keys only while focused
+  const isCanvas = (t) => t instanceof HTMLCanvasElement && t.closest('.flocklab') === el;
   // Tab and Shift+Tab move focus on and Escape leaves the canvas: stopped on
   // their way down to it (capture, on the widget's element), these keys never
   // reach SDL, which would cancel them and trap keyboard users in the canvas.
   el.addEventListener('keydown', (e) => {
-    if (e.target !== canvas) return;
+    if (!isCanvas(e.target)) return;
     if (e.key === 'Tab') e.stopPropagation();
     else if (e.key === 'Escape') {
       e.stopPropagation();
-      if (!escape()) canvas.blur(); // a first Escape clears a selection
+      if (!escape()) e.target.blur(); // a first Escape clears a selection
     }
   }, { capture: true, signal });
   // The page scrolls under the wheel (unless the pointer is on the tuning
@@ -142,24 +147,28 @@ function prepareCanvas(el, escape, grabs, signal) {
   // panel or on something the widget lets you drag (the hawk, a target)
   // reaches SDL, which would otherwise cancel the scrolling. A tap still
   // reaches it, as the mouse events the browser makes of a tap.
-  const at = (p, drag) => {
-    const r = canvas.getBoundingClientRect();
+  const at = (c, p, drag) => {
+    const r = c.getBoundingClientRect();
     return grabs((p.clientX - r.left) / r.width, (p.clientY - r.top) / r.height, drag);
   };
-  el.addEventListener('wheel', (e) => { if (e.target === canvas && !at(e, false)) e.stopPropagation(); }, { capture: true, signal });
+  el.addEventListener('wheel', (e) => { if (isCanvas(e.target) && !at(e.target, e, false)) e.stopPropagation(); }, { capture: true, signal });
   let pageTouch = false;
   el.addEventListener('touchstart', (e) => {
-    if (e.target !== canvas) return;
-    pageTouch = !at(e.touches[0], true);
+    if (!isCanvas(e.target)) return;
+    pageTouch = !at(e.target, e.touches[0], true);
     if (pageTouch) e.stopPropagation();
   }, { capture: true, signal });
   for (const type of ['touchmove', 'touchend', 'touchcancel']) {
-    el.addEventListener(type, (e) => { if (e.target === canvas && pageTouch) e.stopPropagation(); }, { capture: true, signal });
+    el.addEventListener(type, (e) => { if (isCanvas(e.target) && pageTouch) e.stopPropagation(); }, { capture: true, signal });
   }
-  // A canvas does not take focus by being clicked in every browser.
+  armCanvas(canvas, signal);
+  return canvas;
+}
+
+// A canvas does not take focus by being clicked in every browser.
+function armCanvas(canvas, signal) {
   canvas.addEventListener('pointerdown', () => canvas.focus({ preventScroll: true }), { signal });
   canvas.addEventListener('contextmenu', (e) => e.preventDefault(), { signal });
-  return canvas;
 }
 
 function format(value, unit) {
@@ -226,10 +235,13 @@ export function mount(el, options = {}) {
   let api = null;
   const lifetime = new AbortController(); // every listener goes with destroy()
   const { signal } = lifetime;
-  const canvas = prepareCanvas(el, () => api !== null && api.cancel() === 1,
+  let canvas = prepareCanvas(el, () => api !== null && api.cancel() === 1,
     (fx, fy, drag) => api !== null && api.grabs(fx, fy, drag ? 1 : 0) === 1, signal);
   let timer = 0;
   let destroyed = false;
+  let instance = null; // the Emscripten module instance
+  let onScreen = true;
+  let contextLost = false;
   const { params: paramOptions = {}, ...rest } = options;
   const data = { ...el.dataset, ...rest, ...paramOptions };
   let spec = null; // this scene's description
@@ -449,9 +461,14 @@ export function mount(el, options = {}) {
     }
   }
 
+  let lastGauges = '';
   function tick() {
+    if (!api) return;
+    const raw = api.gauges();
+    if (!onScreen && raw === lastGauges) return; // off screen and standing still: nothing new to show
+    lastGauges = raw;
     sync();
-    const g = handle.gauges();
+    const g = JSON.parse(raw);
     const units = Object.fromEntries(spec.gauges.map((x) => [x.name, x.unit]));
     for (const o of outputs) {
       if (o.dataset.gauge in g) o.value = o.textContent = format(g[o.dataset.gauge], units[o.dataset.gauge]);
@@ -487,6 +504,7 @@ export function mount(el, options = {}) {
     printErr: (s) => console.warn(s),
   }).then((m) => {
     if (!m.ccall('fl_started', 'number', [], [])) throw new Error('the simulation could not start (see the messages above)');
+    instance = m;
     const f = (name, ret, params) => m.cwrap(name, ret, params);
     api = {
       describe: f('fl_describe', 'string', []),
@@ -517,6 +535,7 @@ export function mount(el, options = {}) {
       destroy: f('fl_destroy', null, []),
       setVisible: f('fl_set_visible', null, ['number']),
       resize: f('fl_resize', null, ['number', 'number', 'number']),
+      restoreGraphics: f('fl_restore_graphics', 'number', []),
       uiMetrics: f('fl_ui_metrics', 'string', []),
       visible: f('fl_visible', 'number', []),
     };
@@ -557,7 +576,6 @@ export function mount(el, options = {}) {
     el.classList.add('flocklab-ready');
     tick();
     timer = setInterval(tick, TICK_MS);
-    el.flocklabVisible = (on) => { if (api) api.setVisible(on ? 1 : 0); };
     // The canvas's pixels, the HUD and the panel follow its displayed size;
     // its shape is the world's, whatever its pixel count.
     canvas.style.aspectRatio = `${spec.world[0]} / ${spec.world[1]}`;
@@ -566,20 +584,49 @@ export function mount(el, options = {}) {
       if (api && r.width > 0) api.resize(r.width, r.height, window.devicePixelRatio || 1);
     };
     fit();
-    if (typeof ResizeObserver === 'function') {
-      const sizes = new ResizeObserver(fit);
-      sizes.observe(canvas);
-      signal.addEventListener('abort', () => sizes.disconnect());
-    }
+    const sizes = typeof ResizeObserver === 'function' ? new ResizeObserver(fit) : null;
+    sizes?.observe(canvas);
+    signal.addEventListener('abort', () => sizes?.disconnect());
+    // A browser keeps about 16 WebGL contexts per page and drops the oldest
+    // beyond that (or all of them on a GPU reset). A widget whose context is
+    // lost gets a fresh canvas, and SDL a new window and renderer on it, as
+    // soon as it is on screen; if that fails it says so.
+    const onLost = (e) => {
+      e.preventDefault();
+      contextLost = true;
+      if (onScreen) restore();
+    };
+    const restore = () => {
+      if (!contextLost || !api) return;
+      contextLost = false;
+      const fresh = canvas.cloneNode(false);
+      const hadFocus = document.activeElement === canvas;
+      sizes?.unobserve(canvas);
+      canvas.replaceWith(fresh);
+      canvas = fresh;
+      instance.flocklabSetCanvas(fresh);
+      armCanvas(fresh, signal);
+      fresh.addEventListener('webglcontextlost', onLost, { signal });
+      sizes?.observe(fresh);
+      if (api.restoreGraphics() !== 1) {
+        showFailure(el, 'The graphics context of this widget was lost and could not be made again '
+          + '(too many widgets drawing at once, or the GPU was reset). Reload the page.');
+        return;
+      }
+      fit();
+      if (hadFocus) fresh.focus({ preventScroll: true });
+      warn(el, 'the WebGL context was lost; the widget made a new one');
+    };
+    canvas.addEventListener('webglcontextlost', onLost, { signal });
+    el.flocklabVisible = (on) => {
+      onScreen = on;
+      if (!api) return;
+      if (on) restore();
+      api.setVisible(on ? 1 : 0);
+    };
     visibility?.observe(el);
     mounted.add(el);
     removal?.observe(document.documentElement, { childList: true, subtree: true });
-    // A lost graphics context (too many on one page, a GPU reset) is said on the widget.
-    canvas.addEventListener('webglcontextlost', () => {
-      warn(el, 'the WebGL context was lost');
-      showFailure(el, 'The graphics context of this widget was lost (the browser allows about 16 per page, '
-        + 'or the GPU was reset). Reload the page to get it back.');
-    }, { signal });
     el.dispatchEvent(new CustomEvent('flocklab:ready', { detail: handle, bubbles: true }));
     return handle;
   });

@@ -21,6 +21,7 @@ namespace {
 constexpr float kFramePadY = 6.0f;        // px: 13 px text + 2 x 6 = 25 px controls
 constexpr double kMaxBackingPx = 2560.0;  // the backing store's longest side, device px
 constexpr double kCompactWidth = 560.0;   // CSS px: narrower canvases get the compact HUD
+constexpr double kFrameBudgetMs = 8.0;    // stepping per frame, so a few big widgets keep a page responsive
 
 double now_ms() {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
@@ -78,20 +79,7 @@ bool App::init(const AppConfig& cfg) {
         warn(std::string("SDL_Init failed: ") + SDL_GetError());
         return false;
     }
-    const Vec2 world = scene_->world();
-    // High-DPI: the canvas gets devicePixelRatio times as many pixels as the
-    // world has, and everything is drawn scaled up, so it stays sharp on phones.
-    window_ = SDL_CreateWindow("flocklab", 0, 0, static_cast<int>(world.x), static_cast<int>(world.y),
-                               SDL_WINDOW_SHOWN | SDL_WINDOW_ALLOW_HIGHDPI);
-    if (window_) renderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
-    if (window_ && !renderer_) {  // no WebGL: SDL's software renderer draws into a 2D canvas
-        warn(std::string("no WebGL (") + SDL_GetError() + "); drawing in software");
-        renderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_SOFTWARE);
-    }
-    if (!renderer_) {
-        warn(std::string("cannot create a renderer: ") + SDL_GetError());
-        return false;
-    }
+    if (!create_graphics()) return false;
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
@@ -108,6 +96,41 @@ bool App::init(const AppConfig& cfg) {
     style.GrabMinSize = 18;
     ImGui_ImplSDL2_InitForSDLRenderer(window_);
     ImGui_ImplSDLRenderer_Init(renderer_);
+    return true;
+}
+
+// The window (its canvas is whatever "#canvas" names now) and a renderer on
+// it: WebGL, or SDL's software renderer when there is none.
+bool App::create_graphics() {
+    const Vec2 world = scene_->world();
+    // Sized to the world until the page reports the canvas's displayed size (resize()).
+    window_ = SDL_CreateWindow("flocklab", 0, 0, static_cast<int>(world.x), static_cast<int>(world.y),
+                               SDL_WINDOW_SHOWN | SDL_WINDOW_ALLOW_HIGHDPI);
+    if (window_) renderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+    if (window_ && !renderer_) {  // no WebGL: SDL's software renderer draws into a 2D canvas
+        warn(std::string("no WebGL (") + SDL_GetError() + "); drawing in software");
+        renderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_SOFTWARE);
+    }
+    if (!renderer_) {
+        warn(std::string("cannot create a renderer: ") + SDL_GetError());
+        return false;
+    }
+    return true;
+}
+
+bool App::restore_graphics() {
+    if (!renderer_) return false;
+    ImGui_ImplSDLRenderer_Shutdown();
+    ImGui_ImplSDL2_Shutdown();
+    SDL_DestroyRenderer(renderer_);
+    SDL_DestroyWindow(window_);
+    renderer_ = nullptr;
+    window_ = nullptr;
+    if (!create_graphics()) return false;
+    ImGui_ImplSDL2_InitForSDLRenderer(window_);
+    ImGui_ImplSDLRenderer_Init(renderer_);
+    hover_.reset();
+    last_frame_ms_ = -1;
     return true;
 }
 
@@ -155,7 +178,11 @@ void App::frame() {
     last_frame_ms_ = t;
     update(dt);
     update_panels(t);
+    const double t1 = now_ms();
     draw();
+    const double t2 = now_ms();
+    work_ms_[0] = t1 - t;
+    work_ms_[1] = t2 - t1;
 }
 
 // [SECTION] Input
@@ -231,9 +258,9 @@ std::string App::ui_metrics() const {
     char buf[256];
     std::snprintf(buf, sizeof buf,
                   "{\"textPx\": %.2f, \"controlPx\": %.2f, \"window\": [%d, %d], \"backing\": [%d, %d], "
-                  "\"panel\": [%.1f, %.1f, %.1f, %.1f], \"compact\": %s}",
+                  "\"panel\": [%.1f, %.1f, %.1f, %.1f], \"compact\": %s, \"updateMs\": %.2f, \"drawMs\": %.2f}",
                   ImGui::GetFontSize(), ImGui::GetFontSize() + 2 * st.FramePadding.y, ww, wh, pw, ph, panel_min_.x,
-                  panel_min_.y, panel_max_.x, panel_max_.y, compact() ? "true" : "false");
+                  panel_min_.y, panel_max_.x, panel_max_.y, compact() ? "true" : "false", work_ms_[0], work_ms_[1]);
     return buf;
 }
 
@@ -246,20 +273,25 @@ void App::update(double frame_seconds) {
     }
     const int n = clock_.advance(frame_seconds);
     if (n == 0) return;
+    // At most kFrameBudgetMs of stepping per frame (at least one step): a big
+    // flock slows down instead of holding up the page (typing, scrolling).
     const double t0 = now_ms();
-    step(n);
-    record_step_time((now_ms() - t0) / n);
+    const int done = run_for(n, kFrameBudgetMs);
+    record_step_time((now_ms() - t0) / done);
 }
 
 int App::step(int n) {
-    n = std::clamp(n, 0, scene_->max_steps_per_call());
     // At most kMaxCallMs of work, checked between steps.
+    return run_for(std::clamp(n, 0, scene_->max_steps_per_call()), kMaxCallMs);
+}
+
+int App::run_for(int n, double budget_ms) {
     const double t0 = now_ms();
     int done = 0;
     while (done < n) {
         scene_->step(1);
         ++done;
-        if (now_ms() - t0 > kMaxCallMs) break;
+        if (now_ms() - t0 > budget_ms) break;
     }
     return done;
 }

@@ -37,6 +37,9 @@ struct App {
     bool init(const AppConfig& cfg);
     void frame();  // events, update, draw: one browser animation frame
     void shutdown();  // frees ImGui, the renderer, the window and SDL
+    // A new window and renderer on the page's new canvas, after the old one's
+    // WebGL context was lost; the scene and ImGui's state carry on.
+    bool restore_graphics();
     bool visible() const { return visible_; }
     void set_visible(bool on);  // off: frames stop; on: the clock restarts (no catch-up)
     // The canvas's displayed size (CSS px) and devicePixelRatio: the window,
@@ -61,8 +64,10 @@ struct App {
     bool paused = false;
 
 private:
+    bool create_graphics();
     void handle_event(const SDL_Event& e);
     void update(double frame_seconds);
+    int run_for(int n, double budget_ms);  // up to n steps, stopping once budget_ms is spent (at least one)
     void update_panels(double now_ms);
     void draw();
     void draw_hud();
@@ -90,6 +95,7 @@ private:
     std::map<std::string, int> count_input_;  // the panel's whole-number sliders, by option
     Vec2 panel_min_, panel_max_;        // window (CSS) px: the tuning panel as last drawn
     double ui_per_world_ = 1.0;         // window (CSS) px per world px
+    double work_ms_[2] = {0, 0};        // the last frame's update and draw, ms
     Vec2 to_world(Vec2 ui) const { return ui / ui_per_world_; }
 };
 

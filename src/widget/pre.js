@@ -6,3 +6,10 @@ Module['preRun'] = Module['preRun'] || [];
 Module['preRun'].push(function () {
   specialHTMLTargets['#canvas'] = Module['canvas'];
 });
+
+// A fresh canvas for this instance (after a lost WebGL context): SDL's next
+// window is made on it.
+Module['flocklabSetCanvas'] = function (canvas) {
+  Module['canvas'] = canvas;
+  specialHTMLTargets['#canvas'] = canvas;
+};

@@ -220,6 +220,7 @@ test('keys typed into a text field do not reach the widget; the focused canvas t
 
 test('gauges update the outputs and fire flocklab:gauges a few times a second', async () => {
   const page = await openLesson(env);
+  await page.locator('#flock canvas').scrollIntoViewIfNeeded(); // off screen it stands still, and says nothing new
   const n = await page.evaluate(() => new Promise((done) => {
     let count = 0;
     const el = document.querySelector('#flock');
