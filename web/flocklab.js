@@ -282,6 +282,17 @@ export function mount(el, options = {}) {
       });
     },
     seed() { return api ? api.seed() : null; },
+    // Reset with the same seed, run to `seconds` of simulated time (whole
+    // 1/60 s steps) and pause there: where the lab reads its gauges.
+    runTo(seconds = 10) {
+      whenReady(() => {
+        const s = Number(seconds);
+        if (!Number.isFinite(s) || s < 0 || s > 600) throw new TypeError(`flocklab: runTo(seconds) takes 0 to 600 seconds, got ${seconds}`);
+        api.runFromReset(Math.round(s * 60));
+        sync();
+        tick();
+      });
+    },
     pause() { whenReady(() => { api.setPaused(1); sync(); }); },
     resume() { whenReady(() => { api.setPaused(0); sync(); }); },
     paused() { return api ? api.paused() === 1 : args.includes('--paused'); },
@@ -416,6 +427,9 @@ export function mount(el, options = {}) {
     }
   }
   for (const b of own(el, '[data-action="reset"]')) b.addEventListener('click', () => handle.reset(), { signal });
+  for (const b of own(el, '[data-action="run"]')) {
+    b.addEventListener('click', () => handle.runTo(Number(b.dataset.seconds ?? 10)), { signal });
+  }
   const pauseButtons = own(el, '[data-action="pause"]');
   for (const b of pauseButtons) b.addEventListener('click', () => (handle.paused() ? handle.resume() : handle.pause()), { signal });
   // Step: pause if running, then one 1/60 s step.
@@ -536,6 +550,7 @@ export function mount(el, options = {}) {
       setVisible: f('fl_set_visible', null, ['number']),
       resize: f('fl_resize', null, ['number', 'number', 'number']),
       restoreGraphics: f('fl_restore_graphics', 'number', []),
+      runFromReset: f('fl_run_from_reset', 'number', ['number']),
       uiMetrics: f('fl_ui_metrics', 'string', []),
       visible: f('fl_visible', 'number', []),
     };

@@ -51,6 +51,8 @@ struct App {
 
     // [SECTION] Control (the JS handle's methods land here)
     void reset(std::uint64_t seed);
+    // Reset, run `steps` steps and pause there (the panel's "Reset and run 10 s").
+    int run_from_reset(std::uint64_t seed, int steps);
     int step(int n);                  // returns the steps run (bounded per call)
     bool cancel() { return view_->cancel(); }  // Escape: true if the view used it
     // Whether a touch (drag = true) or a wheel turn (false) at (fx, fy)

@@ -132,6 +132,8 @@ EMSCRIPTEN_KEEPALIVE const char* fl_state() { return text(g_app.scene().state_js
 EMSCRIPTEN_KEEPALIVE void fl_reset(double seed) {
     g_app.reset(seed >= 0 ? static_cast<std::uint64_t>(seed) : g_app.scene().seed());
 }
+// Reset (same seed), run `steps` steps and pause: the gauges as the lab reads them.
+EMSCRIPTEN_KEEPALIVE int fl_run_from_reset(int steps) { return g_app.run_from_reset(g_app.scene().seed(), steps); }
 EMSCRIPTEN_KEEPALIVE double fl_seed() { return static_cast<double>(g_app.scene().seed()); }
 EMSCRIPTEN_KEEPALIVE void fl_set_paused(int p) { g_app.paused = p != 0; }
 EMSCRIPTEN_KEEPALIVE int fl_paused() { return g_app.paused; }

@@ -415,3 +415,15 @@ test('12 widgets (four of 3000 boids), two on screen: typing is never held up by
   assert.ok(worst <= 50, `the widgets' work in long frames while typing: ${JSON.stringify(frames)}`);
   await p.close();
 });
+
+test('Reset and run 10 s stops at 10.0 s with the lab\'s gauges, and stays there', async () => {
+  await page.locator('#flock canvas').scrollIntoViewIfNeeded();
+  await onWidget(page, '#flock', (h) => { h.setRule('separation', true); h.setRule('alignment', true); h.setRule('cohesion', true); h.reset(7); h.resume(); });
+  await page.locator('#flock [data-action="run"]').click();
+  const a = await onWidget(page, '#flock', (h) => ({ ...h.gauges(), paused: h.paused() }));
+  await page.waitForTimeout(600);
+  const b = await onWidget(page, '#flock', (h) => h.gauges());
+  assert.equal(a.paused, true);
+  assert.ok(Math.abs(a.time - 10) < 1e-9 && b.time === a.time, `time ${a.time} then ${b.time}`);
+  assert.ok(Math.abs(a.spacing - 22.550619377904063) < 0.05 && Math.abs(a.order - 0.8828553839737805) < 0.005, JSON.stringify(a));
+});
