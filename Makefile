@@ -1,7 +1,7 @@
 # flocklab's front door. Every target installs what is missing first
 # (.ci/install-deps.sh, as root on Debian 12), so a fresh machine needs
 # nothing but `make serve` or `make test`.
-.PHONY: all deps deps-web deps-browser deps-fuzz native test test-native test-browser test-sanitize fuzz soak bench bench-report bench-wasm screenshot web serve clean
+.PHONY: all deps deps-web deps-browser deps-fuzz native test test-native test-browser test-sanitize fuzz soak bench bench-report bench-wasm bench-ready screenshot web serve clean
 
 # Debian's emcc needs Debian's node modules (acorn) with this machine's node.
 export NODE_PATH := /usr/share/nodejs
@@ -84,6 +84,10 @@ bench-report: native
 # WebAssembly in Chromium against native, alternated in one run.
 bench-wasm: native web deps-browser
 	node tests/browser/bench-wasm.mjs 500,2000,3000 3
+
+# Cold-load ready time of the lesson page (fresh profiles), median of 5.
+bench-ready: web deps-browser
+	node tests/browser/ready-time.mjs 5
 
 # A fresh screenshot of the lesson page's widgets for the README (web/screenshot.png).
 screenshot: web deps-browser

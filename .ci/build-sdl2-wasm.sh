@@ -5,12 +5,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix=$PWD/build/third_party/sdl2-wasm
-[ -f "$prefix/lib/libSDL2.a" ] && exit 0
+# Only what the widget uses (video, render with its software fallback,
+# events, timers), compiled for size. The options are the cache's key: a
+# change rebuilds.
+options="-DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF -DCMAKE_BUILD_TYPE=MinSizeRel \
+  -DSDL_AUDIO=OFF -DSDL_JOYSTICK=OFF -DSDL_HAPTIC=OFF -DSDL_HIDAPI=OFF -DSDL_POWER=OFF -DSDL_SENSOR=OFF \
+  -DSDL_LOCALE=OFF -DSDL_MISC=OFF -DSDL_FILESYSTEM=OFF -DSDL_LOADSO=OFF -DSDL_THREADS=OFF"
+stamp="$prefix/flocklab-options"
+[ -f "$prefix/lib/libSDL2.a" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$options" ] && exit 0
 export NODE_PATH=/usr/share/nodejs
-rm -rf build/third_party/SDL2-build
-emcmake cmake -S build/third_party/SDL2-src -B build/third_party/SDL2-build \
-  -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF -DCMAKE_BUILD_TYPE=Release \
+rm -rf build/third_party/SDL2-build "$prefix"
+# shellcheck disable=SC2086
+emcmake cmake -S build/third_party/SDL2-src -B build/third_party/SDL2-build $options \
   -DCMAKE_INSTALL_PREFIX="$prefix" >/dev/null
 cmake --build build/third_party/SDL2-build -j "$(nproc)" >/dev/null
 cmake --install build/third_party/SDL2-build >/dev/null
+echo "$options" > "$stamp"
 echo "built SDL2 for WebAssembly into $prefix"

@@ -39,6 +39,38 @@ function compiledModule() {
   return compiled;
 }
 
+// Instances start one at a time, the one nearest the viewport first: the
+// widget a student is looking at is ready soonest, and the others follow
+// without competing with it for the main thread.
+const startQueue = [];
+let starting = false;
+function queueStart(el, start) {
+  return new Promise((resolve, reject) => {
+    startQueue.push({ el, start, resolve, reject });
+    if (!starting) setTimeout(startNext, 0);
+  });
+}
+function startNext() {
+  if (startQueue.length === 0) {
+    starting = false;
+    return;
+  }
+  starting = true;
+  const distance = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.bottom < 0 ? -r.bottom : Math.max(0, r.top - window.innerHeight);
+  };
+  startQueue.sort((a, b) => distance(a.el) - distance(b.el));
+  const job = startQueue.shift();
+  let p;
+  try {
+    p = Promise.resolve(job.start());
+  } catch (err) {
+    p = Promise.reject(err);
+  }
+  p.then(job.resolve, job.reject).finally(() => setTimeout(startNext, 0));
+}
+
 // A failure shown on the widget itself (and in the console): the cause and the fix.
 function showFailure(el, message) {
   el.classList.add('flocklab-failed');
@@ -505,7 +537,7 @@ export function mount(el, options = {}) {
     failStart(new Error('this browser runs no WebAssembly (or a security setting switched it off). '
       + 'Use a current Chrome, Edge, Firefox or Safari.'));
   }
-  const started = typeof WebAssembly !== 'object' ? failed : createFlockLab({
+  const started = typeof WebAssembly !== 'object' ? failed : queueStart(el, () => Promise.race([failed, createFlockLab({
     canvas,
     arguments: args,
     instantiateWasm(imports, done) {
@@ -516,7 +548,7 @@ export function mount(el, options = {}) {
     },
     print: (s) => console.log(s),
     printErr: (s) => console.warn(s),
-  }).then((m) => {
+  })])).then((m) => {
     if (!m.ccall('fl_started', 'number', [], [])) throw new Error('the simulation could not start (see the messages above)');
     instance = m;
     const f = (name, ret, params) => m.cwrap(name, ret, params);
@@ -753,5 +785,7 @@ export function mountAll(root = document) {
 }
 
 window.FlockLab = { mount, mountAll, plotSummary };
+// The module downloads and compiles while the page finishes parsing.
+if (typeof WebAssembly === 'object' && document.querySelector('.flocklab')) compiledModule().catch(() => {});
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => mountAll());
 else mountAll();

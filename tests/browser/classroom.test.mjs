@@ -418,7 +418,14 @@ test('12 widgets (four of 3000 boids), two on screen: typing is never held up by
 
 test('Reset and run 10 s stops at 10.0 s with the lab\'s gauges, and stays there', async () => {
   await page.locator('#flock canvas').scrollIntoViewIfNeeded();
-  await onWidget(page, '#flock', (h) => { h.setRule('separation', true); h.setRule('alignment', true); h.setRule('cohesion', true); h.reset(7); h.resume(); });
+  await page.mouse.move(1, 1); // no pointer hawk over the flock
+  await onWidget(page, '#flock', (h) => {
+    for (const r of ['separation', 'alignment', 'cohesion']) h.setRule(r, true);
+    h.setRule('wander', false);
+    h.setHawk(null);
+    h.reset(7);
+    h.resume();
+  });
   await page.locator('#flock [data-action="run"]').click();
   const a = await onWidget(page, '#flock', (h) => ({ ...h.gauges(), paused: h.paused() }));
   await page.waitForTimeout(600);
