@@ -1,6 +1,6 @@
 // Google Benchmark of the flock step: brute force and the grid in the
 // lesson's fixed 900x540 world, and the grid in a world that grows with the
-// flock (constant density). Each flock is formed first (120 steps), because a
+// flock (constant density). Each flock is formed first (600 steps), because a
 // formed flock has more neighbours per boid than a fresh one.
 #include <benchmark/benchmark.h>
 
@@ -9,6 +9,7 @@
 #include <memory>
 #include <utility>
 
+#include "core/bench.hpp"
 #include "core/flock.hpp"
 
 using namespace flocklab;
@@ -33,7 +34,7 @@ Flock& formed(int n, int per_lesson_world) {
     auto& f = cache[{n, per_lesson_world}];
     if (!f) {
         f = std::make_unique<Flock>(params_for(n, per_lesson_world), 7);
-        for (int s = 0; s < 120; ++s) f->step(Rules{}, kLabDt);
+        for (int s = 0; s < kFormedWarmup; ++s) f->step(Rules{}, kLabDt);
     }
     return *f;
 }

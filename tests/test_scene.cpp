@@ -360,3 +360,23 @@ TEST(SceneTunables, SanitizeIsIdempotentAndKeepsMinSpeedBelowMax) {
     EXPECT_EQ(p.min_speed, once.min_speed);
     EXPECT_EQ(p.max_speed, once.max_speed);
 }
+
+TEST(Bench, FormedFlockByDefaultAndTheWarmUpKeepsToItsBudget) {
+    FlockParams p;
+    p.num_boids = 300;
+    const BenchResult formed = FlockScene().benchmark(300, NeighborMode::Grid, 5);
+    EXPECT_EQ(formed.warmup, kFormedWarmup);
+    const BenchResult cut = bench_flock(p, 7, NeighborMode::Grid, 100000, 1, 1, 0, 30.0);
+    EXPECT_GT(cut.warmup, 0);
+    EXPECT_LT(cut.warmup, 100000);
+    EXPECT_EQ(cut.steps, 1);
+    EXPECT_GT(cut.median_ms, 0);
+}
+
+TEST(Cli, BenchDefaultsToAFormedFlock) {
+    FILE* f = popen((std::string(FLOCKLAB_CLI) + " bench --boids 60 --neighbors grid --steps 2 --json").c_str(), "r");
+    char buf[512] = {};
+    ASSERT_NE(std::fgets(buf, sizeof buf, f), nullptr);
+    pclose(f);
+    EXPECT_NE(std::string(buf).find("\"warmup\": 600"), std::string::npos) << buf;
+}

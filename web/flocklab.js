@@ -567,7 +567,7 @@ export function mount(el, options = {}) {
       step: f('fl_step', 'number', ['number']),
       maxSteps: f('fl_max_steps', 'number', []),
       stepMs: f('fl_step_ms', 'number', []),
-      benchmark: f('fl_benchmark', 'string', ['number', 'string', 'number']),
+      benchmark: f('fl_benchmark', 'string', ['number', 'string', 'number', 'number']),
       maxStepsFor: f('fl_max_steps_for', 'number', ['number']),
       maxCallMs: f('fl_max_call_ms', 'number', []),
       grabs: f('fl_grabs', 'number', ['number', 'number', 'number']),
@@ -597,14 +597,16 @@ export function mount(el, options = {}) {
         if (opts === null || typeof opts !== 'object') {
           throw new TypeError(`flocklab: benchmark() takes an object such as {boids: 500, neighbors: 'grid', steps: 60}, got ${opts}`);
         }
-        const { boids = 500, neighbors = 'grid', steps = 60 } = opts;
+        const { boids = 500, neighbors = 'grid', steps = 60, warmup = 600 } = opts;
         const size = spec.options.find((o) => o.name === 'boids');
         const n = wholeNumber(el, 'benchmark boids', boids, 500, size.lo, size.hi);
         const variants = spec.options.find((o) => o.name === 'neighbors').values;
         if (!variants.includes(neighbors)) throw new TypeError(`flocklab: unknown neighbors "${neighbors}" (expected ${variants.join(', ')})`);
         const s = wholeNumber(el, 'benchmark steps', steps, 60, 1, api.maxStepsFor(n));
-        const r = JSON.parse(api.benchmark(n, neighbors, s));
+        const w = wholeNumber(el, 'benchmark warmup', warmup, 600, 0, 100000);
+        const r = JSON.parse(api.benchmark(n, neighbors, s, w));
         if (r.capped) warn(el, `benchmark: timed ${r.steps} of ${s} steps (one call works at most ${api.maxCallMs()} ms)`);
+        if (r.warmup < w) warn(el, `benchmark: the flock was formed over ${r.warmup} of ${w} warm-up steps (at most 2 s)`);
         return r.ms;
       };
     }

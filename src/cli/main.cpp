@@ -44,7 +44,9 @@ constexpr const char* kUsage =
     "           [--start X,Y] [--vel X,Y] [--target X,Y] [--seed 7] [--json]\n"
     "  bench    time the flock step (median ms per step)\n"
     "           [--boids 100,300,500] [--neighbors brute,grid] [--steps 50]\n"
-    "           [--warmup 120] [--density N] [--json]\n"
+    "           [--warmup 600] [--density N] [--json]\n"
+    "           --warmup N: steps that form the flock before timing (600 = 10 s,\n"
+    "           a formed flock; 120 for the young flock older figures used)\n"
     "           --density N: a world that grows with the flock, as dense as N\n"
     "           boids in the lesson's 900x540 world (default: the fixed world)\n"
     "\n"
@@ -319,7 +321,7 @@ int cmd_bench(const Args& a) {
     const std::vector<long long> sizes = a.integers("boids", {100, 300, 500}, 2, kMaxBoids);
     const std::vector<std::string> modes = a.words("neighbors", {"brute", "grid"}, {"brute", "grid"});
     const long long steps = a.integer("steps", 50, 1, 100000);
-    const long long warmup = a.integer("warmup", 120, 0, 100000);
+    const long long warmup = a.integer("warmup", kFormedWarmup, 0, 100000);
     // --density N: the world grows with the flock, as dense as N boids in the
     // lesson's 900x540 world. Absent: the lesson's fixed world.
     const double density = a.number("density", 0.0, 0.0, kMaxBoids);

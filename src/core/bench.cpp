@@ -7,16 +7,19 @@
 namespace flocklab {
 
 BenchResult bench_flock(const FlockParams& p, std::uint64_t seed, NeighborMode mode, int warmup,
-                        int rounds, int batch, double budget_ms) {
+                        int rounds, int batch, double budget_ms, double warmup_budget_ms) {
     using Clock = std::chrono::steady_clock;
-    const auto start = Clock::now();
     const auto since = [](Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); };
-    const auto over = [&] { return budget_ms > 0 && since(start) > budget_ms; };
     BenchResult r;
     Flock flock(p, seed);
     const Rules all;
     // A formed flock has more neighbours per boid than a fresh one.
-    for (int s = 0; s < warmup && !over(); ++s) flock.step(all, kLabDt, std::nullopt, NeighborMode::Grid);
+    const auto warm = Clock::now();
+    for (; r.warmup < warmup && !(warmup_budget_ms > 0 && since(warm) > warmup_budget_ms); ++r.warmup) {
+        flock.step(all, kLabDt, std::nullopt, NeighborMode::Grid);
+    }
+    const auto start = Clock::now();
+    const auto over = [&] { return budget_ms > 0 && since(start) > budget_ms; };
     rounds = std::max(1, rounds);
     batch = std::max(1, batch);
     std::vector<double> ms;

@@ -15,13 +15,19 @@ namespace flocklab {
 // With budget_ms > 0, the call stops once it has worked that long (checked
 // between steps, warm-up included): `steps` then says how many were timed
 // and `capped` is set.
+// The warm-up has a budget of its own (warmup_budget_ms > 0), so a
+// benchmark in a page measures a formed flock without holding it up for long.
 struct BenchResult {
     double median_ms = 0.0;
     double min_ms = 0.0;
     int steps = 0;        // steps timed
-    bool capped = false;  // stopped by the budget
+    bool capped = false;  // the timed part stopped by its budget
+    int warmup = 0;       // warm-up steps run (fewer than asked when its budget ran out)
 };
+// A formed flock: the warm-up the benchmarks use by default, 10 s of
+// simulated time (the flock keeps tightening long after 2 s).
+constexpr int kFormedWarmup = 600;
 BenchResult bench_flock(const FlockParams& p, std::uint64_t seed, NeighborMode mode, int warmup,
-                        int rounds, int batch, double budget_ms = 0.0);
+                        int rounds, int batch, double budget_ms = 0.0, double warmup_budget_ms = 0.0);
 
 }  // namespace flocklab

@@ -123,14 +123,15 @@ std::vector<Gauge> FlockScene::gauges() {
     return {{"spacing", "px", spacing_}, {"order", "", order_}};
 }
 
-BenchResult FlockScene::benchmark(int boids, NeighborMode mode, int steps) const {
+BenchResult FlockScene::benchmark(int boids, NeighborMode mode, int steps, int warmup) const {
     FlockParams p = params;
     p.num_boids = std::clamp(boids, 2, kWidgetMaxBoids);
     steps = std::clamp(steps, 1, max_steps_for(p.num_boids));
-    // Batches keep the browser's coarse clock usable; the 120-step warm-up (as
-    // in the CLI's bench) lets the flock form.
+    // Batches keep the browser's coarse clock usable; the warm-up (600 steps
+    // by default, as in the CLI's bench) lets the flock form.
     const int rounds = std::min(steps, 5);
-    return bench_flock(p, seed_, mode, 120, rounds, std::max(1, steps / rounds), kMaxCallMs);
+    return bench_flock(p, seed_, mode, std::clamp(warmup, 0, 100000), rounds, std::max(1, steps / rounds), kMaxCallMs,
+                       kMaxWarmupMs);
 }
 
 // [SECTION] Options by name

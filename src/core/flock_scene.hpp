@@ -43,8 +43,8 @@ public:
     void defaults() override;
     bool has_benchmark() const override { return true; }
     // variant: "grid" or "brute"
-    BenchResult benchmark(int boids, const std::string& variant, int steps) const override {
-        return benchmark(boids, variant == "brute" ? NeighborMode::Brute : NeighborMode::Grid, steps);
+    BenchResult benchmark(int boids, const std::string& variant, int steps, int warmup = kFormedWarmup) const override {
+        return benchmark(boids, variant == "brute" ? NeighborMode::Brute : NeighborMode::Grid, steps, warmup);
     }
 
     // [SECTION] Typed access (the flock's view, the CLI and tests)
@@ -62,7 +62,7 @@ public:
     std::optional<Vec2> active_hawk() const;
     // Milliseconds per step of a formed flock of `boids` (a copy of these params),
     // within kMaxCallMs.
-    BenchResult benchmark(int boids, NeighborMode mode, int steps) const;
+    BenchResult benchmark(int boids, NeighborMode mode, int steps, int warmup = kFormedWarmup) const;
 
     // [SECTION] Inspecting one boid
     bool has_explain() const override { return true; }

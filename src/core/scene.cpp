@@ -24,7 +24,7 @@ int FixedStep::advance(double frame_seconds) {
     return n;
 }
 
-BenchResult Scene::benchmark(int, const std::string&, int) const { return {std::nan(""), std::nan(""), 0, false}; }
+BenchResult Scene::benchmark(int, const std::string&, int, int) const { return {std::nan(""), std::nan(""), 0, false, 0}; }
 
 int max_steps_for(long long work_per_step) {
     return static_cast<int>(std::clamp<long long>(kMaxWorkPerCall / std::max(1LL, work_per_step), 1, 1000000));

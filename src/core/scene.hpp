@@ -40,6 +40,8 @@ constexpr long long kMaxWorkPerCall = 3000000;
 // ... and at most this long (ms), checked between steps: a dense flock costs
 // more per boid-step than a sparse one.
 constexpr double kMaxCallMs = 250.0;
+// A benchmark's warm-up (forming the flock first) may take this long (ms).
+constexpr double kMaxWarmupMs = 2000.0;
 // The most steps of `work_per_step` units each that one call may run (at least 1).
 int max_steps_for(long long work_per_step);
 
@@ -131,7 +133,8 @@ public:
     // copy; only scenes with has_benchmark() measure anything.
     // At most kMaxCallMs of work per call: fewer steps are then timed.
     virtual bool has_benchmark() const { return false; }
-    virtual BenchResult benchmark(int size, const std::string& variant, int steps) const;
+    // `warmup` steps first (grid), within kMaxWarmupMs.
+    virtual BenchResult benchmark(int size, const std::string& variant, int steps, int warmup = kFormedWarmup) const;
 
     // [SECTION] Parameters by name: the tunables of the params' field table.
     // `name` in the table's snake_case or the page's camelCase

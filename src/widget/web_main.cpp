@@ -143,10 +143,10 @@ EMSCRIPTEN_KEEPALIVE int fl_max_steps() { return g_app.scene().max_steps_per_cal
 EMSCRIPTEN_KEEPALIVE double fl_step_ms() { return g_app.step_time_median(); }
 // ms per step of a formed run of `size`, on a copy; NaN if the scene has no benchmark.
 // {"ms": ms per step, "steps": steps timed, "capped": stopped after kMaxCallMs}
-EMSCRIPTEN_KEEPALIVE const char* fl_benchmark(int size, const char* variant, int steps) {
-    const flocklab::BenchResult r = g_app.scene().benchmark(size, variant, steps);
+EMSCRIPTEN_KEEPALIVE const char* fl_benchmark(int size, const char* variant, int steps, int warmup) {
+    const flocklab::BenchResult r = g_app.scene().benchmark(size, variant, steps, warmup);
     return text("{\"ms\": " + flocklab::py_repr(r.median_ms) + ", \"steps\": " + std::to_string(r.steps) +
-                ", \"capped\": " + (r.capped ? "true" : "false") + "}");
+                ", \"capped\": " + (r.capped ? "true" : "false") + ", \"warmup\": " + std::to_string(r.warmup) + "}");
 }
 // The most steps and ms one call runs (step, benchmark).
 EMSCRIPTEN_KEEPALIVE double fl_max_call_ms() { return flocklab::kMaxCallMs; }
