@@ -83,7 +83,7 @@ bench-report: native
 
 # WebAssembly in Chromium against native, alternated in one run.
 bench-wasm: native web deps-browser
-	node tests/browser/bench-wasm.mjs 500,2000,3000 3
+	node tests/browser/bench-wasm.mjs 500,2000,3000,5000 3
 
 # Cold-load ready time of the lesson page (fresh profiles), median of 5.
 bench-ready: web deps-browser

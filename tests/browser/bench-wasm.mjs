@@ -1,11 +1,13 @@
-// WebAssembly against native: the widget's benchmark() in Chromium and the
-// CLI's bench, alternated in one run on the same machine, for the same flock
-// sizes. usage: node bench-wasm.mjs [boids,...] [rounds]
+// WebAssembly against native on a formed flock: the lesson page's scaling
+// widget is formed over 600 steps (10 s, as students see it after a while)
+// and its step timed in the page, against the CLI's bench (600-step
+// warm-up), alternated round by round on the same machine.
+// usage: node bench-wasm.mjs [boids,...] [rounds]      (make bench-wasm)
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { start, openLesson, root } from './helpers.mjs';
 
-const sizes = (process.argv[2] || '500,2000').split(',').map(Number);
+const sizes = (process.argv[2] || '500,2000,3000,5000').split(',').map(Number);
 const rounds = Number(process.argv[3] || 3);
 const cli = join(root, 'build', 'native', 'flocklab');
 const median = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
@@ -15,20 +17,28 @@ try {
   const page = await openLesson(env);
   await page.evaluate(() => document.querySelectorAll('.flocklab').forEach((e) => e.flocklab.pause()));
   for (const boids of sizes) {
-    for (const neighbors of ['brute', 'grid']) {
-      const wasm = [];
-      const native = [];
-      for (let r = 0; r < rounds; r++) {
-        wasm.push(await page.evaluate(({ boids, neighbors }) => document.querySelector('#scaling').flocklab
-          .benchmark({ boids, neighbors, steps: 200 }), { boids, neighbors }));
-        const out = execFileSync(cli, ['bench', '--boids', String(boids), '--neighbors', neighbors,
-          '--steps', '200', '--json']).toString();
-        native.push(JSON.parse(out).median_ms);
-      }
-      const ratios = wasm.map((w, i) => w / native[i]);
-      console.log(JSON.stringify({ boids, neighbors, wasm_ms: median(wasm), native_ms: median(native),
-        ratio_median: +median(ratios).toFixed(3), ratios: ratios.map((x) => +x.toFixed(3)) }));
+    const wasm = [];
+    const native = [];
+    for (let r = 0; r < rounds; r++) {
+      wasm.push(await page.evaluate((n) => {
+        const h = document.querySelector('#scaling').flocklab;
+        h.setNeighbors('grid');
+        h.setBoids(n);
+        h.reset(7);
+        while (h.gauges().time < 10 - 1e-9) h.step(600 - Math.round(h.gauges().time * 60)); // formed: 600 steps
+        const ms = [];
+        for (let b = 0; b < 5; b++) {
+          const t0 = performance.now();
+          const ran = h.step(10);
+          ms.push((performance.now() - t0) / ran);
+        }
+        return ms.sort((a, b) => a - b)[2];
+      }, boids));
+      const out = execFileSync(cli, ['bench', '--boids', String(boids), '--neighbors', 'grid', '--steps', '50', '--json']).toString();
+      native.push(JSON.parse(out).median_ms);
     }
+    console.log(JSON.stringify({ boids, neighbors: 'grid', warmup: 600, wasm_ms: +median(wasm).toFixed(3),
+      native_ms: +median(native).toFixed(3), wasm_runs: wasm.map((x) => +x.toFixed(3)), native_runs: native.map((x) => +x.toFixed(3)) }));
   }
 } finally {
   await env.close();
