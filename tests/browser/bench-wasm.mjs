@@ -40,6 +40,26 @@ try {
     console.log(JSON.stringify({ boids, neighbors: 'grid', warmup: 600, wasm_ms: +median(wasm).toFixed(3),
       native_ms: +median(native).toFixed(3), wasm_runs: wasm.map((x) => +x.toFixed(3)), native_runs: native.map((x) => +x.toFixed(3)) }));
   }
+  // The live widget: 3000 boids, formed over 10 s, then left running on
+  // screen for 3 s of wall time. Simulated steps per wall second (60 = keeps up).
+  await page.locator('#scaling canvas').scrollIntoViewIfNeeded();
+  await page.mouse.move(1, 1);
+  const live = await page.evaluate(async () => {
+    const h = document.querySelector('#scaling').flocklab;
+    h.setNeighbors('grid');
+    h.setBoids(3000);
+    h.reset(7);
+    while (h.gauges().time < 10 - 1e-9) h.step(600 - Math.round(h.gauges().time * 60));
+    h.resume();
+    await new Promise((r) => setTimeout(r, 500));
+    const t0 = performance.now();
+    const s0 = h.gauges().time;
+    await new Promise((r) => setTimeout(r, 3000));
+    const steps = (h.gauges().time - s0) * 60;
+    h.pause();
+    return { steps_per_s: +(steps / ((performance.now() - t0) / 1000)).toFixed(1), step_ms: +h.stepTime().toFixed(2) };
+  });
+  console.log(JSON.stringify({ live: 'scaling widget, 3000 boids, formed', ...live }));
 } finally {
   await env.close();
 }
