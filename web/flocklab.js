@@ -613,9 +613,8 @@ export function mount(el, options = {}) {
     if (spec.explain) {
       // Why agent i moves in the next step: neighbours, each rule's force, weights, total.
       target.explain = (i) => {
-        const n = wholeNumber(el, 'explain(i)', i, NaN, 0, Number.MAX_SAFE_INTEGER);
-        if (!Number.isInteger(n)) throw new TypeError(`flocklab: explain(i) needs an index, got ${i}`);
-        return JSON.parse(api.explain(n));
+        if (!Number.isInteger(i) || i < 0) throw new TypeError(`flocklab: explain(i) needs a boid's index (0, 1, ...), got ${i}`);
+        return JSON.parse(api.explain(i));
       };
     }
     bindControls();
@@ -701,7 +700,7 @@ function svgNode(parent, name, attrs, text) {
   return n;
 }
 
-const number = (v, unit) => (unit === '' ? v.toFixed(2) : `${v.toFixed(1)} ${unit}`);
+const number = (v, unit) => (unit === '' ? format(v, unit) : `${format(v, unit)} ${unit}`);
 
 // One sentence per gauge: where it went over the window, and after which change.
 export function plotSummary(h, names) {
@@ -744,7 +743,7 @@ function drawPlot(svg, h) {
   const t0 = Math.max(h.time[0], t1 - PLOT_WINDOW_S);
   const left = 44;
   const right = W - 8;
-  const x = (t) => left + ((t - t0) / Math.max(t1 - t0, 1)) * (right - left);
+  const x = (t) => left + ((t - t0) / Math.max(t1 - t0, 1e-9)) * (right - left); // the axis spans exactly the samples shown
   let k0 = h.time.findIndex((t) => t >= t0);
   if (k0 < 0) k0 = 0;
   names.forEach((g, row) => {

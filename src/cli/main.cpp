@@ -116,8 +116,7 @@ Extensions extension_options(const Args& a) {
     return e;
 }
 
-std::string vec_json(Vec2 v) { return "[" + py_repr(v.x) + ", " + py_repr(v.y) + "]"; }
-std::string hawk_json(std::optional<Vec2> h) { return h ? vec_json(*h) : "null"; }
+std::string hawk_json(std::optional<Vec2> h) { return h ? json_point(*h) : "null"; }
 // "120,225": the form the option was given in, as the golden files record it.
 std::string vec_arg(Vec2 v) {
     char buf[64];
@@ -135,13 +134,19 @@ struct FlockRun {
     double order;
 };
 
+// The rules a run uses: a rule set's name, and wander when --wander was given.
+Rules rules_of(const std::string& rules_word, const Extensions& ext) {
+    Rules rules;
+    parse_rules(rules_word, &rules);
+    rules.wander = ext.wander;
+    return rules;
+}
+
 FlockRun run_flock(std::uint64_t seed, const std::string& rules_word, int boids, long long steps,
                    const Extensions& ext, NeighborMode mode, Flock* out = nullptr) {
     FlockParams p;
     p.num_boids = boids;
-    Rules rules;
-    parse_rules(rules_word, &rules);
-    rules.wander = ext.wander;
+    const Rules rules = rules_of(rules_word, ext);
     Flock flock(p, seed);
     flock.set_pursuit(ext.pursuit);
     flock.set_leader(ext.leader);
@@ -222,13 +227,11 @@ int cmd_dump(const Args& a) {
     out << "{" << run_json_fields(r) << ", \"boids_state\": [";
     for (int i = 0; i < flock.size(); ++i) {
         const Boid b = flock.boid(i);
-        out << (i ? ", " : "") << "[" << py_repr(b.pos.x) << ", " << py_repr(b.pos.y) << ", "
-            << py_repr(b.vel.x) << ", " << py_repr(b.vel.y) << "]";
+        out << (i ? ", " : "") << json_motion(b.pos, b.vel);
     }
     out << "]";
     if (const auto& h = flock.hunter()) {
-        out << ", \"hunter\": [" << py_repr(h->pos.x) << ", " << py_repr(h->pos.y) << ", " << py_repr(h->vel.x)
-            << ", " << py_repr(h->vel.y) << "]";
+        out << ", \"hunter\": " << json_motion(h->pos, h->vel);
     }
     out << "}\n";
     std::cout << out.str();
@@ -251,10 +254,7 @@ int cmd_explain(const Args& a) {
     const Extensions ext = extension_options(a);
     Flock flock(FlockParams{}, 0);
     run_flock(seeds[0], rules[0], boids, steps, ext, mode, &flock);
-    Rules r;
-    parse_rules(rules[0], &r);
-    r.wander = ext.wander;
-    const Explanation e = flock.explain(boid, r, ext.hawk, mode);
+    const Explanation e = flock.explain(boid, rules_of(rules[0], ext), ext.hawk, mode);
     if (a.has("json")) {
         std::cout << explanation_json(e) << "\n";
         return 0;
@@ -296,14 +296,14 @@ int cmd_vehicle(const Args& a) {
     for (long long s = 0; s < steps; ++s) v.step(kLabDt, p);
     if (a.has("json") && wander) {  // going_further.py's layout
         std::cout << "{\"mode\": \"wander\", \"seed\": " << seed << ", \"steps\": " << steps
-                  << ", \"pos\": " << vec_json(v.pos) << ", \"velocity\": " << vec_json(v.velocity)
-                  << ", \"target\": " << vec_json(v.wander_point) << ", \"angle\": " << py_repr(v.wander_angle)
+                  << ", \"pos\": " << json_point(v.pos) << ", \"velocity\": " << json_point(v.velocity)
+                  << ", \"target\": " << json_point(v.wander_point) << ", \"angle\": " << py_repr(v.wander_angle)
                   << "}\n";
     } else if (a.has("json")) {
         std::cout << "{\"mode\": \"" << steer_mode_name(v.mode) << "\", \"steps\": " << steps
                   << ", \"start\": \"" << vec_arg(start) << "\", \"vel\": \"" << vec_arg(vel0)
-                  << "\", \"target\": \"" << vec_arg(v.target) << "\", \"pos\": " << vec_json(v.pos)
-                  << ", \"velocity\": " << vec_json(v.velocity)
+                  << "\", \"target\": \"" << vec_arg(v.target) << "\", \"pos\": " << json_point(v.pos)
+                  << ", \"velocity\": " << json_point(v.velocity)
                   << ", \"distance\": " << py_repr(v.distance()) << ", \"speed\": " << py_repr(v.speed())
                   << "}\n";
     } else {

@@ -231,16 +231,14 @@ std::string FlockScene::state_json() const {
     std::string o = "{\"boids\": [";
     for (int i = 0; i < flock.size(); ++i) {
         const Boid b = flock.boid(i);
-        o += std::string(i ? ", [" : "[") + py_repr(b.pos.x) + ", " + py_repr(b.pos.y) + ", " +
-             py_repr(b.vel.x) + ", " + py_repr(b.vel.y) + "]";
+        o += (i ? ", " : "") + json_motion(b.pos, b.vel);
     }
     o += "], \"hawk\": ";
     const std::optional<Vec2> h = active_hawk();
     o += h ? json_point(*h) : "null";
     o += ", \"hawkMode\": " + get("hawkMode") + ", \"hunter\": ";
     if (const auto& hu = flock.hunter()) {
-        o += "[" + py_repr(hu->pos.x) + ", " + py_repr(hu->pos.y) + ", " + py_repr(hu->vel.x) +
-             ", " + py_repr(hu->vel.y) + "]";
+        o += json_motion(hu->pos, hu->vel);
     } else {
         o += "null";
     }

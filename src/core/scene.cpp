@@ -221,6 +221,10 @@ std::string json_string(const std::string& s) {
 
 std::string json_point(Vec2 v) { return "[" + py_repr(v.x) + ", " + py_repr(v.y) + "]"; }
 
+std::string json_motion(Vec2 pos, Vec2 vel) {
+    return "[" + py_repr(pos.x) + ", " + py_repr(pos.y) + ", " + py_repr(vel.x) + ", " + py_repr(vel.y) + "]";
+}
+
 bool parse_toggle(const std::string& text) { return text != "0" && text != "false" && text != "off"; }
 
 int index_of(const OptionSpec& o, const std::string& value) {

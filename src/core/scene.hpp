@@ -180,6 +180,7 @@ int index_of(const OptionSpec& o, const std::string& value);  // in o.values; -1
 std::string join(const std::vector<const char*>& words);      // "a, b, c"
 std::string json_string(const std::string& s);
 std::string json_point(Vec2 v);  // numbers as Python's repr prints them (format.hpp)
+std::string json_motion(Vec2 pos, Vec2 vel);  // "[x, y, vx, vy]": a boid's or the hunter's state
 // "OPTION: WHY, got 'VALUE'"
 SetResult invalid(const std::string& option, const std::string& why, const std::string& value);
 // A value outside a choice option's list, naming the list.

@@ -178,11 +178,7 @@ void App::frame() {
     last_frame_ms_ = t;
     update(dt);
     update_panels(t);
-    const double t1 = now_ms();
     draw();
-    const double t2 = now_ms();
-    work_ms_[0] = t1 - t;
-    work_ms_[1] = t2 - t1;
 }
 
 // [SECTION] Input
@@ -258,9 +254,9 @@ std::string App::ui_metrics() const {
     char buf[256];
     std::snprintf(buf, sizeof buf,
                   "{\"textPx\": %.2f, \"controlPx\": %.2f, \"window\": [%d, %d], \"backing\": [%d, %d], "
-                  "\"panel\": [%.1f, %.1f, %.1f, %.1f], \"compact\": %s, \"updateMs\": %.2f, \"drawMs\": %.2f}",
+                  "\"panel\": [%.1f, %.1f, %.1f, %.1f], \"compact\": %s}",
                   ImGui::GetFontSize(), ImGui::GetFontSize() + 2 * st.FramePadding.y, ww, wh, pw, ph, panel_min_.x,
-                  panel_min_.y, panel_max_.x, panel_max_.y, compact() ? "true" : "false", work_ms_[0], work_ms_[1]);
+                  panel_min_.y, panel_max_.x, panel_max_.y, compact() ? "true" : "false");
     return buf;
 }
 
@@ -403,7 +399,7 @@ void App::draw_plot() {
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     ImDrawList* dl = ImGui::GetWindowDrawList();
     dl->AddRectFilled(a, b, IM_COL32(0, 0, 0, 90));
-    const double span = std::max(t1 - t0, 1.0);
+    const double span = std::max(t1 - t0, 1e-9);  // the plot spans exactly the samples shown
     const auto x_of = [&](double t) { return a.x + static_cast<float>((t - t0) / span) * size.x; };
     const auto y_of = [&](double v, int g) {
         return b.y - 2 - static_cast<float>(std::clamp(v / top[g], 0.0, 1.0)) * (size.y - 4);

@@ -97,7 +97,6 @@ private:
     std::map<std::string, int> count_input_;  // the panel's whole-number sliders, by option
     Vec2 panel_min_, panel_max_;        // window (CSS) px: the tuning panel as last drawn
     double ui_per_world_ = 1.0;         // window (CSS) px per world px
-    double work_ms_[2] = {0, 0};        // the last frame's update and draw, ms
     Vec2 to_world(Vec2 ui) const { return ui / ui_per_world_; }
 };
 

@@ -200,6 +200,15 @@ test('the [data-plot] chart draws the history with axes, units and a text summar
   assert.ok(chart.text.some((t) => t.startsWith('spacing (px)')), chart.text.join('|'));
   assert.ok(chart.marks >= 2, 'a mark for the switch, per gauge');
   await page.locator('#flock').screenshot({ path: `${artifacts}/plot.png` });
+  // Half a second of history still spans the whole axis, as its label says.
+  await onWidget(page, '#flock', (h) => { h.reset(7); h.step(30); });
+  await page.waitForFunction(() => [...document.querySelectorAll('#flock svg[data-plot] text')].some((t) => t.textContent === '0.5 s'));
+  const ends = await page.evaluate(() => {
+    const svg = document.querySelector('#flock svg[data-plot]');
+    const pts = svg.querySelector('polyline').getAttribute('points').split(' ');
+    return { last: Number(pts[pts.length - 1].split(',')[0]), width: Number(svg.getAttribute('viewBox').split(' ')[2]) };
+  });
+  assert.ok(Math.abs(ends.last - (ends.width - 8)) < 1, `the line ends at ${ends.last} of ${ends.width}`);
 });
 
 test('Step runs exactly one 1/60 s step while paused, from the button and the . key', async () => {
