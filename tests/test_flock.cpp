@@ -246,7 +246,9 @@ void expect_explains_next_step(Flock flock, const Rules& rules, std::optional<Ve
             plain = plain && std::string(f.name) != "lead" && std::string(f.name) != "wander";
             if (f.counted) sum += f.value * f.weight;
         }
-        if (plain) EXPECT_EQ(e.total, sum.clamp_magnitude(kP.max_force)) << "boid " << i;
+        if (plain) {
+            EXPECT_EQ(e.total, sum.clamp_magnitude(kP.max_force)) << "boid " << i;
+        }
     }
     flock.step(rules, kLabDt, hawk, mode);
     for (int i = 0; i < flock.size(); ++i) {
