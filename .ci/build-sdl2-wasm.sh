@@ -11,14 +11,19 @@ prefix=$PWD/build/third_party/sdl2-wasm
 options="-DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF -DCMAKE_BUILD_TYPE=MinSizeRel \
   -DSDL_AUDIO=OFF -DSDL_JOYSTICK=OFF -DSDL_HAPTIC=OFF -DSDL_HIDAPI=OFF -DSDL_POWER=OFF -DSDL_SENSOR=OFF \
   -DSDL_LOCALE=OFF -DSDL_MISC=OFF -DSDL_FILESYSTEM=OFF -DSDL_LOADSO=OFF -DSDL_THREADS=OFF"
+# SDL's own switch for a small static build: no YUV, no RLE, no specialised
+# surface blitters (SDL_Blit_Slow does every blit). The software renderer,
+# which SDL_LEAN_AND_MEAN would also drop, is kept: it is the widget's
+# fallback when WebGL is missing.
+cflags="-DSDL_LEAN_AND_MEAN=1 -DSDL_VIDEO_RENDER_SW=1"
 stamp="$prefix/flocklab-options"
-[ -f "$prefix/lib/libSDL2.a" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$options" ] && exit 0
+[ -f "$prefix/lib/libSDL2.a" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$options $cflags" ] && exit 0
 export NODE_PATH=/usr/share/nodejs
 rm -rf build/third_party/SDL2-build "$prefix"
 # shellcheck disable=SC2086
 emcmake cmake -S build/third_party/SDL2-src -B build/third_party/SDL2-build $options \
-  -DCMAKE_INSTALL_PREFIX="$prefix" >/dev/null
+  -DCMAKE_C_FLAGS="$cflags" -DCMAKE_INSTALL_PREFIX="$prefix" >/dev/null
 cmake --build build/third_party/SDL2-build -j "$(nproc)" >/dev/null
 cmake --install build/third_party/SDL2-build >/dev/null
-echo "$options" > "$stamp"
+echo "$options $cflags" > "$stamp"
 echo "built SDL2 for WebAssembly into $prefix"

@@ -72,3 +72,39 @@ TEST(Grid, OtherViewRadiiAndWorldSizes) {
     p.view_radius = 60;
     expect_same_run(p, 4, 30, Rules{});
 }
+
+TEST(Grid, DenseFlocksSearchFinerCellsAndStayExact) {
+    // From kDenseFlock boids per r^2 the grid switches to cells of r/2 and
+    // 5x5 blocks: the same neighbours in the same order as brute force.
+    FlockParams p;
+    EXPECT_EQ(grid_cells_per_radius(p, 1000), 1);
+    EXPECT_EQ(grid_cells_per_radius(p, 2000), 2);
+    p.num_boids = 2000;
+    expect_same_run(p, 11, 100, Rules{});
+    Flock f(p, 2);
+    for (int s = 0; s < 30; ++s) f.step(Rules{}, kLabDt, std::nullopt, NeighborMode::Grid);
+    for (int i = 0; i < f.size(); i += 7) {
+        ASSERT_EQ(f.neighbors(i, NeighborMode::Brute), f.neighbors(i, NeighborMode::Grid)) << i;
+    }
+}
+
+TEST(Grid, DenseFlockOnHalfCellEdgesAndOutsideTheWorld) {
+    // Multiples of r/2, a hair below one, the far edge and points outside a
+    // small world, dense enough for cells of r/2.
+    FlockParams p;
+    p.world_width = 150;
+    p.world_height = 150;
+    std::vector<Boid> boids;
+    for (double x : {0.0, 30.0, 60.0, 90.0, 120.0, 150.0, 180.0, 29.999999999999996, -15.0, 195.0, 1e9}) {
+        for (double y : {0.0, 30.0, 60.0, 90.0, 150.0, -10.0}) boids.push_back({{x, y}, {1, -1}});
+    }
+    ASSERT_EQ(grid_cells_per_radius(p, static_cast<int>(boids.size())), 2);
+    Flock f(p, boids);
+    for (int i = 0; i < f.size(); ++i) {
+        ASSERT_EQ(f.neighbors(i, NeighborMode::Brute), f.neighbors(i, NeighborMode::Grid)) << i;
+    }
+    const GridArea a = grid_search_area(p, f.size(), {75, 75});
+    EXPECT_DOUBLE_EQ(a.cell, 30 * (1 + 1e-9));
+    EXPECT_EQ(a.x0, 0);  // cells 0..4 of 5, from the one holding x = 75
+    EXPECT_DOUBLE_EQ(a.x1, 150);
+}

@@ -120,24 +120,42 @@ namespace {
 // o.normalize().dot(h) < view_cos. That needs a square root and two
 // divisions; t = o.h is |o| times the same cosine, so comparing t^2 with
 // view_cos^2 * dsq decides every pair that is not within a hair of the cone's
-// edge. Those few take the lab's own arithmetic, so the answer is always the
-// lab's. (Bitwise & and | keep the common path free of hard-to-predict branches.)
-inline bool sees_in_cone(double ox, double oy, double dsq, double hx, double hy, double c) {
-    constexpr double kMargin = 1e-9;  // relative; rounding errors here are ~1e-15
-    if (std::fabs(c) > 1e-3) {
-        const double t = ox * hx + oy * hy;
-        const double lhs = t * t;
-        const double rhs = (c * c) * dsq;
-        const bool far_from_edge_lo = lhs < rhs * (1 - kMargin);
-        const bool far_from_edge_hi = lhs > rhs * (1 + kMargin);
-        // c < 0 (cone wider than 180 deg): blind only well behind.
-        // c > 0 (narrower): seen only well ahead.
-        const bool seen = c < 0 ? ((t >= 0) | far_from_edge_lo) : ((t > 0) & far_from_edge_hi);
-        const bool blind = c < 0 ? ((t < 0) & far_from_edge_hi) : ((t <= 0) | far_from_edge_lo);
-        if (seen | blind) return seen;
-    }
+// edge (kConeMargin, relative; rounding errors here are ~1e-15). Those few
+// take the lab's own arithmetic, so the answer is always the lab's.
+constexpr double kConeMargin = 1e-9;
+// Below this |view_cos| (a cone of about 180 deg) every pair takes the
+// lab's arithmetic.
+constexpr double kQuickConeMin = 1e-3;
+
+inline bool sees_exactly(double ox, double oy, double dsq, double hx, double hy, double c) {
     const double len = std::sqrt(dsq);
     return !((ox / len) * hx + (oy / len) * hy < c);
+}
+
+// The quick test: sure it is seen, sure it is blind, or neither. T is double
+// or a vector of doubles (the same arithmetic in each lane); & and | keep
+// the common path free of hard-to-predict branches.
+template <typename T, typename M>
+inline void cone_classes(T ox, T oy, T dsq, T hx, T hy, T c2, bool wide, M* seen, M* blind) {
+    const T zero{};
+    const T t = ox * hx + oy * hy;
+    const T lhs = t * t;
+    const T rhs = c2 * dsq;
+    const M far_from_edge_lo = lhs < rhs * (1 - kConeMargin);
+    const M far_from_edge_hi = lhs > rhs * (1 + kConeMargin);
+    // wide (view_cos < 0, cone wider than 180 deg): blind only well behind.
+    // Otherwise (narrower): seen only well ahead.
+    *seen = wide ? ((t >= zero) | far_from_edge_lo) : ((t > zero) & far_from_edge_hi);
+    *blind = wide ? ((t < zero) & far_from_edge_hi) : ((t <= zero) | far_from_edge_lo);
+}
+
+inline bool sees_in_cone(double ox, double oy, double dsq, double hx, double hy, double c) {
+    if (std::fabs(c) > kQuickConeMin) {
+        bool seen, blind;
+        cone_classes(ox, oy, dsq, hx, hy, c * c, c < 0, &seen, &blind);
+        if (seen | blind) return seen;
+    }
+    return sees_exactly(ox, oy, dsq, hx, hy, c);
 }
 
 }  // namespace
@@ -174,25 +192,26 @@ struct Viewer {
 
 // Writes to out the indices k of the candidates (xs[k], ys[k]), k < m, that
 // boid v sees, in the order given. The lab skips a pair when dsq == 0 (which
-// also skips the boid itself) or dsq > r^2. Two passes: squared distances
-// with a branch-free filter on the radius, then the cone test on the few
-// that remain.
-int Flock::scan(const Viewer& v, const double* xs, const double* ys, int m, int* out) {
-    double* d = dsq_.data();
-    int* keep = keep_.data();
+// also skips the boid itself) or dsq > r^2, and a pair in the blind spot.
+// Four candidates at a time, as two two-lane vectors (SSE2 natively,
+// SIMD128 in WebAssembly; each lane does the lab's scalar arithmetic, so
+// results are unchanged): the radius, then the quick cone test, with one
+// branch for "any within the radius?" that skips far groups, and one for the
+// rare pair on the cone's edge, which takes the lab's arithmetic.
+int Flock::scan(const Viewer& v, const double* xs, const double* ys, int m, int* out) const {
     const double vx = v.x, vy = v.y;
-    const double r2 = view_r2_;
+    const double r2 = view_r2_, c = view_cos_;
     // The lab's (dsq != 0 and not dsq > r2), written so that a NaN distance
     // (a NaN boid) is never a neighbour: the same for every number.
-    auto in_radius = [r2](double dsq) { return static_cast<int>((dsq > 0) & (dsq <= r2)); };
-    int kept = 0;
-    int k = 0;
-    // Four candidates at a time, as two two-lane vectors (SSE2 natively,
-    // SIMD128 in WebAssembly; each lane does the lab's scalar arithmetic, so
-    // results are unchanged), then one test for "any within the radius?",
-    // which skips far blocks without a branch per candidate.
+    auto in_radius = [r2](double dsq) { return (dsq > 0) & (dsq <= r2); };
+    const bool cone = v.has_heading;  // a boid standing still sees all round
+    const bool quick = cone && std::fabs(c) > kQuickConeMin;
+    const bool wide = c < 0;
     typedef double v2d __attribute__((vector_size(16)));
     const v2d px = {vx, vx}, py = {vy, vy}, rr = {r2, r2}, zero = {0.0, 0.0};
+    const v2d hx = {v.hx, v.hx}, hy = {v.hy, v.hy}, c2 = {c * c, c * c};
+    int n = 0;
+    int k = 0;
     for (; k + 4 <= m; k += 4) {
         v2d x0, x1, y0, y1;
         std::memcpy(&x0, xs + k, sizeof x0);
@@ -202,33 +221,67 @@ int Flock::scan(const Viewer& v, const double* xs, const double* ys, int m, int*
         const v2d ox0 = x0 - px, ox1 = x1 - px, oy0 = y0 - py, oy1 = y1 - py;
         const v2d d0 = ox0 * ox0 + oy0 * oy0;
         const v2d d1 = ox1 * ox1 + oy1 * oy1;
-        std::memcpy(d + k, &d0, sizeof d0);
-        std::memcpy(d + k + 2, &d1, sizeof d1);
         const v2l in0 = (d0 > zero) & (d0 <= rr);
         const v2l in1 = (d1 > zero) & (d1 <= rr);
-        const unsigned mask = lane_bits(in0) | (lane_bits(in1) << 2);
-        if (mask) {
+        const unsigned in = lane_bits(in0) | (lane_bits(in1) << 2);
+        if (!in) continue;
+        unsigned seen = in, unsure = 0;
+        if (quick) {
+            v2l s0, b0, s1, b1;
+            cone_classes(ox0, oy0, d0, hx, hy, c2, wide, &s0, &b0);
+            cone_classes(ox1, oy1, d1, hx, hy, c2, wide, &s1, &b1);
+            seen = in & (lane_bits(s0) | (lane_bits(s1) << 2));
+            unsure = in & ~(lane_bits(s0 | b0) | (lane_bits(s1 | b1) << 2));
+        } else if (cone) {
+            seen = 0;
+            unsure = in;
+        }
+        if (unsure) {
+            const double ox[4] = {ox0[0], ox0[1], ox1[0], ox1[1]};
+            const double oy[4] = {oy0[0], oy0[1], oy1[0], oy1[1]};
+            const double d[4] = {d0[0], d0[1], d1[0], d1[1]};
             for (int u = 0; u < 4; ++u) {
-                keep[kept] = k + u;
-                kept += static_cast<int>((mask >> u) & 1U);
+                if ((unsure >> u) & 1U) seen |= static_cast<unsigned>(sees_exactly(ox[u], oy[u], d[u], v.hx, v.hy, c)) << u;
             }
+        }
+        for (int u = 0; u < 4; ++u) {
+            out[n] = k + u;
+            n += static_cast<int>((seen >> u) & 1U);
         }
     }
     for (; k < m; ++k) {
         const double ox = xs[k] - vx;
         const double oy = ys[k] - vy;
-        d[k] = ox * ox + oy * oy;
-        keep[kept] = k;
-        kept += in_radius(d[k]);
-    }
-    int n = 0;
-    for (int q = 0; q < kept; ++q) {
-        const int k = keep[q];
+        const double dsq = ox * ox + oy * oy;
         out[n] = k;
-        n += static_cast<int>(!v.has_heading ||
-                              sees_in_cone(xs[k] - vx, ys[k] - vy, d[k], v.hx, v.hy, view_cos_));
+        n += static_cast<int>(in_radius(dsq) && (!cone || sees_in_cone(ox, oy, dsq, v.hx, v.hy, c)));
     }
     return n;
+}
+
+int grid_cells_per_radius(const FlockParams& p, int boids) {
+    const double per_r2 = boids * (p.view_radius * p.view_radius) / (p.world_width * p.world_height);
+    return per_r2 >= kDenseFlock ? 2 : 1;
+}
+
+double grid_cell_size(const FlockParams& p, int boids) {
+    return p.view_radius / grid_cells_per_radius(p, boids) * (1.0 + 1e-9);
+}
+
+GridArea grid_search_area(const FlockParams& p, int boids, Vec2 pos) {
+    GridArea a;
+    a.cell = grid_cell_size(p, boids);
+    if (!(a.cell > 0)) return a;
+    const int reach = grid_cells_per_radius(p, boids);
+    const auto span = [&](double v, double size, double* lo, double* hi) {
+        const double count = std::ceil(size / a.cell);
+        const double c = std::clamp(std::floor(v / a.cell), 0.0, std::max(0.0, count - 1));
+        *lo = std::max(0.0, (c - reach) * a.cell);
+        *hi = std::min(size, (c + reach + 1) * a.cell);
+    };
+    span(pos.x, p.world_width, &a.x0, &a.x1);
+    span(pos.y, p.world_height, &a.y0, &a.y1);
+    return a;
 }
 
 NeighborSet Flock::gather(int i, NeighborMode mode) {
@@ -242,12 +295,8 @@ NeighborSet Flock::gather(int i, NeighborMode mode) {
     // one cell share a block: it is merged once for them all.
     const int c = grid_.cell_of(i);
     if (c != block_cell_) {
-        grid_.block(c, &block_);
+        grid_.block(c, search_reach_, &block_);
         block_cell_ = c;
-        if (static_cast<int>(dsq_.size()) < block_.size) {
-            dsq_.resize(block_.size);
-            keep_.resize(block_.size);
-        }
     }
     const int n = scan(v, block_.x.data(), block_.y.data(), block_.size, near_.data());
     return {block_.x.data(), block_.y.data(), block_.vx.data(), block_.vy.data(), near_.data(), n};
@@ -259,14 +308,11 @@ void Flock::prepare(NeighborMode mode) {
     view_r2_ = p_.view_radius * p_.view_radius;
     view_cos_ = p_.view_cos();
     if (mode == NeighborMode::Grid) {
-        // Cells a hair wider than the view radius, so rounding in the cell
-        // index can never put two boids within the radius two cells apart.
         grid_.build(x_.data(), y_.data(), vx_.data(), vy_.data(), n, p_.world_width,
-                    p_.world_height, p_.view_radius * (1.0 + 1e-9));
+                    p_.world_height, grid_cell_size(p_, n));
+        // (A huge world may get coarser cells than asked for: fewer to reach.)
+        search_reach_ = std::max(1, static_cast<int>(std::ceil(p_.view_radius / grid_.cell())));
         block_cell_ = -1;
-    } else if (static_cast<int>(dsq_.size()) < n) {
-        dsq_.resize(n);
-        keep_.resize(n);
     }
 }
 

@@ -50,6 +50,24 @@ std::string rules_name(const Rules& r);  // the set's name (wander not included)
 // order, hence bit-identical trajectories; brute force is the reference.
 enum class NeighborMode { Brute, Grid };
 
+// The grid's cells are a hair wider than the view radius r, or than r/2 in
+// a dense flock (so rounding in a cell index never puts a pair within the
+// radius more than 1 or 2 cells apart), and each cell's block is the 3x3 or
+// 5x5 cells around it. 25 cells of r/2 cover 6.25 r^2 against 9 r^2, so
+// fewer candidates per boid, but four times as many blocks to merge: that
+// pays from about kDenseFlock boids per r^2 of world on average (measured:
+// at 2000 boids in the lesson's world and above, not at 1000).
+constexpr double kDenseFlock = 10.0;
+int grid_cells_per_radius(const FlockParams& p, int boids);  // 1 or 2
+double grid_cell_size(const FlockParams& p, int boids);      // px
+
+// The cells searched for a boid at `pos`, as drawn by the grid overlay:
+// the cell size and the block's rectangle (px, clipped to the world).
+struct GridArea {
+    double cell = 0, x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+};
+GridArea grid_search_area(const FlockParams& p, int boids, Vec2 pos);
+
 struct Viewer;  // flock.cpp: one boid's view, while gathering its neighbours
 
 // One boid's neighbours as the rules read them: near[k] indexes the four
@@ -149,7 +167,7 @@ public:
 private:
     void prepare(NeighborMode mode);       // per-step set-up: limits, grid, scratch
     NeighborSet gather(int i, NeighborMode mode);  // boid i's neighbours (in near_)
-    int scan(const Viewer& v, const double* xs, const double* ys, int m, int* out);
+    int scan(const Viewer& v, const double* xs, const double* ys, int m, int* out) const;
     struct Look;  // what every boid sees in this step besides its neighbours
     Look look_for(const Rules& rules, std::optional<Vec2> hawk) const;
     Vec2 flock_force(int i, const NeighborSet& near, const Look& look) const;
@@ -158,11 +176,10 @@ private:
     std::vector<double> x_, y_, vx_, vy_;  // the state, in list order
     std::vector<double> ax_, ay_;          // this step's forces (look phase)
     std::vector<int> near_;                // scratch: one boid's neighbours
-    std::vector<double> dsq_;              // scratch: candidates' squared distances
-    std::vector<int> keep_;                // scratch: candidates within the radius
     double view_r2_ = 0, view_cos_ = 0;    // this step's px^2 and cosine limits
     UniformGrid grid_;
-    GridBlock block_;                      // the 3x3 block of cell block_cell_
+    int search_reach_ = 1;                 // cells searched each way from a boid's own
+    GridBlock block_;                      // the block of cell block_cell_
     int block_cell_ = -1;
     // Going further
     PyRandom wander_rng_;

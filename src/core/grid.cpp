@@ -55,67 +55,100 @@ void UniformGrid::build(const double* x, const double* y, const double* vx, cons
 
 namespace {
 
-// Merges two runs of slots, each in ascending point index, into out
-// (branch-free: which run advances is data, not control flow).
-void merge_by_id(const int* ids, const int* a, int na, const int* b, int nb, std::vector<int>& out) {
-    const size_t total = static_cast<size_t>(na) + static_cast<size_t>(nb);
-    if (out.size() < total) out.resize(total);
-    int* o = out.data();
+// Merges two ascending runs of keys into out (branch-free: which run
+// advances is data, not control flow).
+void merge2(const unsigned long long* a, int na, const unsigned long long* b, int nb, unsigned long long* out) {
     int i = 0, j = 0, k = 0;
     while (i < na && j < nb) {
-        const bool take_b = ids[b[j]] < ids[a[i]];
-        o[k++] = take_b ? b[j] : a[i];
+        const bool take_b = b[j] < a[i];
+        out[k++] = take_b ? b[j] : a[i];
         j += take_b;
         i += !take_b;
     }
-    while (i < na) o[k++] = a[i++];
-    while (j < nb) o[k++] = b[j++];
+    while (i < na) out[k++] = a[i++];
+    while (j < nb) out[k++] = b[j++];
+}
+
+// The same for three runs (keys are distinct, so one run advances).
+void merge3(const unsigned long long* a, int na, const unsigned long long* b, int nb,
+            const unsigned long long* c, int nc, unsigned long long* out) {
+    int i = 0, j = 0, k = 0;
+    while (i < na && j < nb && k < nc) {
+        const unsigned long long m = std::min({a[i], b[j], c[k]});
+        *out++ = m;
+        i += m == a[i];
+        j += m == b[j];
+        k += m == c[k];
+    }
+    if (i == na) return merge2(b + j, nb - j, c + k, nc - k, out);
+    if (j == nb) return merge2(a + i, na - i, c + k, nc - k, out);
+    merge2(a + i, na - i, b + j, nb - j, out);
 }
 
 }  // namespace
 
-void UniformGrid::block(int c, GridBlock* out) const {
+void UniformGrid::block(int c, int reach, GridBlock* out) const {
     const int cx = c % cols_, cy = c / cols_;
-    const int x0 = std::max(cx - 1, 0), x1 = std::min(cx + 1, cols_ - 1);
-    const int y0 = std::max(cy - 1, 0), y1 = std::min(cy + 1, rows_ - 1);
-    const int* ids = id_.data();
-    // Each row of up to three cells is one contiguous run of slots made of up
-    // to three sorted runs: merge those, then merge the rows.
-    // (Scratch vectors only grow, so their sizes are tracked here.)
-    int nrows = 0;
-    int row_size[3] = {0, 0, 0};
-    for (int r = y0; r <= y1; ++r, ++nrows) {
-        std::vector<int>& row = out->rows[nrows];
+    const int x0 = std::max(cx - reach, 0), x1 = std::min(cx + reach, cols_ - 1);
+    const int y0 = std::max(cy - reach, 0), y1 = std::min(cy + reach, rows_ - 1);
+    // Every cell is one run of slots in ascending index. Keys carry the
+    // index in their high half, so comparing keys compares indices.
+    int n = 0;
+    for (int r = y0; r <= y1; ++r) n += start_[r * cols_ + x1 + 1] - start_[r * cols_ + x0];
+    // (Scratch vectors only grow: no allocation once the flock is formed.)
+    if (static_cast<int>(out->keys_a.size()) < n) {
+        out->keys_a.resize(n);
+        out->keys_b.resize(n);
+    }
+    const size_t max_runs = static_cast<size_t>(x1 - x0 + 1) * static_cast<size_t>(y1 - y0 + 1) + 1;
+    if (out->runs_a.size() < max_runs) {
+        out->runs_a.resize(max_runs);
+        out->runs_b.resize(max_runs);
+    }
+    unsigned long long* a = out->keys_a.data();
+    unsigned long long* b = out->keys_b.data();
+    int* runs = out->runs_a.data();  // run k is [runs[k], runs[k + 1])
+    int* next = out->runs_b.data();
+    int nruns = 0, k = 0;
+    runs[0] = 0;
+    for (int r = y0; r <= y1; ++r) {
         for (int q = x0; q <= x1; ++q) {
-            const int b = start_[r * cols_ + q], e = start_[r * cols_ + q + 1];
-            if (b == e) continue;
-            if (out->merge_a.size() < static_cast<size_t>(e - b)) out->merge_a.resize(e - b);
-            for (int s = b; s < e; ++s) out->merge_a[s - b] = s;
-            merge_by_id(ids, row.data(), row_size[nrows], out->merge_a.data(), e - b, out->merge_b);
-            row.swap(out->merge_b);
-            row_size[nrows] += e - b;
+            const int begin = start_[r * cols_ + q], end = start_[r * cols_ + q + 1];
+            if (begin == end) continue;
+            for (int s = begin; s < end; ++s) {
+                a[k++] = (static_cast<unsigned long long>(id_[s]) << 32) | static_cast<unsigned>(s);
+            }
+            runs[++nruns] = k;
         }
     }
-    std::vector<int>* merged = &out->rows[0];
-    int n = row_size[0];
-    for (int r = 1; r < nrows; ++r) {
-        merge_by_id(ids, merged->data(), n, out->rows[r].data(), row_size[r], out->merge_b);
-        out->merge_b.swap(out->merge_a);
-        merged = &out->merge_a;
-        n += row_size[r];
+    // Merge neighbouring runs three at a time, round after round, until one
+    // is left: 9 runs take two rounds, 25 take three.
+    while (nruns > 1) {
+        int merged = 0;
+        next[0] = 0;
+        for (int q = 0; q < nruns; q += 3) {
+            const int lo = runs[q], m1 = runs[q + 1];
+            const int m2 = q + 1 < nruns ? runs[q + 2] : m1;
+            const int hi = q + 2 < nruns ? runs[q + 3] : m2;
+            merge3(a + lo, m1 - lo, a + m1, m2 - m1, a + m2, hi - m2, b + lo);
+            next[++merged] = hi;
+        }
+        std::swap(a, b);
+        std::swap(runs, next);
+        nruns = merged;
     }
     if (static_cast<int>(out->x.size()) < n) {
         for (auto* v : {&out->x, &out->y, &out->vx, &out->vy}) v->resize(n);
         out->id.resize(n);
     }
     const bool with_velocity = !svx_.empty();
-    for (int k = 0; k < n; ++k) {
-        const int s = (*merged)[k];
-        out->id[k] = ids[s];
-        out->x[k] = sx_[s];
-        out->y[k] = sy_[s];
-        out->vx[k] = with_velocity ? svx_[s] : 0.0;
-        out->vy[k] = with_velocity ? svy_[s] : 0.0;
+    for (int j = 0; j < n; ++j) {
+        const int s = static_cast<int>(a[j] & 0xFFFFFFFFULL);
+        out->id[j] = static_cast<int>(a[j] >> 32);
+        out->x[j] = sx_[s];
+        out->y[j] = sy_[s];
+        out->vx[j] = with_velocity ? svx_[s] : 0.0;
+        out->vy[j] = with_velocity ? svy_[s] : 0.0;
     }
     out->size = n;
 }

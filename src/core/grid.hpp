@@ -8,13 +8,16 @@
 
 namespace flocklab {
 
-// The points of a 3x3 block of cells, merged into ascending index: the order
-// in which the lab sums a boid's neighbours, so nothing is sorted afterwards.
+// The points of a square block of cells, merged into ascending index: the
+// order in which the lab sums a boid's neighbours, so nothing is sorted
+// afterwards.
 struct GridBlock {
     std::vector<double> x, y, vx, vy;  // px, px/s
     std::vector<int> id;
     int size = 0;
-    std::vector<int> merge_a, merge_b, rows[3];  // scratch for the merge
+    // Scratch for the merge: (index << 32 | slot) keys, and run boundaries.
+    std::vector<unsigned long long> keys_a, keys_b;
+    std::vector<int> runs_a, runs_b;
 };
 
 class UniformGrid {
@@ -37,10 +40,11 @@ public:
     const double* ys() const { return sy_.data(); }
     int cell_of(int i) const { return cell_of_[i]; }
 
-    // Fills `out` with the points of the (up to) nine cells around cell c,
-    // in ascending index. Built when needed, one cell at a time, it stays
-    // small and in cache however large the flock is.
-    void block(int c, GridBlock* out) const;
+    // Fills `out` with the points of the cells within `reach` cells of cell
+    // c (a (2 reach + 1)^2 block, cut at the edges), in ascending index.
+    // Built when needed, one cell at a time, it stays small and in cache
+    // however large the flock is.
+    void block(int c, int reach, GridBlock* out) const;
 
 private:
     static int clamp_cell(double f, int count);

@@ -150,18 +150,15 @@ public:
     // The grid's cells and the block of cells searched for the boid at `pos`.
     void draw_grid(Shapes& d, Vec2 pos) {
         const FlockParams& p = s_.params;
-        const double cell = p.view_radius;
-        if (!(cell > 4)) return;
-        for (double x = cell; x < p.world_width; x += cell) d.line({x, 0}, {x, p.world_height}, 1, kGridLine);
-        for (double y = cell; y < p.world_height; y += cell) d.line({0, y}, {p.world_width, y}, 1, kGridLine);
+        const GridArea a = grid_search_area(p, s_.flock.size(), pos);
+        if (!(a.cell > 4)) return;
+        for (double x = a.cell; x < p.world_width; x += a.cell) d.line({x, 0}, {x, p.world_height}, 1, kGridLine);
+        for (double y = a.cell; y < p.world_height; y += a.cell) d.line({0, y}, {p.world_width, y}, 1, kGridLine);
         if (s_.neighbors != NeighborMode::Grid) return;  // brute force: every boid is a candidate
-        const double cx = std::floor(pos.x / cell), cy = std::floor(pos.y / cell);
-        const double x0 = std::max(0.0, (cx - 1) * cell), x1 = std::min(p.world_width, (cx + 2) * cell);
-        const double y0 = std::max(0.0, (cy - 1) * cell), y1 = std::min(p.world_height, (cy + 2) * cell);
-        d.tri({x0, y0}, {x1, y0}, {x1, y1}, kGridBlock);
-        d.tri({x0, y0}, {x1, y1}, {x0, y1}, kGridBlock);
-        for (const auto& [a, b] : {std::pair<Vec2, Vec2>{{x0, y0}, {x1, y0}}, {{x1, y0}, {x1, y1}}, {{x1, y1}, {x0, y1}}, {{x0, y1}, {x0, y0}}}) {
-            d.line(a, b, 1.5, kGridBlockEdge);
+        d.tri({a.x0, a.y0}, {a.x1, a.y0}, {a.x1, a.y1}, kGridBlock);
+        d.tri({a.x0, a.y0}, {a.x1, a.y1}, {a.x0, a.y1}, kGridBlock);
+        for (const auto& [u, v] : {std::pair<Vec2, Vec2>{{a.x0, a.y0}, {a.x1, a.y0}}, {{a.x1, a.y0}, {a.x1, a.y1}}, {{a.x1, a.y1}, {a.x0, a.y1}}, {{a.x0, a.y1}, {a.x0, a.y0}}}) {
+            d.line(u, v, 1.5, kGridBlockEdge);
         }
     }
 
