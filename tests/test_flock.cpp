@@ -345,3 +345,65 @@ TEST(FlockRobust, HeadingOrderNeverExceedsOne) {
         ASSERT_LE(o, 1.0) << n << " boids at " << v.x << "," << v.y;
     }
 }
+
+TEST(FlockThreads, SameTrajectoriesWithAnyNumberOfThreads) {
+    // Each boid's force is computed alone: splitting the look phase over
+    // threads must not change one bit, in either neighbour mode, with every
+    // going-further extension on, and for flocks too small to split.
+    struct Case {
+        int boids;
+        bool extensions;
+    };
+    for (const Case c : {Case{40, false}, Case{500, false}, Case{700, true}, Case{2000, false}}) {
+        for (const NeighborMode mode : {NeighborMode::Brute, NeighborMode::Grid}) {
+            FlockParams p;
+            p.num_boids = c.boids;
+            Rules rules;
+            rules.wander = c.extensions;
+            Flock one(p, 5);
+            std::vector<Flock> many;
+            for (int threads : {2, 3}) {
+                many.emplace_back(p, 5);
+                many.back().set_threads(threads);
+                EXPECT_EQ(many.back().threads(), threads);
+            }
+            for (Flock* f : {&one, &many[0], &many[1]}) {
+                if (c.extensions) {
+                    f->set_pursuit(true);
+                    f->set_leader(Vec2{700, 300});
+                }
+            }
+            const int steps = c.boids > 1000 ? 40 : 120;
+            for (int s = 0; s < steps; ++s) {
+                const std::optional<Vec2> hawk = s % 50 < 10 ? std::optional<Vec2>(Vec2{450.0 + s, 270}) : std::nullopt;
+                one.step(rules, kLabDt, hawk, mode);
+                for (Flock& f : many) f.step(rules, kLabDt, hawk, mode);
+            }
+            for (const Flock& f : many) {
+                SCOPED_TRACE(std::to_string(c.boids) + " boids, " + std::to_string(f.threads()) + " threads");
+                for (int i = 0; i < one.size(); ++i) {
+                    ASSERT_EQ(one.boid(i).pos, f.boid(i).pos) << i;
+                    ASSERT_EQ(one.boid(i).vel, f.boid(i).vel) << i;
+                    ASSERT_EQ(one.applied_force(i), f.applied_force(i)) << i;
+                }
+            }
+        }
+    }
+}
+
+TEST(FlockThreads, ACopyStartsWithOneThreadAndStepsAlike) {
+    FlockParams p;
+    p.num_boids = 300;
+    Flock f(p, 9);
+    f.set_threads(2);
+    Flock copy = f;
+    EXPECT_EQ(copy.threads(), 1);
+    EXPECT_EQ(f.threads(), 2);
+    for (int s = 0; s < 30; ++s) {
+        f.step(Rules{}, kLabDt);
+        copy.step(Rules{}, kLabDt);
+    }
+    for (int i = 0; i < f.size(); ++i) ASSERT_EQ(f.boid(i).pos, copy.boid(i).pos) << i;
+    f.set_threads(1);
+    EXPECT_EQ(f.threads(), 1);
+}

@@ -44,9 +44,10 @@ constexpr const char* kUsage =
     "           [--start X,Y] [--vel X,Y] [--target X,Y] [--seed 7] [--json]\n"
     "  bench    time the flock step (median ms per step)\n"
     "           [--boids 100,300,500] [--neighbors brute,grid] [--steps 50]\n"
-    "           [--warmup 600] [--density N] [--json]\n"
+    "           [--warmup 600] [--threads 1] [--density N] [--json]\n"
     "           --warmup N: steps that form the flock before timing (600 = 10 s,\n"
     "           a formed flock; 120 for the young flock older figures used)\n"
+    "           --threads 1,2: look with 1 and with 2 threads (same results)\n"
     "           --density N: a world that grows with the flock, as dense as N\n"
     "           boids in the lesson's 900x540 world (default: the fixed world)\n"
     "\n"
@@ -322,12 +323,16 @@ int cmd_bench(const Args& a) {
     const std::vector<std::string> modes = a.words("neighbors", {"brute", "grid"}, {"brute", "grid"});
     const long long steps = a.integer("steps", 50, 1, 100000);
     const long long warmup = a.integer("warmup", kFormedWarmup, 0, 100000);
+    const std::vector<long long> thread_counts = a.integers("threads", {1}, 1, 64);
     // --density N: the world grows with the flock, as dense as N boids in the
     // lesson's 900x540 world. Absent: the lesson's fixed world.
     const double density = a.number("density", 0.0, 0.0, kMaxBoids);
     const bool json = a.has("json");
     if (a.has("density") && density <= 0) throw UsageError("--density: expected a number above 0, got '" + a.raw("density") + "'");
-    if (!json) std::printf("%7s %6s %12s %10s %10s %12s\n", "boids", "mode", "world", "median_ms", "min_ms", "ns/boid");
+    if (!json) {
+        std::printf("%7s %6s %7s %12s %10s %10s %12s\n", "boids", "mode", "threads", "world", "median_ms", "min_ms",
+                    "ns/boid");
+    }
     for (long long n : sizes) {
         FlockParams p;
         p.num_boids = static_cast<int>(n);
@@ -337,22 +342,26 @@ int cmd_bench(const Args& a) {
             p.world_height *= scale;
         }
         for (const std::string& m : modes) {
-            const BenchResult r = bench_flock(p, 7, m == "brute" ? NeighborMode::Brute : NeighborMode::Grid, static_cast<int>(warmup),
-                                              static_cast<int>(steps), 1);
-            const double median = r.median_ms;
-            const double per_boid_ns = median * 1e6 / n;
-            if (json) {
-                std::printf("{\"boids\": %lld, \"neighbors\": \"%s\", \"world\": [%.1f, %.1f], \"steps\": %lld, "
-                            "\"warmup\": %lld, \"median_ms\": %.6f, \"min_ms\": %.6f, \"ns_per_boid\": %.2f}\n",
-                            n, m.c_str(), p.world_width, p.world_height, steps, warmup, median, r.min_ms,
-                            per_boid_ns);
-            } else {
-                char world[32];
-                std::snprintf(world, sizeof world, "%.0fx%.0f", p.world_width, p.world_height);
-                std::printf("%7lld %6s %12s %10.4f %10.4f %12.1f\n", n, m.c_str(), world, median, r.min_ms,
-                            per_boid_ns);
+            for (long long threads : thread_counts) {
+                const BenchResult r = bench_flock(p, 7, m == "brute" ? NeighborMode::Brute : NeighborMode::Grid,
+                                                  static_cast<int>(warmup), static_cast<int>(steps), 1, 0.0, 0.0,
+                                                  static_cast<int>(threads));
+                const double median = r.median_ms;
+                const double per_boid_ns = median * 1e6 / n;
+                if (json) {
+                    std::printf("{\"boids\": %lld, \"neighbors\": \"%s\", \"threads\": %lld, \"world\": [%.1f, %.1f], "
+                                "\"steps\": %lld, \"warmup\": %lld, \"median_ms\": %.6f, \"min_ms\": %.6f, "
+                                "\"ns_per_boid\": %.2f}\n",
+                                n, m.c_str(), threads, p.world_width, p.world_height, steps, warmup, median, r.min_ms,
+                                per_boid_ns);
+                } else {
+                    char world[32];
+                    std::snprintf(world, sizeof world, "%.0fx%.0f", p.world_width, p.world_height);
+                    std::printf("%7lld %6s %7lld %12s %10.4f %10.4f %12.1f\n", n, m.c_str(), threads, world, median,
+                                r.min_ms, per_boid_ns);
+                }
+                std::fflush(stdout);
             }
-            std::fflush(stdout);
         }
     }
     return 0;
@@ -397,7 +406,7 @@ int dispatch(int argc, char** argv) {
     if (cmd == "bench") {
         return cmd_bench(Args(argc, argv, 2,
                               {{"boids", true}, {"neighbors", true}, {"steps", true}, {"warmup", true},
-                               {"density", true}, {"json", false}}));
+                               {"threads", true}, {"density", true}, {"json", false}}));
     }
     throw UsageError("unknown command '" + cmd + "' (expected gauges, dump, explain, vehicle or bench)");
 }

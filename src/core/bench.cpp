@@ -7,11 +7,12 @@
 namespace flocklab {
 
 BenchResult bench_flock(const FlockParams& p, std::uint64_t seed, NeighborMode mode, int warmup,
-                        int rounds, int batch, double budget_ms, double warmup_budget_ms) {
+                        int rounds, int batch, double budget_ms, double warmup_budget_ms, int threads) {
     using Clock = std::chrono::steady_clock;
     const auto since = [](Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); };
     BenchResult r;
     Flock flock(p, seed);
+    flock.set_threads(threads);
     const Rules all;
     // A formed flock has more neighbours per boid than a fresh one.
     const auto warm = Clock::now();

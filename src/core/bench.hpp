@@ -27,7 +27,9 @@ struct BenchResult {
 // A formed flock: the warm-up the benchmarks use by default, 10 s of
 // simulated time (the flock keeps tightening long after 2 s).
 constexpr int kFormedWarmup = 600;
+// `threads` > 1 looks with helper threads (native builds; see Flock::set_threads).
 BenchResult bench_flock(const FlockParams& p, std::uint64_t seed, NeighborMode mode, int warmup,
-                        int rounds, int batch, double budget_ms = 0.0, double warmup_budget_ms = 0.0);
+                        int rounds, int batch, double budget_ms = 0.0, double warmup_budget_ms = 0.0,
+                        int threads = 1);
 
 }  // namespace flocklab

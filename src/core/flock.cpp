@@ -284,27 +284,31 @@ GridArea grid_search_area(const FlockParams& p, int boids, Vec2 pos) {
     return a;
 }
 
-NeighborSet Flock::gather(int i, NeighborMode mode) {
+NeighborSet Flock::gather(int i, NeighborMode mode, Scratch& s) const {
     const Viewer v(x_[i], y_[i], vx_[i], vy_[i]);
     if (mode == NeighborMode::Brute) {
-        const int n = scan(v, x_.data(), y_.data(), size(), near_.data());
-        return {x_.data(), y_.data(), vx_.data(), vy_.data(), near_.data(), n};
+        const int n = scan(v, x_.data(), y_.data(), size(), s.near.data());
+        return {x_.data(), y_.data(), vx_.data(), vy_.data(), s.near.data(), n};
     }
     // The block's own copies of the neighbours' state sit next to the
     // candidates just scanned, so the rules read them from cache. Boids of
     // one cell share a block: it is merged once for them all.
     const int c = grid_.cell_of(i);
-    if (c != block_cell_) {
-        grid_.block(c, search_reach_, &block_);
-        block_cell_ = c;
+    if (c != s.block_cell) {
+        grid_.block(c, search_reach_, &s.block);
+        s.block_cell = c;
     }
-    const int n = scan(v, block_.x.data(), block_.y.data(), block_.size, near_.data());
-    return {block_.x.data(), block_.y.data(), block_.vx.data(), block_.vy.data(), near_.data(), n};
+    const int n = scan(v, s.block.x.data(), s.block.y.data(), s.block.size, s.near.data());
+    return {s.block.x.data(), s.block.y.data(), s.block.vx.data(), s.block.vy.data(), s.near.data(), n};
 }
 
 void Flock::prepare(NeighborMode mode) {
     const int n = size();
-    near_.resize(n);
+    scratch_.resize(static_cast<size_t>(threads()));
+    for (Scratch& s : scratch_) {
+        s.near.resize(n);
+        s.block_cell = -1;
+    }
     view_r2_ = p_.view_radius * p_.view_radius;
     view_cos_ = p_.view_cos();
     if (mode == NeighborMode::Grid) {
@@ -312,16 +316,15 @@ void Flock::prepare(NeighborMode mode) {
                     p_.world_height, grid_cell_size(p_, n));
         // (A huge world may get coarser cells than asked for: fewer to reach.)
         search_reach_ = std::max(1, static_cast<int>(std::ceil(p_.view_radius / grid_.cell())));
-        block_cell_ = -1;
     }
 }
 
 std::vector<int> Flock::neighbors(int i, NeighborMode mode) {
     prepare(mode);
-    const NeighborSet s = gather(i, mode);
+    const NeighborSet s = gather(i, mode, scratch_[0]);
     std::vector<int> out(s.near, s.near + s.n);
     if (mode == NeighborMode::Grid) {  // block slots -> boid indices
-        for (int& k : out) k = block_.id[k];
+        for (int& k : out) k = scratch_[0].block.id[k];
     }
     return out;
 }
@@ -452,7 +455,7 @@ Vec2 Flock::force(int i, const Rules& rules, std::optional<Vec2> hawk, NeighborM
     Look look;
     look.rules = rules;
     look.hawk = hawk;
-    return flock_force(i, gather(i, mode), look);
+    return flock_force(i, gather(i, mode, scratch_[0]), look);
 }
 
 Explanation Flock::explain(int i, const Rules& rules, std::optional<Vec2> hawk, NeighborMode mode) {
@@ -463,10 +466,10 @@ Explanation Flock::explain(int i, const Rules& rules, std::optional<Vec2> hawk, 
     e.self = boid(i);
     e.hawk = look.hawk;
     prepare(mode);
-    const NeighborSet near = gather(i, mode);
+    const NeighborSet near = gather(i, mode, scratch_[0]);
     e.neighbors.assign(near.near, near.near + near.n);
     if (mode == NeighborMode::Grid) {  // block slots -> boid indices
-        for (int& k : e.neighbors) k = block_.id[k];
+        for (int& k : e.neighbors) k = scratch_[0].block.id[k];
     }
     const NeighborSums sums = neighbor_sums(e.self, near, p_);
     const bool lead = leader_target_.has_value() && i == 0;
@@ -543,6 +546,15 @@ int nearest(Vec2 from, const double* x, const double* y, int n) {
 
 }  // namespace
 
+void Flock::set_threads(int threads) {
+    if (threads <= 1) {
+        workers_.pool.reset();
+    } else if (!workers_.pool || workers_.pool->threads() != threads) {
+        workers_.pool = std::make_unique<Workers>(threads);
+        if (workers_.pool->threads() == 1) workers_.pool.reset();  // a build without threads
+    }
+}
+
 void Flock::step(const Rules& rules, double dt, std::optional<Vec2> hawk, NeighborMode mode) {
     const int n = size();
     ax_.resize(n);
@@ -566,15 +578,38 @@ void Flock::step(const Rules& rules, double dt, std::optional<Vec2> hawk, Neighb
     }
     // 1. Everyone looks at the same, unmoved flock. Looking changes nothing,
     // so the grid visits boids cell by cell (neighbouring boids share their
-    // candidates, which stay in cache); brute force goes in list order.
-    const int* order = mode == NeighborMode::Grid ? grid_.ids() : nullptr;
-    for (int k = 0; k < n; ++k) {
-        const int i = order ? order[k] : k;
-        const Vec2 f = lead && i == 0
-                           ? arrive({x_[0], y_[0]}, {vx_[0], vy_[0]}, *leader_target_, p_.leader_slow_radius, limits(p_))
-                           : flock_force(i, gather(i, mode), look);
-        ax_[i] = f.x;
-        ay_[i] = f.y;
+    // candidates, which stay in cache); brute force goes in list order. With
+    // threads, each takes one contiguous share of that order.
+    struct LookPhase {
+        Flock* flock;
+        const Look* look;
+        NeighborMode mode;
+        const int* order;
+        int n, parts;
+        bool lead;
+    };
+    LookPhase phase{this, &look, mode, mode == NeighborMode::Grid ? grid_.ids() : nullptr, n,
+                    threads(), lead};
+    const auto look_part = [](void* context, int part) {
+        const LookPhase& ph = *static_cast<const LookPhase*>(context);
+        Flock& f = *ph.flock;
+        const int begin = static_cast<int>(static_cast<long long>(ph.n) * part / ph.parts);
+        const int end = static_cast<int>(static_cast<long long>(ph.n) * (part + 1) / ph.parts);
+        for (int k = begin; k < end; ++k) {
+            const int i = ph.order ? ph.order[k] : k;
+            const Vec2 force = ph.lead && i == 0
+                                   ? arrive({f.x_[0], f.y_[0]}, {f.vx_[0], f.vy_[0]}, *f.leader_target_,
+                                            f.p_.leader_slow_radius, limits(f.p_))
+                                   : f.flock_force(i, f.gather(i, ph.mode, f.scratch_[part]), *ph.look);
+            f.ax_[i] = force.x;
+            f.ay_[i] = force.y;
+        }
+    };
+    if (workers_.pool && n >= kMinBoidsPerThread * threads()) {
+        workers_.pool->run(look_part, &phase);
+    } else {
+        phase.parts = 1;
+        look_part(&phase, 0);
     }
     // The hunter seeks where the nearest boid will be: its position plus its
     // velocity times the time the hunter needs to get there at full speed.
@@ -642,7 +677,7 @@ double Flock::mean_spacing() {
     const double area = p_.world_width * p_.world_height;
     grid_.build(x_.data(), y_.data(), nullptr, nullptr, n, p_.world_width, p_.world_height,
                 std::max(1.0, std::sqrt(area / n)));
-    block_cell_ = -1;
+    for (Scratch& s : scratch_) s.block_cell = -1;  // the step's grid is gone
     const int cols = grid_.cols();
     const int rows = grid_.rows();
     const double cell = grid_.cell();

@@ -17,6 +17,7 @@
 #include "params.hpp"
 #include "pyrandom.hpp"
 #include "vec2.hpp"
+#include "workers.hpp"
 
 namespace flocklab {
 
@@ -128,6 +129,15 @@ public:
     void step(const Rules& rules, double dt, std::optional<Vec2> hawk = std::nullopt,
               NeighborMode mode = NeighborMode::Grid);
 
+    // Threads for the look phase (native builds with FLOCKLAB_THREADS; 1
+    // elsewhere). Every boid's force is computed alone, in the same
+    // arithmetic, so trajectories are bit-identical for any count. A copied
+    // flock starts with 1.
+    // Flocks under kMinBoidsPerThread boids per thread look on one thread.
+    static constexpr int kMinBoidsPerThread = 64;
+    void set_threads(int threads);
+    int threads() const { return workers_.pool ? workers_.pool->threads() : 1; }
+
     // [SECTION] Going further
     // Pursuit: a hunter at the params' start, at rest (on), or none (off).
     void set_pursuit(bool on);
@@ -166,7 +176,12 @@ public:
 
 private:
     void prepare(NeighborMode mode);       // per-step set-up: limits, grid, scratch
-    NeighborSet gather(int i, NeighborMode mode);  // boid i's neighbours (in near_)
+    struct Scratch {                       // one looker's
+        std::vector<int> near;             // neighbours of the boid it looks for
+        GridBlock block;                   // the block of cell block_cell
+        int block_cell = -1;
+    };
+    NeighborSet gather(int i, NeighborMode mode, Scratch& s) const;  // boid i's neighbours (in s.near)
     int scan(const Viewer& v, const double* xs, const double* ys, int m, int* out) const;
     struct Look;  // what every boid sees in this step besides its neighbours
     Look look_for(const Rules& rules, std::optional<Vec2> hawk) const;
@@ -175,12 +190,11 @@ private:
     FlockParams p_;
     std::vector<double> x_, y_, vx_, vy_;  // the state, in list order
     std::vector<double> ax_, ay_;          // this step's forces (look phase)
-    std::vector<int> near_;                // scratch: one boid's neighbours
     double view_r2_ = 0, view_cos_ = 0;    // this step's px^2 and cosine limits
     UniformGrid grid_;
     int search_reach_ = 1;                 // cells searched each way from a boid's own
-    GridBlock block_;                      // the block of cell block_cell_
-    int block_cell_ = -1;
+    std::vector<Scratch> scratch_;         // one per thread; [0] for neighbors() and explain()
+    WorkersSlot workers_;
     // Going further
     PyRandom wander_rng_;
     std::vector<double> angles_, wx_, wy_;  // rad; px: each boid's wander target
