@@ -6,6 +6,7 @@
 # Debian's emcc needs Debian's node modules (acorn) with this machine's node.
 export NODE_PATH := /usr/share/nodejs
 PORT ?= 8000
+TERSER := web/tools/node_modules/.bin/terser
 
 BUILD ?= build
 JOBS ?= $(shell nproc)
@@ -36,6 +37,11 @@ web: deps-web
 	mkdir -p $(BUILD)/web
 	cp web/*.html web/*.js web/*.css $(BUILD)/web/
 	cp $(BUILD)/wasm/src/widget/flocklab-core.js $(BUILD)/wasm/src/widget/flocklab-core.wasm $(BUILD)/web/
+	# Minified for the page (names and whitespace only; web/flocklab.js stays
+	# the readable source, and flocklab.js.map maps the shim back to it).
+	$(TERSER) $(BUILD)/web/flocklab.js --module --compress passes=2 --mangle \
+	  --source-map "url=flocklab.js.map,includeSources" -o $(BUILD)/web/flocklab.js
+	$(TERSER) $(BUILD)/web/flocklab-core.js --module --compress passes=2 --mangle -o $(BUILD)/web/flocklab-core.js
 
 serve: web
 	node web/serve.mjs $(BUILD)/web $(PORT)

@@ -71,13 +71,17 @@ if [ ! -f build/third_party/SDL2-src/CMakeLists.txt ]; then
   rm -rf build/third_party/SDL2-src && mkdir -p build/third_party/SDL2-src
   tar -xzf "$SRC_DIR/$SDL_TAR" -C build/third_party/SDL2-src --strip-components=1
 fi
+# terser (pinned with its integrity hash in web/tools/package-lock.json)
+# minifies the shim and Emscripten's JS in build/web/.
+command -v node >/dev/null && command -v npm >/dev/null || apt_install nodejs npm
+if [ ! -x web/tools/node_modules/.bin/terser ]; then
+  (cd web/tools && npm ci --no-audit --no-fund --loglevel=error)
+fi
 [ "$want" = web ] && exit 0
 
 # --- browser: Debian's Chromium, playwright-core and axe-core (pinned, with
 # their integrity hashes, in tests/browser/package-lock.json) ---
 apt_install chromium
-# The machine image brings Node.js 20 and npm; a machine without them gets Debian's.
-command -v node >/dev/null && command -v npm >/dev/null || apt_install nodejs npm
 if [ ! -d tests/browser/node_modules/playwright-core ] || [ ! -d tests/browser/node_modules/axe-core ]; then
   (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
 fi

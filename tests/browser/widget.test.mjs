@@ -297,6 +297,29 @@ test('benchmark() measures brute force and the grid inside the page', async () =
   await page.close();
 });
 
+test('in the page the grid flies exactly as brute force, sparse and dense', async () => {
+  // 300 boids search 3x3 cells of the view radius; 2500 (dense) search 5x5
+  // cells of half of it. Both must give the browser's own brute-force run.
+  const page = await openLesson(env);
+  for (const boids of [300, 2500]) {
+    const runs = await onWidget(page, '#scaling', (h, n) => {
+      const run = (mode) => {
+        h.pause();
+        h.setBoids(n);
+        h.setNeighbors(mode);
+        h.reset(3);
+        while (h.gauges().time < 1.5 - 1e-9) h.step(90 - Math.round(h.gauges().time * 60)); // step() may stop early
+        return h.state();
+      };
+      return { brute: run('brute'), grid: run('grid') };
+    }, boids);
+    assert.equal(runs.grid.boids.length, boids);
+    assert.deepEqual(runs.grid, runs.brute, `${boids} boids`);
+  }
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
 test('the scaling figure compares 100, 300 and 500 boids in one click', async () => {
   const page = await openLesson(env);
   await page.locator('#scale-compare').click();
