@@ -83,6 +83,8 @@ bench-report: native
 	mkdir -p $(BUILD)/bench
 	$(BUILD)/native/flocklab bench --boids 60,100,300,500,1000,2000,5000 --neighbors brute,grid \
 	  --steps 60 --json | tee $(BUILD)/bench/fixed.jsonl
+	$(BUILD)/native/flocklab bench --boids 500,1000,2000,5000 --neighbors grid --threads 2 \
+	  --steps 60 --json | tee -a $(BUILD)/bench/fixed.jsonl
 	$(BUILD)/native/flocklab bench --boids 1000,10000,100000 --neighbors grid --density 1000 \
 	  --steps 20 --json | tee $(BUILD)/bench/density.jsonl
 	python3 tests/bench/plot_bench.py $(BUILD)/bench/fixed.jsonl $(BUILD)/bench/density.jsonl web/bench.svg

@@ -66,12 +66,16 @@ def main():
     if len(sys.argv) != 4:
         sys.exit(__doc__)
     fixed, density, out_path = load(sys.argv[1]), load(sys.argv[2]), sys.argv[3]
-    def points(rows, mode, key):
-        return sorted((r["boids"], r[key]) for r in rows if r["neighbors"] == mode)
+    def points(rows, mode, key, threads=1):
+        return sorted((r["boids"], r[key]) for r in rows
+                      if r["neighbors"] == mode and r.get("threads", 1) == threads)
     left = [
         {"name": "brute force", "color": "#f87171", "points": points(fixed, "brute", "median_ms")},
         {"name": "grid", "color": "#38bdf8", "points": points(fixed, "grid", "median_ms")},
     ]
+    two = points(fixed, "grid", "median_ms", threads=2)
+    if two:
+        left.append({"name": "grid, 2 threads", "color": "#a3e635", "points": two})
     right = [{"name": "grid, constant density", "color": "#38bdf8",
               "points": [(b, ns / 1000.0) for b, ns in points(density, "grid", "ns_per_boid")]}]
     body = panel(80, 50, 360, 260, left, "900x540 world, formed flock (600 steps): ms per step", "boids", "ms per step")
