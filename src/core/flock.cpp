@@ -1,6 +1,7 @@
 #include "flock.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -579,36 +580,41 @@ void Flock::step(const Rules& rules, double dt, std::optional<Vec2> hawk, Neighb
     // 1. Everyone looks at the same, unmoved flock. Looking changes nothing,
     // so the grid visits boids cell by cell (neighbouring boids share their
     // candidates, which stay in cache); brute force goes in list order. With
-    // threads, each takes one contiguous share of that order.
+    // threads, each takes the next run of that order until none is left
+    // (dense clumps cost more per boid than sparse ones, so fixed halves
+    // would leave one thread waiting).
     struct LookPhase {
         Flock* flock;
         const Look* look;
         NeighborMode mode;
         const int* order;
-        int n, parts;
+        int n, run;
         bool lead;
+        std::atomic<int> next{0};
     };
+    const int parts = workers_.pool && n >= kMinBoidsPerThread * threads() ? threads() : 1;
     LookPhase phase{this, &look, mode, mode == NeighborMode::Grid ? grid_.ids() : nullptr, n,
-                    threads(), lead};
+                    std::max(32, n / (8 * parts)), lead};
     const auto look_part = [](void* context, int part) {
-        const LookPhase& ph = *static_cast<const LookPhase*>(context);
+        LookPhase& ph = *static_cast<LookPhase*>(context);
         Flock& f = *ph.flock;
-        const int begin = static_cast<int>(static_cast<long long>(ph.n) * part / ph.parts);
-        const int end = static_cast<int>(static_cast<long long>(ph.n) * (part + 1) / ph.parts);
-        for (int k = begin; k < end; ++k) {
-            const int i = ph.order ? ph.order[k] : k;
-            const Vec2 force = ph.lead && i == 0
-                                   ? arrive({f.x_[0], f.y_[0]}, {f.vx_[0], f.vy_[0]}, *f.leader_target_,
-                                            f.p_.leader_slow_radius, limits(f.p_))
-                                   : f.flock_force(i, f.gather(i, ph.mode, f.scratch_[part]), *ph.look);
-            f.ax_[i] = force.x;
-            f.ay_[i] = force.y;
+        Scratch& scratch = f.scratch_[part];
+        for (int begin; (begin = ph.next.fetch_add(ph.run, std::memory_order_relaxed)) < ph.n;) {
+            const int end = std::min(ph.n, begin + ph.run);
+            for (int k = begin; k < end; ++k) {
+                const int i = ph.order ? ph.order[k] : k;
+                const Vec2 force = ph.lead && i == 0
+                                       ? arrive({f.x_[0], f.y_[0]}, {f.vx_[0], f.vy_[0]}, *f.leader_target_,
+                                                f.p_.leader_slow_radius, limits(f.p_))
+                                       : f.flock_force(i, f.gather(i, ph.mode, scratch), *ph.look);
+                f.ax_[i] = force.x;
+                f.ay_[i] = force.y;
+            }
         }
     };
-    if (workers_.pool && n >= kMinBoidsPerThread * threads()) {
+    if (parts > 1) {
         workers_.pool->run(look_part, &phase);
     } else {
-        phase.parts = 1;
         look_part(&phase, 0);
     }
     // The hunter seeks where the nearest boid will be: its position plus its
