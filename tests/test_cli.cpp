@@ -123,6 +123,16 @@ TEST(Cli, BenchJsonHasOneLinePerSizeAndMode) {
     EXPECT_GT(first.at("median_ms").get<double>(), 0);
 }
 
+TEST(Cli, BenchTimesEachThreadCount) {
+    const Result r = run("bench --boids 200 --neighbors grid --threads 1,2 --steps 3 --warmup 2 --json");
+    ASSERT_EQ(r.status, 0) << r.out;
+    const auto lines = testjson::lines(r.out);
+    ASSERT_EQ(lines.size(), 2u);
+    EXPECT_EQ(testjson::parse(lines[0]).at("threads").get<int>(), 1);
+    EXPECT_EQ(testjson::parse(lines[1]).at("threads").get<int>(), 2);
+    EXPECT_GT(testjson::parse(lines[1]).at("median_ms").get<double>(), 0);
+}
+
 TEST(Cli, HelpExitsZero) {
     for (const char* args : {"--help", "help", "gauges --help", "vehicle --mode seek -h"}) {
         const Result r = run(args);
@@ -155,7 +165,7 @@ INSTANTIATE_TEST_SUITE_P(
                       BadArg{"gauges --rules most", "--rules"}, BadArg{"gauges --neighbors kd", "--neighbors"},
                       BadArg{"gauges --seconds nan", "--seconds"}, BadArg{"gauges --seconds 1 --steps 5", "--steps"},
                       BadArg{"gauges --steps", "--steps"}, BadArg{"dump --seed 1-3", "--seed"},
-                      BadArg{"vehicle --start=1e999,0", "--start"}, BadArg{"bench --boids 0", "--boids"},
+                      BadArg{"vehicle --start=1e999,0", "--start"}, BadArg{"bench --boids 0", "--boids"}, BadArg{"bench --threads 0", "--threads"},
                       BadArg{"fly", "fly"}, BadArg{"", "command"}, BadArg{"gauges 7", "'7'"},
                       BadArg{"dump --hawk hunt", "--hawk"}, BadArg{"dump --leader 700", "--leader"},
                       BadArg{"gauges --leader=nan,1", "--leader"}, BadArg{"dump --wander=yes", "--wander"},
