@@ -407,3 +407,35 @@ TEST(FlockThreads, ACopyStartsWithOneThreadAndStepsAlike) {
     f.set_threads(1);
     EXPECT_EQ(f.threads(), 1);
 }
+
+TEST(Flock, ConeEdgeIsExactForNarrowHalfAndWideCones) {
+    // The same sweep across the edge for cones narrower than 180 degrees
+    // (view_cos > 0), of exactly 180 (view_cos ~ 0: every pair takes the
+    // lab's arithmetic) and nearly 360: four candidates at a time or one by
+    // one, the answer is the lab's.
+    for (double angle : {90.0, 180.0, 200.0, 359.0}) {
+        FlockParams p;
+        p.view_angle = angle;
+        std::vector<Boid> boids = {{{500, 300}, {-12, 31}}};
+        const Vec2 h = Vec2{-12, 31}.normalize();
+        const double base = std::atan2(31.0, -12.0) + angle / 2 * 3.141592653589793 / 180.0;
+        for (int k = -300; k <= 300; ++k) {
+            const double a = base + k * 1e-15;
+            const double r = 5 + (k + 300) * 0.09;
+            boids.push_back({{500 + r * std::cos(a), 300 + r * std::sin(a)}, {1, 0}});
+        }
+        Flock f(p, boids);
+        std::vector<int> expected;
+        for (int j = 1; j < f.size(); ++j) {
+            const Vec2 off = f.boid(j).pos - f.boid(0).pos;
+            if (off.length_squared() == 0 || off.length_squared() > p.view_radius * p.view_radius) continue;
+            if (off.normalize().dot(h) < p.view_cos()) continue;
+            expected.push_back(j);
+        }
+        SCOPED_TRACE(angle);
+        EXPECT_GT(expected.size(), 20u);
+        EXPECT_LT(expected.size(), 590u);
+        EXPECT_EQ(f.neighbors(0, NeighborMode::Brute), expected);
+        EXPECT_EQ(f.neighbors(0, NeighborMode::Grid), expected);
+    }
+}
