@@ -133,6 +133,23 @@ TEST(Cli, BenchTimesEachThreadCount) {
     EXPECT_GT(testjson::parse(lines[1]).at("median_ms").get<double>(), 0);
 }
 
+TEST(Cli, ThreadsGiveTheSameNumbers) {
+    // gauges, dump and explain with helper threads print exactly what one
+    // thread prints, for both neighbour modes and with the extensions on.
+    for (const std::string& args : {std::string("gauges --seeds 0-2 --boids 400 --steps 90 --json"),
+                                   std::string("dump --seed 5 --boids 300 --steps 60 --wander --hawk pursuit"),
+                                   std::string("dump --seed 5 --boids 300 --steps 60 --neighbors brute --leader 700,300"),
+                                   std::string("explain --seed 7 --boids 300 --steps 60 --boid 17 --json")}) {
+        const Result one = run(args);
+        ASSERT_EQ(one.status, 0) << args << "\n" << one.out;
+        for (const char* threads : {" --threads 2", " --threads 3"}) {
+            const Result many = run(args + threads);
+            ASSERT_EQ(many.status, 0) << args << threads;
+            EXPECT_EQ(many.out, one.out) << args << threads;
+        }
+    }
+}
+
 TEST(Cli, HelpExitsZero) {
     for (const char* args : {"--help", "help", "gauges --help", "vehicle --mode seek -h"}) {
         const Result r = run(args);
@@ -165,7 +182,7 @@ INSTANTIATE_TEST_SUITE_P(
                       BadArg{"gauges --rules most", "--rules"}, BadArg{"gauges --neighbors kd", "--neighbors"},
                       BadArg{"gauges --seconds nan", "--seconds"}, BadArg{"gauges --seconds 1 --steps 5", "--steps"},
                       BadArg{"gauges --steps", "--steps"}, BadArg{"dump --seed 1-3", "--seed"},
-                      BadArg{"vehicle --start=1e999,0", "--start"}, BadArg{"bench --boids 0", "--boids"}, BadArg{"bench --threads 0", "--threads"},
+                      BadArg{"vehicle --start=1e999,0", "--start"}, BadArg{"bench --boids 0", "--boids"}, BadArg{"bench --threads 0", "--threads"}, BadArg{"gauges --threads 65", "--threads"},
                       BadArg{"fly", "fly"}, BadArg{"", "command"}, BadArg{"gauges 7", "'7'"},
                       BadArg{"dump --hawk hunt", "--hawk"}, BadArg{"dump --leader 700", "--leader"},
                       BadArg{"gauges --leader=nan,1", "--leader"}, BadArg{"dump --wander=yes", "--wander"},

@@ -56,7 +56,9 @@ constexpr const char* kUsage =
     "no-coh, only-sep, only-ali, only-coh.\n"
     "Going further: --wander adds the wander rule (a boid that sees no neighbour\n"
     "wanders); --hawk pursuit lets a hawk hunt the nearest boid; --leader X,Y makes\n"
-    "boid 0 a leader that arrives at X,Y while the others follow it.\n";
+    "boid 0 a leader that arrives at X,Y while the others follow it.\n"
+    "gauges, dump and explain also take --threads N: the flock looks with N\n"
+    "threads; the numbers are the same as with one.\n";
 
 // The core's one table of rule-set names.
 const std::vector<std::string> kRuleWords = [] {
@@ -143,12 +145,16 @@ Rules rules_of(const std::string& rules_word, const Extensions& ext) {
     return rules;
 }
 
+// --threads N: look with N threads (the same numbers, sooner on a big flock).
+int threads_option(const Args& a) { return static_cast<int>(a.integer("threads", 1, 1, 64)); }
+
 FlockRun run_flock(std::uint64_t seed, const std::string& rules_word, int boids, long long steps,
-                   const Extensions& ext, NeighborMode mode, Flock* out = nullptr) {
+                   const Extensions& ext, NeighborMode mode, int threads, Flock* out = nullptr) {
     FlockParams p;
     p.num_boids = boids;
     const Rules rules = rules_of(rules_word, ext);
     Flock flock(p, seed);
+    flock.set_threads(threads);
     flock.set_pursuit(ext.pursuit);
     flock.set_leader(ext.leader);
     for (long long s = 0; s < steps; ++s) flock.step(rules, kLabDt, ext.hawk, mode);
@@ -181,6 +187,7 @@ int cmd_gauges(const Args& a) {
     const std::vector<std::string> rules = a.words("rules", {"all"}, kRuleWords);
     const Extensions ext = extension_options(a);
     const NeighborMode mode = neighbor_mode(a);
+    const int threads = threads_option(a);
     const bool json = a.has("json");
     check_work("gauges", boids, static_cast<double>(steps), static_cast<double>(seeds.size() * rules.size()));
 
@@ -188,7 +195,7 @@ int cmd_gauges(const Args& a) {
     for (const std::string& rw : rules) {
         double sum_s = 0, sum_o = 0, min_s = INFINITY, max_s = -INFINITY, min_o = INFINITY, max_o = -INFINITY;
         for (std::uint64_t seed : seeds) {
-            const FlockRun r = run_flock(seed, rw, boids, steps, ext, mode);
+            const FlockRun r = run_flock(seed, rw, boids, steps, ext, mode, threads);
             if (json) {
                 std::cout << "{" << run_json_fields(r) << "}\n" << std::flush;
                 continue;
@@ -223,7 +230,7 @@ int cmd_dump(const Args& a) {
     const NeighborMode mode = neighbor_mode(a);
     check_work("dump", boids, static_cast<double>(steps), 1);
     Flock flock(FlockParams{}, 0);
-    const FlockRun r = run_flock(seeds[0], rules[0], boids, steps, extension_options(a), mode, &flock);
+    const FlockRun r = run_flock(seeds[0], rules[0], boids, steps, extension_options(a), mode, threads_option(a), &flock);
     std::ostringstream out;
     out << "{" << run_json_fields(r) << ", \"boids_state\": [";
     for (int i = 0; i < flock.size(); ++i) {
@@ -254,7 +261,7 @@ int cmd_explain(const Args& a) {
     check_work("explain", boids, static_cast<double>(steps), 1);
     const Extensions ext = extension_options(a);
     Flock flock(FlockParams{}, 0);
-    run_flock(seeds[0], rules[0], boids, steps, ext, mode, &flock);
+    run_flock(seeds[0], rules[0], boids, steps, ext, mode, threads_option(a), &flock);
     const Explanation e = flock.explain(boid, rules_of(rules[0], ext), ext.hawk, mode);
     if (a.has("json")) {
         std::cout << explanation_json(e) << "\n";
@@ -381,7 +388,8 @@ int dispatch(int argc, char** argv) {
     }
     const std::vector<OptionSpec> flock_opts = {{"seconds", true}, {"steps", true},  {"boids", true},
                                                 {"rules", true},   {"hawk", true},   {"neighbors", true},
-                                                {"json", false},   {"wander", false}, {"leader", true}};
+                                                {"json", false},   {"wander", false}, {"leader", true},
+                                                {"threads", true}};
     if (cmd == "gauges") {
         std::vector<OptionSpec> o = flock_opts;
         o.push_back({"seeds", true});
