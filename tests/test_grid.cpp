@@ -108,3 +108,21 @@ TEST(Grid, DenseFlockOnHalfCellEdgesAndOutsideTheWorld) {
     EXPECT_EQ(a.x0, 0);  // cells 0..4 of 5, from the one holding x = 75
     EXPECT_DOUBLE_EQ(a.x1, 150);
 }
+
+TEST(Grid, OverlayAreaIsTheLayoutTheGridUses) {
+    // A world so wide that 60 px cells would exceed 4096 per axis: the grid
+    // coarsens its cells, and the overlay's search area follows it.
+    FlockParams p;
+    p.world_width = 1e6;
+    p.world_height = 100;
+    const GridLayout g = search_layout(p, 100);
+    EXPECT_EQ(g.cols, 4096);
+    EXPECT_DOUBLE_EQ(g.cell, 1e6 / 4096);
+    EXPECT_EQ(search_reach(p, g), 1);
+    const GridArea a = grid_search_area(p, 100, {5000, 50});
+    EXPECT_EQ(a.cell, g.cell);
+    EXPECT_DOUBLE_EQ(a.x0, (g.col(5000) - 1) * g.cell);
+    EXPECT_DOUBLE_EQ(a.x1, (g.col(5000) + 2) * g.cell);
+    EXPECT_EQ(a.y0, 0);
+    EXPECT_EQ(a.y1, 100);
+}

@@ -146,7 +146,7 @@ Rules rules_of(const std::string& rules_word, const Extensions& ext) {
 }
 
 // --threads N: look with N threads (the same numbers, sooner on a big flock).
-int threads_option(const Args& a) { return static_cast<int>(a.integer("threads", 1, 1, 64)); }
+int threads_option(const Args& a) { return static_cast<int>(a.integer("threads", 1, 1, Workers::kMaxThreads)); }
 
 FlockRun run_flock(std::uint64_t seed, const std::string& rules_word, int boids, long long steps,
                    const Extensions& ext, NeighborMode mode, int threads, Flock* out = nullptr) {
@@ -330,7 +330,7 @@ int cmd_bench(const Args& a) {
     const std::vector<std::string> modes = a.words("neighbors", {"brute", "grid"}, {"brute", "grid"});
     const long long steps = a.integer("steps", 50, 1, 100000);
     const long long warmup = a.integer("warmup", kFormedWarmup, 0, 100000);
-    const std::vector<long long> thread_counts = a.integers("threads", {1}, 1, 64);
+    const std::vector<long long> thread_counts = a.integers("threads", {1}, 1, Workers::kMaxThreads);
     // --density N: the world grows with the flock, as dense as N boids in the
     // lesson's 900x540 world. Absent: the lesson's fixed world.
     const double density = a.number("density", 0.0, 0.0, kMaxBoids);

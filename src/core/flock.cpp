@@ -265,23 +265,27 @@ int grid_cells_per_radius(const FlockParams& p, int boids) {
     return per_r2 >= kDenseFlock ? 2 : 1;
 }
 
-double grid_cell_size(const FlockParams& p, int boids) {
-    return p.view_radius / grid_cells_per_radius(p, boids) * (1.0 + 1e-9);
+GridLayout search_layout(const FlockParams& p, int boids) {
+    // A hair wider than r or r/2, so rounding in a cell index never puts a
+    // pair within the radius more than the reach away.
+    return GridLayout::over(p.world_width, p.world_height,
+                            p.view_radius / grid_cells_per_radius(p, boids) * (1.0 + 1e-9));
+}
+
+int search_reach(const FlockParams& p, const GridLayout& g) {
+    return std::max(1, static_cast<int>(std::ceil(p.view_radius / g.cell)));
 }
 
 GridArea grid_search_area(const FlockParams& p, int boids, Vec2 pos) {
+    const GridLayout g = search_layout(p, boids);
+    const int reach = search_reach(p, g);
     GridArea a;
-    a.cell = grid_cell_size(p, boids);
-    if (!(a.cell > 0)) return a;
-    const int reach = grid_cells_per_radius(p, boids);
-    const auto span = [&](double v, double size, double* lo, double* hi) {
-        const double count = std::ceil(size / a.cell);
-        const double c = std::clamp(std::floor(v / a.cell), 0.0, std::max(0.0, count - 1));
-        *lo = std::max(0.0, (c - reach) * a.cell);
-        *hi = std::min(size, (c + reach + 1) * a.cell);
-    };
-    span(pos.x, p.world_width, &a.x0, &a.x1);
-    span(pos.y, p.world_height, &a.y0, &a.y1);
+    a.cell = g.cell;
+    const int col = g.col(pos.x), row = g.row(pos.y);
+    a.x0 = std::max(0.0, (col - reach) * g.cell);
+    a.x1 = std::min(p.world_width, (col + reach + 1) * g.cell);
+    a.y0 = std::max(0.0, (row - reach) * g.cell);
+    a.y1 = std::min(p.world_height, (row + reach + 1) * g.cell);
     return a;
 }
 
@@ -313,10 +317,9 @@ void Flock::prepare(NeighborMode mode) {
     view_r2_ = p_.view_radius * p_.view_radius;
     view_cos_ = p_.view_cos();
     if (mode == NeighborMode::Grid) {
-        grid_.build(x_.data(), y_.data(), vx_.data(), vy_.data(), n, p_.world_width,
-                    p_.world_height, grid_cell_size(p_, n));
-        // (A huge world may get coarser cells than asked for: fewer to reach.)
-        search_reach_ = std::max(1, static_cast<int>(std::ceil(p_.view_radius / grid_.cell())));
+        const GridLayout g = search_layout(p_, n);
+        grid_.build(x_.data(), y_.data(), vx_.data(), vy_.data(), n, g);
+        search_reach_ = search_reach(p_, g);
     }
 }
 
@@ -593,6 +596,8 @@ void Flock::step(const Rules& rules, double dt, std::optional<Vec2> hawk, Neighb
         std::atomic<int> next{0};
     };
     const int parts = workers_.pool && n >= kMinBoidsPerThread * threads() ? threads() : 1;
+    // Runs of about an eighth of each thread's share (at least 32 boids, so
+    // a run mostly reuses its cell's block).
     LookPhase phase{this, &look, mode, mode == NeighborMode::Grid ? grid_.ids() : nullptr, n,
                     std::max(32, n / (8 * parts)), lead};
     const auto look_part = [](void* context, int part) {
@@ -681,8 +686,8 @@ double Flock::mean_spacing() {
     // does not depend on the order it is found in, and the total is summed in
     // list order, so this equals the brute-force gauge exactly.
     const double area = p_.world_width * p_.world_height;
-    grid_.build(x_.data(), y_.data(), nullptr, nullptr, n, p_.world_width, p_.world_height,
-                std::max(1.0, std::sqrt(area / n)));
+    grid_.build(x_.data(), y_.data(), nullptr, nullptr, n,
+                GridLayout::over(p_.world_width, p_.world_height, std::max(1.0, std::sqrt(area / n))));
     for (Scratch& s : scratch_) s.block_cell = -1;  // the step's grid is gone
     const int cols = grid_.cols();
     const int rows = grid_.rows();

@@ -60,7 +60,11 @@ enum class NeighborMode { Brute, Grid };
 // at 2000 boids in the lesson's world and above, not at 1000).
 constexpr double kDenseFlock = 10.0;
 int grid_cells_per_radius(const FlockParams& p, int boids);  // 1 or 2
-double grid_cell_size(const FlockParams& p, int boids);      // px
+// The grid step() uses for a flock of `boids`, and how many cells each way
+// from its own a boid searches (2 for cells of r/2; fewer when a huge world
+// made the cells coarser).
+GridLayout search_layout(const FlockParams& p, int boids);
+int search_reach(const FlockParams& p, const GridLayout& g);
 
 // The cells searched for a boid at `pos`, as drawn by the grid overlay:
 // the cell size and the block's rectangle (px, clipped to the world).

@@ -5,27 +5,28 @@
 
 namespace flocklab {
 
-int UniformGrid::clamp_cell(double f, int count) {
+int GridLayout::clamp_cell(double f, int count) {
     f = std::floor(f);
     if (!(f >= 0.0)) return 0;  // negative or NaN
     if (f >= count - 1) return count - 1;
     return static_cast<int>(f);
 }
 
-void UniformGrid::build(const double* x, const double* y, const double* vx, const double* vy,
-                        int n, double width, double height, double cell) {
-    cell_ = cell;
-    inv_cell_ = 1.0 / cell;
-    // Cap the cell count so a huge world with a tiny radius cannot exhaust
-    // memory; a coarser grid only adds candidates, it never loses any.
+GridLayout GridLayout::over(double width, double height, double cell) {
     constexpr double kMaxCellsPerAxis = 4096.0;
-    cols_ = static_cast<int>(std::min(kMaxCellsPerAxis, std::max(1.0, std::ceil(width / cell))));
-    rows_ = static_cast<int>(std::min(kMaxCellsPerAxis, std::max(1.0, std::ceil(height / cell))));
-    if (cols_ == kMaxCellsPerAxis || rows_ == kMaxCellsPerAxis) {
-        cell_ = std::max({cell, width / cols_, height / rows_});
-        inv_cell_ = 1.0 / cell_;
-    }
-    const int cells = cols_ * rows_;
+    GridLayout g;
+    g.cell = cell;
+    g.cols = static_cast<int>(std::min(kMaxCellsPerAxis, std::max(1.0, std::ceil(width / cell))));
+    g.rows = static_cast<int>(std::min(kMaxCellsPerAxis, std::max(1.0, std::ceil(height / cell))));
+    if (g.cols == kMaxCellsPerAxis || g.rows == kMaxCellsPerAxis) g.cell = std::max({cell, width / g.cols, height / g.rows});
+    g.inv_cell = 1.0 / g.cell;
+    return g;
+}
+
+void UniformGrid::build(const double* x, const double* y, const double* vx, const double* vy,
+                        int n, const GridLayout& layout) {
+    g_ = layout;
+    const int cells = g_.cols * g_.rows;
     start_.assign(static_cast<size_t>(cells) + 1, 0);
     cell_of_.resize(n);
     id_.resize(n);
@@ -35,7 +36,7 @@ void UniformGrid::build(const double* x, const double* y, const double* vx, cons
     svx_.resize(with_velocity ? n : 0);
     svy_.resize(with_velocity ? n : 0);
     for (int i = 0; i < n; ++i) {
-        const int c = cell_y(y[i]) * cols_ + cell_x(x[i]);
+        const int c = g_.row(y[i]) * g_.cols + g_.col(x[i]);
         cell_of_[i] = c;
         ++start_[c + 1];
     }
@@ -88,13 +89,14 @@ void merge3(const unsigned long long* a, int na, const unsigned long long* b, in
 }  // namespace
 
 void UniformGrid::block(int c, int reach, GridBlock* out) const {
-    const int cx = c % cols_, cy = c / cols_;
-    const int x0 = std::max(cx - reach, 0), x1 = std::min(cx + reach, cols_ - 1);
-    const int y0 = std::max(cy - reach, 0), y1 = std::min(cy + reach, rows_ - 1);
+    const int cols = g_.cols;
+    const int cx = c % cols, cy = c / cols;
+    const int x0 = std::max(cx - reach, 0), x1 = std::min(cx + reach, cols - 1);
+    const int y0 = std::max(cy - reach, 0), y1 = std::min(cy + reach, g_.rows - 1);
     // Every cell is one run of slots in ascending index. Keys carry the
     // index in their high half, so comparing keys compares indices.
     int n = 0;
-    for (int r = y0; r <= y1; ++r) n += start_[r * cols_ + x1 + 1] - start_[r * cols_ + x0];
+    for (int r = y0; r <= y1; ++r) n += start_[r * cols + x1 + 1] - start_[r * cols + x0];
     // (Scratch vectors only grow: no allocation once the flock is formed.)
     if (static_cast<int>(out->keys_a.size()) < n) {
         out->keys_a.resize(n);
@@ -113,7 +115,7 @@ void UniformGrid::block(int c, int reach, GridBlock* out) const {
     runs[0] = 0;
     for (int r = y0; r <= y1; ++r) {
         for (int q = x0; q <= x1; ++q) {
-            const int begin = start_[r * cols_ + q], end = start_[r * cols_ + q + 1];
+            const int begin = start_[r * cols + q], end = start_[r * cols + q + 1];
             if (begin == end) continue;
             for (int s = begin; s < end; ++s) {
                 a[k++] = (static_cast<unsigned long long>(id_[s]) << 32) | static_cast<unsigned>(s);

@@ -20,18 +20,32 @@ struct GridBlock {
     std::vector<int> runs_a, runs_b;
 };
 
+// Where points go: cols x rows cells of `cell` px over [0, width) x
+// [0, height); the edge cells also take whatever lies beyond.
+struct GridLayout {
+    int cols = 1, rows = 1;
+    double cell = 1.0, inv_cell = 1.0;
+    // Cells of `cell` px, or coarser when that would make more than 4096 per
+    // axis (so a huge world with a tiny radius cannot exhaust memory; a
+    // coarser grid only adds candidates, it never loses any).
+    static GridLayout over(double width, double height, double cell);
+    int col(double x) const { return clamp_cell(x * inv_cell, cols); }
+    int row(double y) const { return clamp_cell(y * inv_cell, rows); }
+
+private:
+    static int clamp_cell(double f, int count);
+};
+
 class UniformGrid {
 public:
-    // Sorts n points into cells of size `cell` covering [0, width) x [0, height).
+    // Sorts n points into the layout's cells.
     // vx and vy may be null (then blocks carry no velocities).
     void build(const double* x, const double* y, const double* vx, const double* vy, int n,
-               double width, double height, double cell);
+               const GridLayout& layout);
 
-    int cols() const { return cols_; }
-    int rows() const { return rows_; }
-    double cell() const { return cell_; }
-    int cell_x(double x) const { return clamp_cell(x * inv_cell_, cols_); }
-    int cell_y(double y) const { return clamp_cell(y * inv_cell_, rows_); }
+    int cols() const { return g_.cols; }
+    int rows() const { return g_.rows; }
+    double cell() const { return g_.cell; }
     // Slots [begin(c), begin(c + 1)) hold cell c's points; c = row * cols + col.
     int begin(int c) const { return start_[c]; }
     // Per slot, in cell order: the point's index and a copy of its position.
@@ -47,10 +61,7 @@ public:
     void block(int c, int reach, GridBlock* out) const;
 
 private:
-    static int clamp_cell(double f, int count);
-
-    int cols_ = 0, rows_ = 0;
-    double cell_ = 1.0, inv_cell_ = 1.0;
+    GridLayout g_;
     std::vector<int> start_, cell_of_, id_, fill_;
     std::vector<double> sx_, sy_, svx_, svy_;
 };

@@ -17,6 +17,8 @@ namespace flocklab {
 // Helpers wait for a new generation: they spin briefly (a step of a small
 // flock takes a fraction of a millisecond, less than a sleeping thread takes
 // to wake), then sleep on the condition variable.
+constexpr int kSpinYields = 20000;  // a few ms of yielding before sleeping
+
 struct Workers::Shared {
     std::mutex mutex;
     std::condition_variable wake;
@@ -30,7 +32,7 @@ struct Workers::Shared {
     void helper(int p) {
         unsigned seen = 0;
         for (;;) {
-            for (int spin = 0; spin < 20000 && generation.load(std::memory_order_acquire) == seen && !stop; ++spin) {
+            for (int spin = 0; spin < kSpinYields && generation.load(std::memory_order_acquire) == seen && !stop; ++spin) {
                 std::this_thread::yield();
             }
             if (generation.load(std::memory_order_acquire) == seen) {
@@ -45,7 +47,7 @@ struct Workers::Shared {
     }
 };
 
-Workers::Workers(int threads) : threads_(std::clamp(threads, 1, 64)), shared_(std::make_unique<Shared>()) {
+Workers::Workers(int threads) : threads_(std::clamp(threads, 1, kMaxThreads)), shared_(std::make_unique<Shared>()) {
     for (int p = 1; p < threads_; ++p) shared_->helpers.emplace_back([this, p] { shared_->helper(p); });
 }
 

@@ -10,7 +10,9 @@ namespace flocklab {
 
 class Workers {
 public:
-    // threads: the calling thread plus threads - 1 helpers (1 = no helper).
+    static constexpr int kMaxThreads = 64;
+    // threads (1 to kMaxThreads): the calling thread plus threads - 1 helpers
+    // (1 = no helper).
     // Without FLOCKLAB_THREADS there are no helpers: threads() is 1.
     explicit Workers(int threads);
     ~Workers();
