@@ -12,7 +12,6 @@
 
 #include "imgui.h"
 #include "imgui_impl_sdl.h"
-#include "imgui_impl_sdlrenderer.h"
 
 namespace flocklab {
 
@@ -94,54 +93,50 @@ bool App::init(const AppConfig& cfg) {
     style.ItemSpacing = ImVec2(8, 6);
     style.ScrollbarSize = 18;
     style.GrabMinSize = 18;
+    io.BackendRendererName = "flocklab";
+    io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;  // both painters honour ImDrawCmd::VtxOffset
     ImGui_ImplSDL2_InitForSDLRenderer(window_);
-    ImGui_ImplSDLRenderer_Init(renderer_);
     return true;
 }
 
-// The window (its canvas is whatever "#canvas" names now) and a renderer on
-// it: WebGL, or SDL's software renderer when there is none.
+// The window (its canvas is whatever "#canvas" names now) and a painter on
+// it: WebGL, or flocklab's software rasteriser when there is none.
 bool App::create_graphics() {
     const Vec2 world = scene_->world();
     // Sized to the world until the page reports the canvas's displayed size (resize()).
     window_ = SDL_CreateWindow("flocklab", 0, 0, static_cast<int>(world.x), static_cast<int>(world.y),
                                SDL_WINDOW_SHOWN | SDL_WINDOW_ALLOW_HIGHDPI);
-    if (window_) renderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
-    if (window_ && !renderer_) {  // no WebGL: SDL's software renderer draws into a 2D canvas
-        warn(std::string("no WebGL (") + SDL_GetError() + "); drawing in software");
-        renderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_SOFTWARE);
-    }
-    if (!renderer_) {
-        warn(std::string("cannot create a renderer: ") + SDL_GetError());
+    if (!window_) {
+        warn(std::string("cannot create a window: ") + SDL_GetError());
         return false;
+    }
+    painter_ = make_webgl_painter(window_);
+    if (!painter_) {  // no WebGL: flocklab's rasteriser draws into a 2D canvas
+        warn(std::string("no WebGL (") + SDL_GetError() + "); drawing in software");
+        painter_ = make_software_painter();
     }
     return true;
 }
 
 bool App::restore_graphics() {
-    if (!renderer_) return false;
-    ImGui_ImplSDLRenderer_Shutdown();
+    if (!painter_) return false;
     ImGui_ImplSDL2_Shutdown();
-    SDL_DestroyRenderer(renderer_);
+    painter_.reset();
     SDL_DestroyWindow(window_);
-    renderer_ = nullptr;
     window_ = nullptr;
     if (!create_graphics()) return false;
     ImGui_ImplSDL2_InitForSDLRenderer(window_);
-    ImGui_ImplSDLRenderer_Init(renderer_);
     hover_.reset();
     last_frame_ms_ = -1;
     return true;
 }
 
 void App::shutdown() {
-    if (!renderer_) return;
-    ImGui_ImplSDLRenderer_Shutdown();
+    if (!painter_) return;
     ImGui_ImplSDL2_Shutdown();
     ImGui::DestroyContext();
-    SDL_DestroyRenderer(renderer_);
+    painter_.reset();
     SDL_DestroyWindow(window_);
-    renderer_ = nullptr;
     window_ = nullptr;
     SDL_Quit();
     view_.reset();
@@ -237,11 +232,10 @@ void App::resize(double css_w, double css_h, double dpr) {
     const int bw = std::max(1, static_cast<int>(std::lround(w * scale)));
     const int bh = std::max(1, static_cast<int>(std::lround(h * scale)));
     int pw = 0, ph = 0;
-    SDL_GetRendererOutputSize(renderer_, &pw, &ph);
+    painter_->output_size(&pw, &ph);
     if (bw != pw || bh != ph) {
         emscripten_set_canvas_element_size("#canvas", bw, bh);
-        SDL_RenderSetScale(renderer_, 1.0f, 1.0f);
-        SDL_RenderSetViewport(renderer_, nullptr);
+        painter_->resized();
     }
     ui_per_world_ = w / scene_->world().x;
 }
@@ -249,7 +243,7 @@ void App::resize(double css_w, double css_h, double dpr) {
 std::string App::ui_metrics() const {
     int ww = 0, wh = 0, pw = 0, ph = 0;
     SDL_GetWindowSize(window_, &ww, &wh);
-    SDL_GetRendererOutputSize(renderer_, &pw, &ph);
+    painter_->output_size(&pw, &ph);
     const ImGuiStyle& st = ImGui::GetStyle();
     char buf[256];
     std::snprintf(buf, sizeof buf,
@@ -338,32 +332,23 @@ void App::update_panels(double now) {
 void App::draw() {
     shapes_.v.clear();
     view_->draw(shapes_);
-    const SDL_Color bg = view_->background();
-    SDL_SetRenderDrawColor(renderer_, bg.r, bg.g, bg.b, 255);
-    SDL_RenderClear(renderer_);
+    painter_->clear(view_->background());
     // The shapes: world px to the backing store's pixels. ImGui: window (CSS)
-    // px to the backing store's (its backend leaves a scale set by the caller
-    // to SDL).
+    // px to the backing store's.
     int ww = 0, wh = 0, pw = 0, ph = 0;
     SDL_GetWindowSize(window_, &ww, &wh);
-    SDL_GetRendererOutputSize(renderer_, &pw, &ph);
+    painter_->output_size(&pw, &ph);
     const Vec2 world = scene_->world();
-    SDL_RenderSetScale(renderer_, static_cast<float>(pw / world.x), static_cast<float>(ph / world.y));
-    SDL_SetRenderDrawBlendMode(renderer_, SDL_BLENDMODE_BLEND);  // overlays are translucent
-    if (!shapes_.v.empty()) {
-        SDL_RenderGeometry(renderer_, nullptr, shapes_.v.data(), static_cast<int>(shapes_.v.size()), nullptr, 0);
-    }
+    painter_->triangles(shapes_.v, static_cast<float>(pw / world.x), static_cast<float>(ph / world.y));
 
-    SDL_RenderSetScale(renderer_, ww > 0 ? static_cast<float>(pw) / ww : 1.0f,
-                       wh > 0 ? static_cast<float>(ph) / wh : 1.0f);
-    ImGui_ImplSDLRenderer_NewFrame();
     ImGui_ImplSDL2_NewFrame();
     ImGui::NewFrame();
     draw_hud();
     draw_tuning();
     ImGui::Render();
-    ImGui_ImplSDLRenderer_RenderDrawData(ImGui::GetDrawData());
-    SDL_RenderPresent(renderer_);
+    painter_->ui(*ImGui::GetDrawData(), ww > 0 ? static_cast<float>(pw) / ww : 1.0f,
+                 wh > 0 ? static_cast<float>(ph) / wh : 1.0f);
+    painter_->present();
 }
 
 void App::draw_hud() {

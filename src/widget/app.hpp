@@ -1,6 +1,7 @@
 // The platform layer: one App per canvas. It turns SDL input into pointer
 // and key events for the scene's view, advances the scene with a fixed
-// timestep (update), and draws it with SDL_Renderer and Dear ImGui (draw).
+// timestep (update), and draws it and Dear ImGui's panels through a Painter
+// (WebGL, or the software fallback: paint.hpp).
 // It knows scenes only through the Scene interface (src/core/scene.hpp) and
 // views only through SceneView (view.hpp). All simulation lives in src/core.
 #pragma once
@@ -18,6 +19,7 @@
 
 #include "core/scene.hpp"
 #include "draw.hpp"
+#include "paint.hpp"
 #include "view.hpp"
 
 namespace flocklab {
@@ -36,8 +38,8 @@ struct App {
     // [SECTION] Lifetime
     bool init(const AppConfig& cfg);
     void frame();  // events, update, draw: one browser animation frame
-    void shutdown();  // frees ImGui, the renderer, the window and SDL
-    // A new window and renderer on the page's new canvas, after the old one's
+    void shutdown();  // frees ImGui, the painter, the window and SDL
+    // A new window and painter on the page's new canvas, after the old one's
     // WebGL context was lost; the scene and ImGui's state carry on.
     bool restore_graphics();
     bool visible() const { return visible_; }
@@ -83,7 +85,7 @@ private:
     std::unique_ptr<SceneView> view_;
     FixedStep clock_;
     SDL_Window* window_ = nullptr;
-    SDL_Renderer* renderer_ = nullptr;
+    std::unique_ptr<Painter> painter_;
     double last_frame_ms_ = -1;
     bool visible_ = true;
     Shapes shapes_;                     // every shape of a frame: one draw call

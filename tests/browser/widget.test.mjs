@@ -2,7 +2,8 @@
 // the page as a student or a course author would and checks what they see.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, openLesson, pixelStats, artifacts, until, canvasOf, onWidget } from './helpers.mjs';
+import { writeFileSync } from 'node:fs';
+import { start, openLesson, pixelStats, artifacts, until, canvasOf, onWidget, withPixels, differingPixels } from './helpers.mjs';
 
 // The lab's seed-7 figures after 600 steps (tests/golden/flock_seed7_600steps.jsonl).
 const LAB = { spacing: 22.550619377904063, order: 0.8828553839737805, noSepSpacing: 1.2140089615722114 };
@@ -360,7 +361,23 @@ test('on a high-DPI screen the canvas has device pixels and the pointer still ma
   }
 });
 
-test('without WebGL the widgets still start and draw, in software', async () => {
+test('without WebGL the widgets draw the same frames in software', async () => {
+  // The same paused frame of "Inside one boid" (every overlay, the HUD with its
+  // text and chart, the tuning button), drawn by WebGL and by flocklab's own
+  // rasteriser: the two agree but for a few edge pixels.
+  const frame = async (page) => {
+    await onWidget(page, '#inspect', (h) => {
+      h.pause(); h.reset(7); h.step(420);
+      for (const o of ['vision', 'neighbors', 'forces', 'grid']) h.setOverlay(o, true);
+      h.select(30);
+    });
+    const { canvas } = await canvasOf(page, '#inspect');
+    await page.mouse.move(1, 1);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    return canvas.screenshot();
+  };
+  const glPage = await openLesson(env);
+  const gl = await frame(glPage);
   const nogl = await start({ extraArgs: ['--disable-webgl'] });
   try {
     const page = await openLesson(nogl);
@@ -369,11 +386,27 @@ test('without WebGL the widgets still start and draw, in software', async () => 
     assert.ok(page.warnings.some((w) => /no WebGL .*drawing in software/.test(w)), page.warnings.join('\n'));
     const flock = await pixelStats(page, '#flock canvas', [15, 23, 42], [125, 211, 252]);
     assert.ok(flock.matching > 300, `boid-coloured pixels: ${flock.matching}`);
+    const soft = await frame(page);
+    writeFileSync(`${artifacts}/software-inspect.png`, soft);
+    const total = await withPixels(page, soft, (px, w, h) => w * h);
+    const differ = await differingPixels(page, gl, soft);
+    assert.ok(differ < total * 0.002, `${differ} of ${total} pixels differ from WebGL's frame`);
+    // ... and the frame is not empty: the HUD's white text is there.
+    const text = await withPixels(page, soft, (px, w, h) => {
+      let n = 0;
+      for (let y = 0; y < h * 0.3; y++) for (let x = 0; x < w * 0.4; x++) {
+        const i = 4 * (y * w + x);
+        if (px[i] > 200 && px[i + 1] > 200 && px[i + 2] > 200) n++;
+      }
+      return n;
+    });
+    assert.ok(text > 200, `HUD text pixels: ${text}`);
     const g = await onWidget(page, '#flock', (h) => { h.pause(); h.reset(7); h.step(600); return h.gauges(); });
     assert.ok(Math.abs(g.spacing - LAB.spacing) < 0.05, `spacing ${g.spacing}`);
     await page.close();
   } finally {
     await nogl.close();
+    await glPage.close();
   }
 });
 
