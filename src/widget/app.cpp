@@ -11,6 +11,7 @@
 #include <emscripten/html5.h>
 
 #include "imgui.h"
+#include "font.hpp"
 #include "imgui_impl_sdl.h"
 
 namespace flocklab {
@@ -84,6 +85,7 @@ bool App::init(const AppConfig& cfg) {
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // no settings file on the web
     ImGui::StyleColorsDark();
+    ui_font_atlas();  // ImGui's font, before its first frame
     ImGuiStyle& style = ImGui::GetStyle();
     style.WindowRounding = 6.0f;
     style.Alpha = 0.95f;
