@@ -10,7 +10,8 @@ prefix=$PWD/build/third_party/sdl2-wasm
 # change rebuilds.
 options="-DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF -DCMAKE_BUILD_TYPE=MinSizeRel \
   -DSDL_AUDIO=OFF -DSDL_JOYSTICK=OFF -DSDL_HAPTIC=OFF -DSDL_HIDAPI=OFF -DSDL_POWER=OFF -DSDL_SENSOR=OFF \
-  -DSDL_LOCALE=OFF -DSDL_MISC=OFF -DSDL_FILESYSTEM=OFF -DSDL_LOADSO=OFF -DSDL_THREADS=OFF"
+  -DSDL_LOCALE=OFF -DSDL_MISC=OFF -DSDL_FILESYSTEM=OFF -DSDL_LOADSO=OFF -DSDL_THREADS=OFF \
+  -DSDL_OFFSCREEN=OFF -DSDL_DUMMYVIDEO=OFF"
 # SDL's own switch for a small static build: no YUV, no RLE, no specialised
 # surface blitters (SDL_Blit_Slow does every blit), no software renderer.
 # Without WebGL the widget draws with its own rasteriser

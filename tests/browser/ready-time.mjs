@@ -1,17 +1,29 @@
 // Cold-load ready time of the lesson page: each load in a fresh browser
 // profile (nothing cached), from navigation to the first widget's
-// flocklab:ready and to the last one's. Prints every load and the medians.
+// flocklab:ready and to the last one's. Prints every load and the medians,
+// and the widget's payload: what the first load fetched of the widget
+// (wasm, Emscripten's JS, the shim and its CSS), gzipped at level 9.
 // usage: node ready-time.mjs [loads]      (make bench-ready)
+import { gzipSync } from 'node:zlib';
 import { start } from './helpers.mjs';
 
 const loads = Number(process.argv[2] || 5);
 const median = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
 const first = [];
 const all = [];
+const WIDGET = ['flocklab-core.wasm', 'flocklab-core.js', 'flocklab.js', 'flocklab.css'];
+const payload = {};
 for (let r = 0; r < loads; r++) {
   const env = await start();
   try {
     const page = await env.context.newPage();
+    const bodies = [];
+    if (r === 0) {
+      page.on('response', (res) => {
+        const file = new URL(res.url()).pathname.slice(1);
+        if (WIDGET.includes(file)) bodies.push(res.body().then((b) => { payload[file] = gzipSync(b, { level: 9 }).length; }));
+      });
+    }
     await page.addInitScript(() => {
       window.readyAt = [];
       document.addEventListener('flocklab:ready', () => window.readyAt.push(performance.now()));
@@ -22,8 +34,12 @@ for (let r = 0; r < loads; r++) {
     const [a, b] = await page.evaluate(() => [Math.min(...window.readyAt), Math.max(...window.readyAt)]);
     first.push(Math.round(a));
     all.push(Math.round(b));
+    await Promise.all(bodies);
   } finally {
     await env.close();
   }
 }
-console.log(JSON.stringify({ loads, first_ms: first, all_ms: all, median_first_ms: median(first), median_all_ms: median(all) }));
+const kB = (n) => Math.round(n / 100) / 10;
+const gz = Object.fromEntries(WIDGET.map((f) => [f, kB(payload[f] ?? NaN)]));
+console.log(JSON.stringify({ loads, first_ms: first, all_ms: all, median_first_ms: median(first), median_all_ms: median(all),
+  widget_gzip_kB: gz, widget_total_gzip_kB: kB(WIDGET.reduce((t, f) => t + (payload[f] ?? NaN), 0)) }));
