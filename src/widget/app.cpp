@@ -12,7 +12,6 @@
 
 #include "imgui.h"
 #include "font.hpp"
-#include "imgui_impl_sdl.h"
 
 namespace flocklab {
 
@@ -97,7 +96,7 @@ bool App::init(const AppConfig& cfg) {
     style.GrabMinSize = 18;
     io.BackendRendererName = "flocklab";
     io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;  // both painters honour ImDrawCmd::VtxOffset
-    ImGui_ImplSDL2_InitForSDLRenderer(window_);
+    ui_input_.attach(window_);
     return true;
 }
 
@@ -122,12 +121,12 @@ bool App::create_graphics() {
 
 bool App::restore_graphics() {
     if (!painter_) return false;
-    ImGui_ImplSDL2_Shutdown();
+    ui_input_.detach();
     painter_.reset();
     SDL_DestroyWindow(window_);
     window_ = nullptr;
     if (!create_graphics()) return false;
-    ImGui_ImplSDL2_InitForSDLRenderer(window_);
+    ui_input_.attach(window_);
     hover_.reset();
     last_frame_ms_ = -1;
     return true;
@@ -135,7 +134,7 @@ bool App::restore_graphics() {
 
 void App::shutdown() {
     if (!painter_) return;
-    ImGui_ImplSDL2_Shutdown();
+    ui_input_.detach();
     ImGui::DestroyContext();
     painter_.reset();
     SDL_DestroyWindow(window_);
@@ -154,7 +153,7 @@ void App::frame() {
     SDL_Event e;
     pressed_.reset();
     while (SDL_PollEvent(&e)) {
-        ImGui_ImplSDL2_ProcessEvent(&e);
+        ui_input_.event(e);
         handle_event(e);
     }
     // The pointer is the view's only while it is over the canvas and not over
@@ -343,7 +342,7 @@ void App::draw() {
     const Vec2 world = scene_->world();
     painter_->triangles(shapes_.v, static_cast<float>(pw / world.x), static_cast<float>(ph / world.y));
 
-    ImGui_ImplSDL2_NewFrame();
+    ui_input_.new_frame();
     ImGui::NewFrame();
     draw_hud();
     draw_tuning();

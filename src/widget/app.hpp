@@ -20,6 +20,7 @@
 #include "core/scene.hpp"
 #include "draw.hpp"
 #include "paint.hpp"
+#include "ui_input.hpp"
 #include "view.hpp"
 
 namespace flocklab {
@@ -86,6 +87,7 @@ private:
     FixedStep clock_;
     SDL_Window* window_ = nullptr;
     std::unique_ptr<Painter> painter_;
+    UiInput ui_input_;                  // SDL's events to ImGui
     double last_frame_ms_ = -1;
     bool visible_ = true;
     Shapes shapes_;                     // every shape of a frame: one draw call

@@ -1,0 +1,32 @@
+// Dear ImGui's platform side for the widget: SDL's events and state in,
+// ImGui's IO out (mouse, wheel, keys, text, focus, display size, time, and
+// the cursor shape back to the page). It does what ImGui's own SDL backend
+// does for a browser canvas, without the gamepad, clipboard and
+// global-mouse code a widget never uses: the gamepad code alone pulled SDL's
+// game-controller database into the page.
+#pragma once
+
+#include <SDL.h>
+
+#include <array>
+#include <cstdint>
+
+#include "imgui.h"
+
+namespace flocklab {
+
+class UiInput {
+public:
+    void attach(SDL_Window* window);  // the key map and cursors; again after a new window
+    void detach();                    // frees the cursors
+    void event(const SDL_Event& e);   // every event, before the app's own handling
+    void new_frame();                 // before ImGui::NewFrame()
+
+private:
+    SDL_Window* window_ = nullptr;
+    std::array<bool, 3> pressed_{};   // left, right, middle pressed since the last frame
+    std::uint64_t last_counter_ = 0;  // SDL's performance counter at the last frame
+    std::array<SDL_Cursor*, ImGuiMouseCursor_COUNT> cursors_{};
+};
+
+}  // namespace flocklab
