@@ -76,6 +76,29 @@ test('a tap or click on the Tuning header opens the panel and never moves the ta
   await page.mouse.move(1, 1);
 });
 
+test('the tuning panel takes typed text: a seed typed into its field is the one its Reset uses', async () => {
+  await onWidget(page, '#flock', (h) => { h.pause(); h.reset(7); });
+  const { box } = await canvasOf(page, '#flock');
+  const s = box.width / 900;
+  const at = (x, y) => [box.x + x * s, box.y + y * s];
+  await page.mouse.click(...at(860, 26)); // the Tuning header
+  await page.waitForTimeout(200);
+  await page.mouse.click(...at(560, 78)); // the seed field
+  await page.waitForTimeout(100);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('42', { delay: 50 });
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(100);
+  assert.equal(await onWidget(page, '#flock', (h) => h.seed()), 7); // typing alone does not reset
+  await page.mouse.click(...at(629, 107)); // the panel's Reset
+  await page.waitForTimeout(200);
+  assert.equal(await onWidget(page, '#flock', (h) => h.seed()), 42);
+  await page.mouse.click(...at(860, 26)); // closes the panel again
+  await page.waitForTimeout(150);
+  await onWidget(page, '#flock', (h) => h.reset(7));
+  await page.mouse.move(1, 1);
+});
+
 test('every widget has a pause control, and a paused widget shows a play button', async () => {
   const r = await page.evaluate(() => [...document.querySelectorAll('.flocklab')].map((el) => ({
     id: el.id, pause: el.querySelectorAll('[data-action="pause"]').length,
