@@ -1,7 +1,7 @@
 # flocklab's front door. Every target installs what is missing first
 # (.ci/install-deps.sh, as root on Debian 12), so a fresh machine needs
 # nothing but `make serve` or `make test`.
-.PHONY: all deps deps-web deps-browser deps-fuzz native test test-native test-browser test-sanitize fuzz soak bench bench-report bench-wasm bench-ready screenshot web serve clean
+.PHONY: all deps deps-web deps-browser deps-fuzz native test test-native test-browser test-sanitize fuzz soak bench bench-report bench-wasm bench-lab bench-ready screenshot web serve clean
 
 # Debian's emcc needs Debian's node modules (acorn) with this machine's node.
 export NODE_PATH := /usr/share/nodejs
@@ -92,6 +92,12 @@ bench-report: native
 # WebAssembly in Chromium against native, alternated in one run.
 bench-wasm: native web deps-browser
 	node tests/browser/bench-wasm.mjs 500,2000,3000,5000 3
+
+# The lesson's Python lab against the native core at 500 boids, formed,
+# alternated in one run (Debian's python3, which has Debian's pygame).
+bench-lab: native
+	bash .ci/install-deps.sh lab
+	/usr/bin/python3 tests/bench/lab_ratio.py --boids 500 --rounds 3
 
 # Cold-load ready time of the lesson page (fresh profiles), median of 5.
 bench-ready: web deps-browser

@@ -5,6 +5,7 @@
 #   .ci/install-deps.sh web      + Emscripten, and the pinned SDL2/ImGui sources
 #   .ci/install-deps.sh browser  + Chromium and playwright-core (browser tests)
 #   .ci/install-deps.sh fuzz     native + clang and libFuzzer (make fuzz)
+#   .ci/install-deps.sh lab      native + Debian's pygame (make bench-lab runs the Python lab)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,6 +36,8 @@ apt_install build-essential cmake make libgtest-dev libgmock-dev googletest libb
 [ "$want" = native ] && exit 0
 # --- fuzz: clang with libFuzzer and the sanitizers' runtimes ---------------
 if [ "$want" = fuzz ]; then apt_install clang libclang-rt-14-dev; exit 0; fi
+# --- lab: the lesson's Python lab, for make bench-lab (Debian's python3 and pygame)
+if [ "$want" = lab ]; then apt_install python3-pygame; exit 0; fi
 
 # --- web: Emscripten and the pinned sources of SDL2 and Dear ImGui ----------
 apt_install emscripten

@@ -1,5 +1,5 @@
 // Shapes for the views: every shape becomes triangles in one vertex buffer,
-// drawn with a single SDL_RenderGeometry call per frame.
+// handed to the painter (paint.hpp) in one call per frame.
 #pragma once
 
 #include <SDL.h>
