@@ -120,10 +120,10 @@ bool App::create_graphics() {
 }
 
 bool App::restore_graphics() {
-    if (!painter_) return false;
+    if (!ImGui::GetCurrentContext()) return false;  // not started, or shut down
     ui_input_.detach();
     painter_.reset();
-    SDL_DestroyWindow(window_);
+    if (window_) SDL_DestroyWindow(window_);
     window_ = nullptr;
     if (!create_graphics()) return false;
     ui_input_.attach(window_);
@@ -133,11 +133,11 @@ bool App::restore_graphics() {
 }
 
 void App::shutdown() {
-    if (!painter_) return;
+    if (!scene_) return;  // already shut down
     ui_input_.detach();
-    ImGui::DestroyContext();
+    if (ImGui::GetCurrentContext()) ImGui::DestroyContext();
     painter_.reset();
-    SDL_DestroyWindow(window_);
+    if (window_) SDL_DestroyWindow(window_);
     window_ = nullptr;
     SDL_Quit();
     view_.reset();
@@ -150,6 +150,7 @@ void App::set_visible(bool on) {
 }
 
 void App::frame() {
+    if (!painter_) return;  // graphics could not be made again after a lost context: the page says so
     SDL_Event e;
     pressed_.reset();
     while (SDL_PollEvent(&e)) {
@@ -222,7 +223,7 @@ bool App::grabs(double fx, double fy, bool drag) const {
 bool App::compact() const { return ImGui::GetIO().DisplaySize.x < kCompactWidth; }
 
 void App::resize(double css_w, double css_h, double dpr) {
-    if (!window_ || !(css_w >= 1) || !(css_h >= 1) || !(dpr > 0)) return;
+    if (!painter_ || !(css_w >= 1) || !(css_h >= 1) || !(dpr > 0)) return;
     const int w = static_cast<int>(std::lround(css_w)), h = static_cast<int>(std::lround(css_h));
     int ww = 0, wh = 0;
     SDL_GetWindowSize(window_, &ww, &wh);
@@ -243,8 +244,10 @@ void App::resize(double css_w, double css_h, double dpr) {
 
 std::string App::ui_metrics() const {
     int ww = 0, wh = 0, pw = 0, ph = 0;
-    SDL_GetWindowSize(window_, &ww, &wh);
-    painter_->output_size(&pw, &ph);
+    if (painter_) {
+        SDL_GetWindowSize(window_, &ww, &wh);
+        painter_->output_size(&pw, &ph);
+    }
     const ImGuiStyle& st = ImGui::GetStyle();
     char buf[256];
     std::snprintf(buf, sizeof buf,
