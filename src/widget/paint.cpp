@@ -1,7 +1,6 @@
 #include "paint.hpp"
 
 #include <cmath>
-#include <cstring>
 
 #include <emscripten.h>
 #include <emscripten/html5.h>
