@@ -48,23 +48,33 @@ TEST(Raster, AQuadOfTwoTrianglesCoversItsPixelsOnceAndNothingElse) {
         }
 }
 
-TEST(Raster, AFanOfSlimTrianglesHasNoSeamsAtSubpixelVertices) {
-    // A disc of 50 wedges around an off-grid centre, as the widget draws discs:
-    // every pixel is blended at most once.
+TEST(Raster, AFanOfSlimTrianglesHasNoSeamsAndNoOverlaps) {
+    // A disc of 48 wedges, as the widget draws discs. Its centre is a pixel
+    // centre, so the wedges' edges at 0, 45, 90, ... degrees run exactly
+    // through rows of pixel centres, where a wrong fill rule would skip or
+    // blend twice. Inside, every pixel is blended exactly once; outside, none.
     Raster r;
     r.resize(64, 64);
     r.clear(kBlack);
-    const float cx = 31.37f, cy = 30.81f, radius = 25.3f;
-    for (int i = 0; i < 50; ++i) {
-        const double a0 = 2 * M_PI * i / 50, a1 = 2 * M_PI * (i + 1) / 50;
+    const float cx = 32.5f, cy = 32.5f, radius = 25.3f;
+    constexpr int kWedges = 48;
+    for (int i = 0; i < kWedges; ++i) {
+        const double a0 = 2 * M_PI * i / kWedges, a1 = 2 * M_PI * (i + 1) / kWedges;
         r.triangle(at(cx, cy, kHalfWhite),
                    at(cx + radius * static_cast<float>(std::cos(a0)), cy + radius * static_cast<float>(std::sin(a0)), kHalfWhite),
                    at(cx + radius * static_cast<float>(std::cos(a1)), cy + radius * static_cast<float>(std::sin(a1)), kHalfWhite),
                    nullptr, kAll);
     }
-    EXPECT_EQ(count(r, kOnce) + count(r, kBlack), 64 * 64);
-    EXPECT_NEAR(count(r, kOnce), M_PI * radius * radius, 40);
-    EXPECT_EQ(r.at(31, 30), kOnce);  // the centre, where all 50 meet
+    for (int y = 0; y < 64; ++y)
+        for (int x = 0; x < 64; ++x) {
+            const double d = std::hypot(x + 0.5 - cx, y + 0.5 - cy);
+            const Rgba want = d < radius - 1 ? kOnce : kBlack;  // no gap, no double; nothing outside
+            if (d < radius - 1 || d > radius) {
+                ASSERT_EQ(r.at(x, y), want) << x << "," << y;
+            } else {
+                ASSERT_TRUE(r.at(x, y) == kOnce || r.at(x, y) == kBlack) << x << "," << y;  // the rim
+            }
+        }
 }
 
 TEST(Raster, WindingDoesNotMatter) {

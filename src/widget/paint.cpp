@@ -40,7 +40,6 @@ public:
         if (font_) SDL_DestroyTexture(font_);
         SDL_DestroyRenderer(renderer_);
     }
-    bool software() const override { return false; }
     void output_size(int* w, int* h) const override { SDL_GetRendererOutputSize(renderer_, w, h); }
     void resized() override {
         SDL_RenderSetScale(renderer_, 1.0f, 1.0f);
@@ -103,7 +102,6 @@ EM_JS(void, fl_put_image, (const void* pixels, int w, int h), {
 
 class SoftwarePainter final : public Painter {
 public:
-    bool software() const override { return true; }
     void output_size(int* w, int* h) const override {
         if (emscripten_get_canvas_element_size("#canvas", w, h) != EMSCRIPTEN_RESULT_SUCCESS) *w = *h = 0;
     }

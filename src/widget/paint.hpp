@@ -16,7 +16,6 @@ namespace flocklab {
 class Painter {
 public:
     virtual ~Painter() = default;
-    virtual bool software() const = 0;
     // The canvas's backing store, device px.
     virtual void output_size(int* w, int* h) const = 0;
     // After the canvas's backing store was given a new size.

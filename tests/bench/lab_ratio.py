@@ -99,6 +99,7 @@ def core(cli, *args):
 
 
 def main():
+    global clamp_calls
     ap = argparse.ArgumentParser()
     ap.add_argument("--boids", type=int, default=500)
     ap.add_argument("--rounds", type=int, default=3)
@@ -122,7 +123,6 @@ def main():
 
     rounds = []
     for r in range(a.rounds):
-        global clamp_calls
         clamp_calls = 0
         lab_ms = lab_step_ms(lab, flock, a.steps)
         calls_per_step = clamp_calls / a.steps
