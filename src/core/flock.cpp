@@ -6,10 +6,6 @@
 #include <cstring>
 #include <limits>
 
-#if defined(__wasm_simd128__)
-#include <wasm_simd128.h>
-#endif
-
 #include "pyrandom.hpp"
 #include "steering.hpp"
 
@@ -114,150 +110,22 @@ void Flock::set_boid(int i, const Boid& b) {
 
 // [SECTION] Neighbours
 
-namespace {
-
-// The lab's vision test for a candidate at offset o (|o|^2 = dsq > 0) from a
-// boid with unit heading h: it is in the blind spot when
-// o.normalize().dot(h) < view_cos. That needs a square root and two
-// divisions; t = o.h is |o| times the same cosine, so comparing t^2 with
-// view_cos^2 * dsq decides every pair that is not within a hair of the cone's
-// edge (kConeMargin, relative; rounding errors here are ~1e-15). Those few
-// take the lab's own arithmetic, so the answer is always the lab's.
-constexpr double kConeMargin = 1e-9;
-// Below this |view_cos| (a cone of about 180 deg) every pair takes the
-// lab's arithmetic.
-constexpr double kQuickConeMin = 1e-3;
-
-inline bool sees_exactly(double ox, double oy, double dsq, double hx, double hy, double c) {
-    const double len = std::sqrt(dsq);
-    return !((ox / len) * hx + (oy / len) * hy < c);
-}
-
-// The quick test: sure it is seen, sure it is blind, or neither. T is double
-// or a vector of doubles (the same arithmetic in each lane); & and | keep
-// the common path free of hard-to-predict branches.
-template <typename T, typename M>
-inline void cone_classes(T ox, T oy, T dsq, T hx, T hy, T c2, bool wide, M* seen, M* blind) {
-    const T zero{};
-    const T t = ox * hx + oy * hy;
-    const T lhs = t * t;
-    const T rhs = c2 * dsq;
-    const M far_from_edge_lo = lhs < rhs * (1 - kConeMargin);
-    const M far_from_edge_hi = lhs > rhs * (1 + kConeMargin);
-    // wide (view_cos < 0, cone wider than 180 deg): blind only well behind.
-    // Otherwise (narrower): seen only well ahead.
-    *seen = wide ? ((t >= zero) | far_from_edge_lo) : ((t > zero) & far_from_edge_hi);
-    *blind = wide ? ((t < zero) & far_from_edge_hi) : ((t <= zero) | far_from_edge_lo);
-}
-
-inline bool sees_in_cone(double ox, double oy, double dsq, double hx, double hy, double c) {
-    if (std::fabs(c) > kQuickConeMin) {
-        bool seen, blind;
-        cone_classes(ox, oy, dsq, hx, hy, c * c, c < 0, &seen, &blind);
-        if (seen | blind) return seen;
+// Boid i as a viewer (scan.hpp): its position and unit heading (none when
+// it stands still: then the whole disc is visible), and this step's limits.
+ScanQuery Flock::viewer(int i) const {
+    ScanQuery q;
+    q.x = x_[i];
+    q.y = y_[i];
+    q.r2 = view_r2_;
+    q.cos = view_cos_;
+    const Vec2 v{vx_[i], vy_[i]};
+    if (v.length_squared() > 0) {
+        const Vec2 h = v.normalize();
+        q.hx = h.x;
+        q.hy = h.y;
+        q.cone = true;
     }
-    return sees_exactly(ox, oy, dsq, hx, hy, c);
-}
-
-}  // namespace
-
-typedef long long v2l __attribute__((vector_size(16)));
-
-// One bit per lane of a two-lane comparison result (lane 0 in bit 0).
-// WebAssembly has an instruction for it (extracting lanes one by one is slow
-// there); on x86 the compiler's lane extraction measured faster than movmskpd.
-static inline unsigned lane_bits(v2l m) {
-#if defined(__wasm_simd128__)
-    return static_cast<unsigned>(wasm_i64x2_bitmask(m));
-#else
-    return static_cast<unsigned>((m[0] & 1) | ((m[1] & 1) << 1));
-#endif
-}
-
-// Boid i as a viewer: its position and unit heading (none when it stands
-// still: then the whole disc is visible).
-struct Viewer {
-    double x, y, hx = 0.0, hy = 0.0;
-    bool has_heading = false;
-
-    Viewer(double x_, double y_, double vx, double vy) : x(x_), y(y_) {
-        const Vec2 v{vx, vy};
-        if (v.length_squared() > 0) {
-            const Vec2 h = v.normalize();
-            hx = h.x;
-            hy = h.y;
-            has_heading = true;
-        }
-    }
-};
-
-// Writes to out the indices k of the candidates (xs[k], ys[k]), k < m, that
-// boid v sees, in the order given. The lab skips a pair when dsq == 0 (which
-// also skips the boid itself) or dsq > r^2, and a pair in the blind spot.
-// Four candidates at a time, as two two-lane vectors (SSE2 natively,
-// SIMD128 in WebAssembly; each lane does the lab's scalar arithmetic, so
-// results are unchanged): the radius, then the quick cone test, with one
-// branch for "any within the radius?" that skips far groups, and one for the
-// rare pair on the cone's edge, which takes the lab's arithmetic.
-int Flock::scan(const Viewer& v, const double* xs, const double* ys, int m, int* out) const {
-    const double vx = v.x, vy = v.y;
-    const double r2 = view_r2_, c = view_cos_;
-    // The lab's (dsq != 0 and not dsq > r2), written so that a NaN distance
-    // (a NaN boid) is never a neighbour: the same for every number.
-    auto in_radius = [r2](double dsq) { return (dsq > 0) & (dsq <= r2); };
-    const bool cone = v.has_heading;  // a boid standing still sees all round
-    const bool quick = cone && std::fabs(c) > kQuickConeMin;
-    const bool wide = c < 0;
-    typedef double v2d __attribute__((vector_size(16)));
-    const v2d px = {vx, vx}, py = {vy, vy}, rr = {r2, r2}, zero = {0.0, 0.0};
-    const v2d hx = {v.hx, v.hx}, hy = {v.hy, v.hy}, c2 = {c * c, c * c};
-    int n = 0;
-    int k = 0;
-    for (; k + 4 <= m; k += 4) {
-        v2d x0, x1, y0, y1;
-        std::memcpy(&x0, xs + k, sizeof x0);
-        std::memcpy(&x1, xs + k + 2, sizeof x1);
-        std::memcpy(&y0, ys + k, sizeof y0);
-        std::memcpy(&y1, ys + k + 2, sizeof y1);
-        const v2d ox0 = x0 - px, ox1 = x1 - px, oy0 = y0 - py, oy1 = y1 - py;
-        const v2d d0 = ox0 * ox0 + oy0 * oy0;
-        const v2d d1 = ox1 * ox1 + oy1 * oy1;
-        const v2l in0 = (d0 > zero) & (d0 <= rr);
-        const v2l in1 = (d1 > zero) & (d1 <= rr);
-        const unsigned in = lane_bits(in0) | (lane_bits(in1) << 2);
-        if (!in) continue;
-        unsigned seen = in, unsure = 0;
-        if (quick) {
-            v2l s0, b0, s1, b1;
-            cone_classes(ox0, oy0, d0, hx, hy, c2, wide, &s0, &b0);
-            cone_classes(ox1, oy1, d1, hx, hy, c2, wide, &s1, &b1);
-            seen = in & (lane_bits(s0) | (lane_bits(s1) << 2));
-            unsure = in & ~(lane_bits(s0 | b0) | (lane_bits(s1 | b1) << 2));
-        } else if (cone) {
-            seen = 0;
-            unsure = in;
-        }
-        if (unsure) {
-            const double ox[4] = {ox0[0], ox0[1], ox1[0], ox1[1]};
-            const double oy[4] = {oy0[0], oy0[1], oy1[0], oy1[1]};
-            const double d[4] = {d0[0], d0[1], d1[0], d1[1]};
-            for (int u = 0; u < 4; ++u) {
-                if ((unsure >> u) & 1U) seen |= static_cast<unsigned>(sees_exactly(ox[u], oy[u], d[u], v.hx, v.hy, c)) << u;
-            }
-        }
-        for (int u = 0; u < 4; ++u) {
-            out[n] = k + u;
-            n += static_cast<int>((seen >> u) & 1U);
-        }
-    }
-    for (; k < m; ++k) {
-        const double ox = xs[k] - vx;
-        const double oy = ys[k] - vy;
-        const double dsq = ox * ox + oy * oy;
-        out[n] = k;
-        n += static_cast<int>(in_radius(dsq) && (!cone || sees_in_cone(ox, oy, dsq, v.hx, v.hy, c)));
-    }
-    return n;
+    return q;
 }
 
 int grid_cells_per_radius(const FlockParams& p, int boids) {
@@ -290,9 +158,9 @@ GridArea grid_search_area(const FlockParams& p, int boids, Vec2 pos) {
 }
 
 NeighborSet Flock::gather(int i, NeighborMode mode, Scratch& s) const {
-    const Viewer v(x_[i], y_[i], vx_[i], vy_[i]);
+    const ScanQuery v = viewer(i);
     if (mode == NeighborMode::Brute) {
-        const int n = scan(v, x_.data(), y_.data(), size(), s.near.data());
+        const int n = scan_(v, x_.data(), y_.data(), size(), s.near.data());
         return {x_.data(), y_.data(), vx_.data(), vy_.data(), s.near.data(), n};
     }
     // The block's own copies of the neighbours' state sit next to the
@@ -303,7 +171,7 @@ NeighborSet Flock::gather(int i, NeighborMode mode, Scratch& s) const {
         grid_.block(c, search_reach_, &s.block);
         s.block_cell = c;
     }
-    const int n = scan(v, s.block.x.data(), s.block.y.data(), s.block.size, s.near.data());
+    const int n = scan_(v, s.block.x.data(), s.block.y.data(), s.block.size, s.near.data());
     return {s.block.x.data(), s.block.y.data(), s.block.vx.data(), s.block.vy.data(), s.near.data(), n};
 }
 

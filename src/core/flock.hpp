@@ -16,6 +16,7 @@
 #include "grid.hpp"
 #include "params.hpp"
 #include "pyrandom.hpp"
+#include "scan.hpp"
 #include "vec2.hpp"
 #include "workers.hpp"
 
@@ -72,8 +73,6 @@ struct GridArea {
     double cell = 0, x0 = 0, y0 = 0, x1 = 0, y1 = 0;
 };
 GridArea grid_search_area(const FlockParams& p, int boids, Vec2 pos);
-
-struct Viewer;  // flock.cpp: one boid's view, while gathering its neighbours
 
 // One boid's neighbours as the rules read them: near[k] indexes the four
 // state arrays (the flock's own, or a grid block's copies), in list order.
@@ -186,7 +185,7 @@ private:
         int block_cell = -1;
     };
     NeighborSet gather(int i, NeighborMode mode, Scratch& s) const;  // boid i's neighbours (in s.near)
-    int scan(const Viewer& v, const double* xs, const double* ys, int m, int* out) const;
+    ScanQuery viewer(int i) const;         // boid i looking, with this step's limits
     struct Look;  // what every boid sees in this step besides its neighbours
     Look look_for(const Rules& rules, std::optional<Vec2> hawk) const;
     Vec2 flock_force(int i, const NeighborSet& near, const Look& look) const;
@@ -195,6 +194,7 @@ private:
     std::vector<double> x_, y_, vx_, vy_;  // the state, in list order
     std::vector<double> ax_, ay_;          // this step's forces (look phase)
     double view_r2_ = 0, view_cos_ = 0;    // this step's px^2 and cosine limits
+    ScanFn scan_ = scan_candidates();      // the candidate scan for this processor
     UniformGrid grid_;
     int search_reach_ = 1;                 // cells searched each way from a boid's own
     std::vector<Scratch> scratch_;         // one per thread; [0] for neighbors() and explain()
