@@ -126,3 +126,53 @@ TEST(Grid, OverlayAreaIsTheLayoutTheGridUses) {
     EXPECT_EQ(a.y0, 0);
     EXPECT_EQ(a.y1, 100);
 }
+
+TEST(Grid, BlocksHoldTheirCellsPointsInAscendingIndex) {
+    // A block is marked in a bitmap of every point when it has at least as
+    // many candidates as the bitmap has words, and merged from its cells'
+    // runs otherwise: both must give the points of the cells around c, in
+    // ascending index, with their own state. Half the points crowd one
+    // corner (big blocks), the rest are scattered (small ones), so both
+    // kinds occur, on one reused block.
+    const int n = 1500;  // 24 words
+    std::vector<double> x(n), y(n), vx(n), vy(n);
+    std::uint64_t r = 12345;
+    const auto next = [&r] {
+        r = r * 6364136223846793005ULL + 1442695040888963407ULL;
+        return static_cast<double>(r >> 11) / 9007199254740992.0;  // [0, 1)
+    };
+    for (int i = 0; i < n; ++i) {
+        const bool crowd = i % 2 == 0;
+        x[i] = crowd ? 100 * next() : 900 * next();
+        y[i] = crowd ? 100 * next() : 540 * next();
+        vx[i] = i;
+        vy[i] = -i;
+    }
+    UniformGrid grid;
+    const GridLayout g = GridLayout::over(900, 540, 30);
+    grid.build(x.data(), y.data(), vx.data(), vy.data(), n, g);
+    GridBlock block;
+    int marked = 0, merged = 0;
+    for (int reach : {1, 2}) {
+        for (int c = g.cols * g.rows - 1; c >= 0; c -= 3) {
+            grid.block(c, reach, &block);
+            const int cx = c % g.cols, cy = c / g.cols;
+            std::vector<int> expected;
+            for (int i = 0; i < n; ++i) {
+                if (std::abs(g.col(x[i]) - cx) <= reach && std::abs(g.row(y[i]) - cy) <= reach) expected.push_back(i);
+            }
+            ASSERT_EQ(block.size, static_cast<int>(expected.size())) << c;
+            (block.size >= (n + 63) / 64 ? marked : merged) += 1;
+            for (int j = 0; j < block.size; ++j) {
+                const int i = expected[j];
+                ASSERT_EQ(block.id[j], i) << c;
+                ASSERT_EQ(block.x[j], x[i]);
+                ASSERT_EQ(block.y[j], y[i]);
+                ASSERT_EQ(block.vx[j], vx[i]);
+                ASSERT_EQ(block.vy[j], vy[i]);
+            }
+        }
+    }
+    EXPECT_GT(marked, 20);
+    EXPECT_GT(merged, 20);
+}

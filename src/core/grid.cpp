@@ -30,6 +30,7 @@ void UniformGrid::build(const double* x, const double* y, const double* vx, cons
     start_.assign(static_cast<size_t>(cells) + 1, 0);
     cell_of_.resize(n);
     id_.resize(n);
+    slot_of_.resize(n);
     sx_.resize(n);
     sy_.resize(n);
     const bool with_velocity = vx && vy;
@@ -45,6 +46,7 @@ void UniformGrid::build(const double* x, const double* y, const double* vx, cons
     for (int i = 0; i < n; ++i) {  // ascending i keeps each cell in list order
         const int slot = fill_[cell_of_[i]]++;
         id_[slot] = i;
+        slot_of_[i] = slot;
         sx_[slot] = x[i];
         sy_[slot] = y[i];
         if (with_velocity) {
@@ -97,7 +99,34 @@ void UniformGrid::block(int c, int reach, GridBlock* out) const {
     // index in their high half, so comparing keys compares indices.
     int n = 0;
     for (int r = y0; r <= y1; ++r) n += start_[r * cols + x1 + 1] - start_[r * cols + x0];
-    // (Scratch vectors only grow: no allocation once the flock is formed.)
+    if (static_cast<int>(out->x.size()) < n) {
+        for (auto* v : {&out->x, &out->y, &out->vx, &out->vy}) v->resize(n);
+        out->id.resize(n);
+    }
+    out->size = n;
+    const int points = static_cast<int>(id_.size());
+    const int words = (points + 63) / 64;
+    if (words <= n) {
+        // As many candidates as words of a bitmap of every point, or more:
+        // mark each candidate's index, then read the marks out in
+        // ascending index (a few words, however the cells' runs interleave).
+        if (static_cast<int>(out->marks.size()) < words) out->marks.assign(words, 0);
+        unsigned long long* marks = out->marks.data();
+        for (int r = y0; r <= y1; ++r) {
+            for (int s = start_[r * cols + x0], end = start_[r * cols + x1 + 1]; s < end; ++s) {
+                marks[id_[s] >> 6] |= 1ULL << (id_[s] & 63);
+            }
+        }
+        int j = 0;
+        for (int w = 0; w < words; ++w) {
+            for (unsigned long long bits = marks[w]; bits; bits &= bits - 1) out->id[j++] = (w << 6) + __builtin_ctzll(bits);
+            marks[w] = 0;
+        }
+        copy_points(out, nullptr);
+        return;
+    }
+    // Fewer candidates than words (a large, sparse grid): merge the cells'
+    // runs. (Scratch vectors only grow: no allocation once the flock is formed.)
     if (static_cast<int>(out->keys_a.size()) < n) {
         out->keys_a.resize(n);
         out->keys_b.resize(n);
@@ -139,20 +168,20 @@ void UniformGrid::block(int c, int reach, GridBlock* out) const {
         std::swap(runs, next);
         nruns = merged;
     }
-    if (static_cast<int>(out->x.size()) < n) {
-        for (auto* v : {&out->x, &out->y, &out->vx, &out->vy}) v->resize(n);
-        out->id.resize(n);
-    }
+    for (int j = 0; j < n; ++j) out->id[j] = static_cast<int>(a[j] >> 32);
+    copy_points(out, a);
+}
+
+void UniformGrid::copy_points(GridBlock* out, const unsigned long long* keys) const {
+    // Each point's slot: the low half of its merge key, or looked up.
     const bool with_velocity = !svx_.empty();
-    for (int j = 0; j < n; ++j) {
-        const int s = static_cast<int>(a[j] & 0xFFFFFFFFULL);
-        out->id[j] = static_cast<int>(a[j] >> 32);
+    for (int j = 0; j < out->size; ++j) {
+        const int s = keys ? static_cast<int>(keys[j] & 0xFFFFFFFFULL) : slot_of_[out->id[j]];
         out->x[j] = sx_[s];
         out->y[j] = sy_[s];
         out->vx[j] = with_velocity ? svx_[s] : 0.0;
         out->vy[j] = with_velocity ? svy_[s] : 0.0;
     }
-    out->size = n;
 }
 
 }  // namespace flocklab

@@ -18,6 +18,8 @@ struct GridBlock {
     // Scratch for the merge: (index << 32 | slot) keys, and run boundaries.
     std::vector<unsigned long long> keys_a, keys_b;
     std::vector<int> runs_a, runs_b;
+    // Or one bit per point of the grid, all clear between blocks.
+    std::vector<unsigned long long> marks;
 };
 
 // Where points go: cols x rows cells of `cell` px over [0, width) x
@@ -61,8 +63,12 @@ public:
     void block(int c, int reach, GridBlock* out) const;
 
 private:
+    // out's points (out->id, out->size) copied from their slots: keys[j]'s
+    // low half, or (keys null) looked up by index.
+    void copy_points(GridBlock* out, const unsigned long long* keys) const;
+
     GridLayout g_;
-    std::vector<int> start_, cell_of_, id_, fill_;
+    std::vector<int> start_, cell_of_, id_, slot_of_, fill_;
     std::vector<double> sx_, sy_, svx_, svy_;
 };
 
