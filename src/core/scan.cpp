@@ -16,6 +16,9 @@ struct TwoLanes {
     typedef double V __attribute__((vector_size(16)));
     typedef decltype(V{} < V{}) M;  // a comparison result: all ones or zeros per lane
     static constexpr int kWidth = 2;
+    // Measured in the page: 0.22 ms per step at 500 boids with the skip, 0.29
+    // without; with AVX2 natively it is the other way round.
+    static constexpr bool kSkipFar = true;
     static V load(const double* p) {
         V v;
         std::memcpy(&v, p, sizeof v);

@@ -13,6 +13,7 @@ struct FourLanes {
     typedef double V __attribute__((vector_size(32)));
     typedef decltype(V{} < V{}) M;
     static constexpr int kWidth = 4;
+    static constexpr bool kSkipFar = false;  // measured: 0.134 ms per step at 500 boids, 0.142 with
     static V load(const double* p) { return _mm256_loadu_pd(p); }
     static unsigned bits(M m) { return static_cast<unsigned>(_mm256_movemask_pd(reinterpret_cast<__m256d>(m))); }
 };

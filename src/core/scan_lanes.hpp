@@ -67,18 +67,21 @@ constexpr v4i kLanesOf[16] = {
 };
 constexpr int kCountOf[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
 
-// L supplies the lanes: V, a vector of L::kWidth doubles (kWidth 2 or 4);
-// L::load(p), V from kWidth doubles at p; L::bits(m), one bit per lane of a
-// comparison result (lane 0 in bit 0). Candidates go four at a time, as
+// L supplies the lanes: V, a vector of L::kWidth doubles (kWidth 2 or 4),
+// and M, a comparison result of two V; L::load(p), V from kWidth doubles at
+// p; L::bits(m), one bit per lane (lane 0 in bit 0); L::kSkipFar, whether
+// to branch past four candidates none of which is within the radius
+// (measured for each lane type: it pays in WebAssembly, not with AVX2).
+// Candidates go four at a time, as
 // 4 / kWidth vectors: the radius, then the quick cone test, with one branch
-// for "any within the radius?" that skips far groups, and one for the rare
-// pair on the cone's edge, which takes the lab's arithmetic.
+// for the rare pair on the cone's edge, which takes the lab's arithmetic.
 template <class L>
 int scan_with(const ScanQuery& q, const double* xs, const double* ys, int m, int* out) {
     using V = typename L::V;
     using M = typename L::M;
     constexpr int W = L::kWidth;
-    constexpr int G = 4 / W;
+    constexpr int K = 4;  // candidates per pass
+    constexpr int G = K / W;
     const bool quick = q.cone && std::fabs(q.cos) > kQuickConeMin;
     const bool wide = q.cos < 0;
     const V px = V{} + q.x, py = V{} + q.y, rr = V{} + q.r2, zero{};
@@ -86,7 +89,7 @@ int scan_with(const ScanQuery& q, const double* xs, const double* ys, int m, int
     int n = 0;
     int k = 0;
     // n <= k throughout, so the four-int store at out + n stays below m.
-    for (; k + 4 <= m; k += 4) {
+    for (; k + K <= m; k += K) {
         V ox[G], oy[G], d[G];
         unsigned in = 0;
         for (int g = 0; g < G; ++g) {
@@ -97,7 +100,7 @@ int scan_with(const ScanQuery& q, const double* xs, const double* ys, int m, int
             // distance (a NaN boid) is never a neighbour.
             in |= L::bits((d[g] > zero) & (d[g] <= rr)) << (g * W);
         }
-        if (!in) continue;
+        if (L::kSkipFar && !in) continue;
         unsigned seen = in, unsure = 0;
         if (quick) {
             unsigned sure_seen = 0, sure = 0;
@@ -114,7 +117,7 @@ int scan_with(const ScanQuery& q, const double* xs, const double* ys, int m, int
             unsure = in;
         }
         if (unsure) {
-            for (int u = 0; u < 4; ++u) {
+            for (int u = 0; u < K; ++u) {
                 if ((unsure >> u) & 1U) {
                     const bool s = sees_exactly(ox[u / W][u % W], oy[u / W][u % W], d[u / W][u % W], q.hx, q.hy, q.cos);
                     seen |= static_cast<unsigned>(s) << u;
