@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
-#include <cstring>
 #include <limits>
 
 #include "pyrandom.hpp"
@@ -250,19 +249,24 @@ NeighborSums neighbor_sums(const Boid& me, const NeighborSet& s, const FlockPara
     return sums;
 }
 
-Vec2 separation(const Boid& me, const NeighborSums& sums, const FlockParams& p) {
+// The rules and flock_force are flattened (every call inlined into one
+// body), so that the compiler can interleave the rules' independent chains of
+// square roots and divisions with the neighbour sums: 0.133 -> 0.112 ms per
+// step at 500 formed boids (0.116 with flock_force alone flattened).
+// Inlining moves no rounding: no contraction, no fast-math, IEEE doubles.
+__attribute__((flatten)) Vec2 separation(const Boid& me, const NeighborSums& sums, const FlockParams& p) {
     if (sums.push.length_squared() == 0) return {};
     return steer_toward(sums.push.normalize() * p.max_speed, me.vel, p.reaction_time, p.max_force);
 }
 
-Vec2 alignment(const Boid& me, const NeighborSums& sums, const FlockParams& p) {
+__attribute__((flatten)) Vec2 alignment(const Boid& me, const NeighborSums& sums, const FlockParams& p) {
     if (sums.n == 0) return {};
     const Vec2 average = sums.vel / static_cast<double>(sums.n);
     if (average.length_squared() == 0) return {};
     return steer_toward(average.normalize() * p.max_speed, me.vel, p.reaction_time, p.max_force);
 }
 
-Vec2 cohesion(const Boid& me, const NeighborSums& sums, const FlockParams& p) {
+__attribute__((flatten)) Vec2 cohesion(const Boid& me, const NeighborSums& sums, const FlockParams& p) {
     if (sums.n == 0) return {};
     const Vec2 center = sums.pos / static_cast<double>(sums.n);
     const Vec2 offset = center - me.pos;
@@ -274,7 +278,7 @@ NeighborSet Flock::set_of(const int* near, int n) const {
     return {x_.data(), y_.data(), vx_.data(), vy_.data(), near, n};
 }
 
-Vec2 flee_hawk(Vec2 pos, Vec2 vel, std::optional<Vec2> hawk, const FlockParams& p) {
+__attribute__((flatten)) Vec2 flee_hawk(Vec2 pos, Vec2 vel, std::optional<Vec2> hawk, const FlockParams& p) {
     if (!hawk) return {};
     const Vec2 offset = pos - *hawk;
     const double dist_sq = offset.length_squared();
@@ -300,7 +304,7 @@ struct Flock::Look {
 // Going further's boid_force: the lab's flock_force plus the extensions,
 // each added before the final clamp: wander (only for a boid that sees no
 // neighbour), then following.
-Vec2 Flock::flock_force(int i, const NeighborSet& near, const Look& look) const {
+__attribute__((flatten)) Vec2 Flock::flock_force(int i, const NeighborSet& near, const Look& look) const {
     const Boid me = boid(i);
     const NeighborSums sums = neighbor_sums(me, near, p_);
     Vec2 total;
