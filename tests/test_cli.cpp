@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <string>
 
+#include "core/scan.hpp"
 #include "support/json.hpp"
 
 namespace {
@@ -121,6 +122,8 @@ TEST(Cli, BenchJsonHasOneLinePerSizeAndMode) {
     EXPECT_EQ(first.at("boids").get<double>(), 60);
     EXPECT_EQ(first.at("neighbors").get<std::string>(), "brute");
     EXPECT_GT(first.at("median_ms").get<double>(), 0);
+    // Which candidate scan this processor ran: "avx2", "sse2", ...
+    EXPECT_EQ(first.at("scan").get<std::string>(), flocklab::scan_isa());
 }
 
 TEST(Cli, BenchTimesEachThreadCount) {

@@ -17,6 +17,7 @@
 #include "core/flock_scene.hpp"
 #include "core/steer_scene.hpp"
 #include "core/format.hpp"
+#include "core/scan.hpp"
 
 namespace flocklab::cli {
 namespace {
@@ -337,8 +338,8 @@ int cmd_bench(const Args& a) {
     const bool json = a.has("json");
     if (a.has("density") && density <= 0) throw UsageError("--density: expected a number above 0, got '" + a.raw("density") + "'");
     if (!json) {
-        std::printf("%7s %6s %7s %12s %10s %10s %12s\n", "boids", "mode", "threads", "world", "median_ms", "min_ms",
-                    "ns/boid");
+        std::printf("%7s %6s %7s %12s %10s %10s %12s %8s\n", "boids", "mode", "threads", "world", "median_ms", "min_ms",
+                    "ns/boid", "scan");
     }
     for (long long n : sizes) {
         FlockParams p;
@@ -358,14 +359,14 @@ int cmd_bench(const Args& a) {
                 if (json) {
                     std::printf("{\"boids\": %lld, \"neighbors\": \"%s\", \"threads\": %lld, \"world\": [%.1f, %.1f], "
                                 "\"steps\": %lld, \"warmup\": %lld, \"median_ms\": %.6f, \"min_ms\": %.6f, "
-                                "\"ns_per_boid\": %.2f}\n",
+                                "\"ns_per_boid\": %.2f, \"scan\": \"%s\"}\n",
                                 n, m.c_str(), threads, p.world_width, p.world_height, steps, warmup, median, r.min_ms,
-                                per_boid_ns);
+                                per_boid_ns, scan_isa());
                 } else {
                     char world[32];
                     std::snprintf(world, sizeof world, "%.0fx%.0f", p.world_width, p.world_height);
-                    std::printf("%7lld %6s %7lld %12s %10.4f %10.4f %12.1f\n", n, m.c_str(), threads, world, median,
-                                r.min_ms, per_boid_ns);
+                    std::printf("%7lld %6s %7lld %12s %10.4f %10.4f %12.1f %8s\n", n, m.c_str(), threads, world,
+                                median, r.min_ms, per_boid_ns, scan_isa());
                 }
                 std::fflush(stdout);
             }

@@ -8,9 +8,9 @@
 
 namespace flocklab {
 
-// The points of a square block of cells, merged into ascending index: the
-// order in which the lab sums a boid's neighbours, so nothing is sorted
-// afterwards.
+// The points of a square block of cells in ascending index (marked in a
+// bitmap and read out, or merged from the cells' runs): the order in which
+// the lab sums a boid's neighbours, so nothing is sorted afterwards.
 struct GridBlock {
     std::vector<double> x, y, vx, vy;  // px, px/s
     std::vector<int> id;
@@ -68,7 +68,8 @@ private:
     void copy_points(GridBlock* out, const unsigned long long* keys) const;
 
     GridLayout g_;
-    std::vector<int> start_, cell_of_, id_, slot_of_, fill_;
+    std::vector<int> start_, cell_of_, id_, fill_;
+    std::vector<int> slot_of_;  // point index -> its slot (id_'s inverse)
     std::vector<double> sx_, sy_, svx_, svy_;
 };
 
