@@ -46,7 +46,9 @@ int scan_baseline(const ScanQuery& q, const double* xs, const double* ys, int m,
 int scan_avx2_lanes(const ScanQuery& q, const double* xs, const double* ys, int m, int* out);  // scan_avx2.cpp
 
 ScanFn scan_avx2() {
-    static const bool has = __builtin_cpu_supports("avx2");
+    // (__builtin_cpu_init first: then the answer holds even if this runs
+    // from a static constructor, before the runtime has probed the CPU.)
+    static const bool has = (__builtin_cpu_init(), __builtin_cpu_supports("avx2"));
     return has ? scan_avx2_lanes : nullptr;
 }
 #else
