@@ -56,9 +56,10 @@ enum class NeighborMode { Brute, Grid };
 // a dense flock (so rounding in a cell index never puts a pair within the
 // radius more than 1 or 2 cells apart), and each cell's block is the 3x3 or
 // 5x5 cells around it. 25 cells of r/2 cover 6.25 r^2 against 9 r^2, so
-// fewer candidates per boid, but four times as many blocks to merge: that
-// pays from about kDenseFlock boids per r^2 of world on average (measured:
-// at 2000 boids in the lesson's world and above, not at 1000).
+// fewer candidates per boid, but four times as many blocks to build: that
+// pays from about kDenseFlock boids per r^2 of world on average (measured
+// again with bitmap blocks: at 2000 boids in the lesson's world and above;
+// at 500, 700 and 1000 the coarse cells are faster, at 1500 it is even).
 constexpr double kDenseFlock = 10.0;
 int grid_cells_per_radius(const FlockParams& p, int boids);  // 1 or 2
 // The grid step() uses for a flock of `boids`, and how many cells each way
@@ -194,7 +195,9 @@ private:
     std::vector<double> x_, y_, vx_, vy_;  // the state, in list order
     std::vector<double> ax_, ay_;          // this step's forces (look phase)
     double view_r2_ = 0, view_cos_ = 0;    // this step's px^2 and cosine limits
-    ScanFn scan_ = scan_candidates();      // the candidate scan for this processor
+    // The candidate scan for this processor, looked up once (asking for it
+    // for every boid measured 7% slower at 500 boids).
+    ScanFn scan_ = scan_candidates();
     UniformGrid grid_;
     int search_reach_ = 1;                 // cells searched each way from a boid's own
     std::vector<Scratch> scratch_;         // one per thread; [0] for neighbors() and explain()

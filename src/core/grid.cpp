@@ -58,9 +58,9 @@ void UniformGrid::build(const double* x, const double* y, const double* vx, cons
 
 namespace {
 
-// Merges two ascending runs of keys into out (branch-free: which run
-// advances is data, not control flow).
-void merge2(const unsigned long long* a, int na, const unsigned long long* b, int nb, unsigned long long* out) {
+// Merges two ascending runs of point indices into out (branch-free: which
+// run advances is data, not control flow).
+void merge2(const int* a, int na, const int* b, int nb, int* out) {
     int i = 0, j = 0, k = 0;
     while (i < na && j < nb) {
         const bool take_b = b[j] < a[i];
@@ -72,12 +72,11 @@ void merge2(const unsigned long long* a, int na, const unsigned long long* b, in
     while (j < nb) out[k++] = b[j++];
 }
 
-// The same for three runs (keys are distinct, so one run advances).
-void merge3(const unsigned long long* a, int na, const unsigned long long* b, int nb,
-            const unsigned long long* c, int nc, unsigned long long* out) {
+// The same for three runs (indices are distinct, so one run advances).
+void merge3(const int* a, int na, const int* b, int nb, const int* c, int nc, int* out) {
     int i = 0, j = 0, k = 0;
     while (i < na && j < nb && k < nc) {
-        const unsigned long long m = std::min({a[i], b[j], c[k]});
+        const int m = std::min({a[i], b[j], c[k]});
         *out++ = m;
         i += m == a[i];
         j += m == b[j];
@@ -95,8 +94,9 @@ void UniformGrid::block(int c, int reach, GridBlock* out) const {
     const int cx = c % cols, cy = c / cols;
     const int x0 = std::max(cx - reach, 0), x1 = std::min(cx + reach, cols - 1);
     const int y0 = std::max(cy - reach, 0), y1 = std::min(cy + reach, g_.rows - 1);
-    // Every cell is one run of slots in ascending index. Keys carry the
-    // index in their high half, so comparing keys compares indices.
+    // The cells of one row are consecutive slots; each cell's slots are in
+    // ascending index. (Scratch vectors only grow: no allocation once the
+    // flock is formed.)
     int n = 0;
     for (int r = y0; r <= y1; ++r) n += start_[r * cols + x1 + 1] - start_[r * cols + x0];
     if (static_cast<int>(out->x.size()) < n) {
@@ -104,8 +104,7 @@ void UniformGrid::block(int c, int reach, GridBlock* out) const {
         out->id.resize(n);
     }
     out->size = n;
-    const int points = static_cast<int>(id_.size());
-    const int words = (points + 63) / 64;
+    const int words = (static_cast<int>(id_.size()) + 63) / 64;
     if (words <= n) {
         // As many candidates as words of a bitmap of every point, or more:
         // mark each candidate's index, then read the marks out in
@@ -122,61 +121,53 @@ void UniformGrid::block(int c, int reach, GridBlock* out) const {
             for (unsigned long long bits = marks[w]; bits; bits &= bits - 1) out->id[j++] = (w << 6) + __builtin_ctzll(bits);
             marks[w] = 0;
         }
-        copy_points(out, nullptr);
-        return;
-    }
-    // Fewer candidates than words (a large, sparse grid): merge the cells'
-    // runs. (Scratch vectors only grow: no allocation once the flock is formed.)
-    if (static_cast<int>(out->keys_a.size()) < n) {
-        out->keys_a.resize(n);
-        out->keys_b.resize(n);
-    }
-    const size_t max_runs = static_cast<size_t>(x1 - x0 + 1) * static_cast<size_t>(y1 - y0 + 1) + 1;
-    if (out->runs_a.size() < max_runs) {
-        out->runs_a.resize(max_runs);
-        out->runs_b.resize(max_runs);
-    }
-    unsigned long long* a = out->keys_a.data();
-    unsigned long long* b = out->keys_b.data();
-    int* runs = out->runs_a.data();  // run k is [runs[k], runs[k + 1])
-    int* next = out->runs_b.data();
-    int nruns = 0, k = 0;
-    runs[0] = 0;
-    for (int r = y0; r <= y1; ++r) {
-        for (int q = x0; q <= x1; ++q) {
-            const int begin = start_[r * cols + q], end = start_[r * cols + q + 1];
-            if (begin == end) continue;
-            for (int s = begin; s < end; ++s) {
-                a[k++] = (static_cast<unsigned long long>(id_[s]) << 32) | static_cast<unsigned>(s);
+    } else {
+        // Fewer candidates than words (a large, sparse grid): merge the
+        // cells' runs of indices, three at a time, round after round, until
+        // one is left (9 runs take two rounds, 25 take three).
+        if (static_cast<int>(out->merge_a.size()) < n) {
+            out->merge_a.resize(n);
+            out->merge_b.resize(n);
+        }
+        const size_t max_runs = static_cast<size_t>(x1 - x0 + 1) * static_cast<size_t>(y1 - y0 + 1) + 1;
+        if (out->runs_a.size() < max_runs) {
+            out->runs_a.resize(max_runs);
+            out->runs_b.resize(max_runs);
+        }
+        int* a = out->merge_a.data();
+        int* b = out->merge_b.data();
+        int* runs = out->runs_a.data();  // run k is [runs[k], runs[k + 1])
+        int* next = out->runs_b.data();
+        int nruns = 0, k = 0;
+        runs[0] = 0;
+        for (int r = y0; r <= y1; ++r) {
+            for (int q = x0; q <= x1; ++q) {
+                const int begin = start_[r * cols + q], end = start_[r * cols + q + 1];
+                if (begin == end) continue;
+                for (int s = begin; s < end; ++s) a[k++] = id_[s];
+                runs[++nruns] = k;
             }
-            runs[++nruns] = k;
         }
-    }
-    // Merge neighbouring runs three at a time, round after round, until one
-    // is left: 9 runs take two rounds, 25 take three.
-    while (nruns > 1) {
-        int merged = 0;
-        next[0] = 0;
-        for (int q = 0; q < nruns; q += 3) {
-            const int lo = runs[q], m1 = runs[q + 1];
-            const int m2 = q + 1 < nruns ? runs[q + 2] : m1;
-            const int hi = q + 2 < nruns ? runs[q + 3] : m2;
-            merge3(a + lo, m1 - lo, a + m1, m2 - m1, a + m2, hi - m2, b + lo);
-            next[++merged] = hi;
+        while (nruns > 1) {
+            int merged = 0;
+            next[0] = 0;
+            for (int q = 0; q < nruns; q += 3) {
+                const int lo = runs[q], m1 = runs[q + 1];
+                const int m2 = q + 1 < nruns ? runs[q + 2] : m1;
+                const int hi = q + 2 < nruns ? runs[q + 3] : m2;
+                merge3(a + lo, m1 - lo, a + m1, m2 - m1, a + m2, hi - m2, b + lo);
+                next[++merged] = hi;
+            }
+            std::swap(a, b);
+            std::swap(runs, next);
+            nruns = merged;
         }
-        std::swap(a, b);
-        std::swap(runs, next);
-        nruns = merged;
+        std::copy(a, a + n, out->id.begin());
     }
-    for (int j = 0; j < n; ++j) out->id[j] = static_cast<int>(a[j] >> 32);
-    copy_points(out, a);
-}
-
-void UniformGrid::copy_points(GridBlock* out, const unsigned long long* keys) const {
-    // Each point's slot: the low half of its merge key, or looked up.
+    // The points' own copies, from their slots.
     const bool with_velocity = !svx_.empty();
-    for (int j = 0; j < out->size; ++j) {
-        const int s = keys ? static_cast<int>(keys[j] & 0xFFFFFFFFULL) : slot_of_[out->id[j]];
+    for (int j = 0; j < n; ++j) {
+        const int s = slot_of_[out->id[j]];
         out->x[j] = sx_[s];
         out->y[j] = sy_[s];
         out->vx[j] = with_velocity ? svx_[s] : 0.0;

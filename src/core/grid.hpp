@@ -15,11 +15,10 @@ struct GridBlock {
     std::vector<double> x, y, vx, vy;  // px, px/s
     std::vector<int> id;
     int size = 0;
-    // Scratch for the merge: (index << 32 | slot) keys, and run boundaries.
-    std::vector<unsigned long long> keys_a, keys_b;
-    std::vector<int> runs_a, runs_b;
-    // Or one bit per point of the grid, all clear between blocks.
+    // Scratch: one bit per point of the grid (all clear between blocks), or
+    // for the merge, runs of indices and their boundaries.
     std::vector<unsigned long long> marks;
+    std::vector<int> merge_a, merge_b, runs_a, runs_b;
 };
 
 // Where points go: cols x rows cells of `cell` px over [0, width) x
@@ -63,10 +62,6 @@ public:
     void block(int c, int reach, GridBlock* out) const;
 
 private:
-    // out's points (out->id, out->size) copied from their slots: keys[j]'s
-    // low half, or (keys null) looked up by index.
-    void copy_points(GridBlock* out, const unsigned long long* keys) const;
-
     GridLayout g_;
     std::vector<int> start_, cell_of_, id_, fill_;
     std::vector<int> slot_of_;  // point index -> its slot (id_'s inverse)

@@ -72,9 +72,9 @@ constexpr int kCountOf[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
 // p; L::bits(m), one bit per lane (lane 0 in bit 0); L::kSkipFar, whether
 // to branch past four candidates none of which is within the radius
 // (measured for each lane type: it pays in WebAssembly, not with AVX2).
-// Candidates go four at a time, as
-// 4 / kWidth vectors: the radius, then the quick cone test, with one branch
-// for the rare pair on the cone's edge, which takes the lab's arithmetic.
+// Candidates go four at a time, as 4 / kWidth vectors: the radius, then
+// the quick cone test, with one branch for the rare pair on the cone's
+// edge, which takes the lab's arithmetic.
 template <class L>
 int scan_with(const ScanQuery& q, const double* xs, const double* ys, int m, int* out) {
     using V = typename L::V;

@@ -37,6 +37,7 @@ import pygame  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 WARMUP = 600  # steps: a formed flock, as `flocklab bench` times it
 SEED = 7
+RULES = {"separation": True, "alignment": True, "cohesion": True}  # every rule on
 
 clamp_calls = 0
 
@@ -73,11 +74,10 @@ def load_lab(path, boids):
 
 
 def lab_step_ms(lab, flock, steps):
-    enabled = {"separation": True, "alignment": True, "cohesion": True}
     times = []
     for _ in range(steps):
         t0 = time.perf_counter()
-        lab.step(flock, enabled, 1 / 60)
+        lab.step(flock, RULES, 1 / 60)
         times.append((time.perf_counter() - t0) * 1000)
     return statistics.median(times)
 
@@ -115,9 +115,8 @@ def main():
 
     lab = load_lab(a.lab, a.boids)
     flock = lab.make_flock(SEED)
-    enabled = {"separation": True, "alignment": True, "cohesion": True}
     for _ in range(WARMUP):
-        lab.step(flock, enabled, 1 / 60)
+        lab.step(flock, RULES, 1 / 60)
     state = core(a.cli, "dump", "--seed", str(SEED), "--steps", str(WARMUP), "--boids", str(a.boids))[0]["boids_state"]
     exact = all([b.pos.x, b.pos.y, b.vel.x, b.vel.y] == s for b, s in zip(flock, state)) and len(state) == len(flock)
 
