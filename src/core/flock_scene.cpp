@@ -1,6 +1,7 @@
 #include "flock_scene.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "bench.hpp"
@@ -10,23 +11,67 @@ namespace flocklab {
 
 FlockScene::FlockScene() { reset(seed_); }
 
+namespace {
+// The table's accessors see a Scene; this one is always a FlockScene.
+const FlockScene& F(const Scene& s) { return static_cast<const FlockScene&>(s); }
+FlockScene& F(Scene& s) { return static_cast<FlockScene&>(s); }
+}  // namespace
+
 const std::vector<OptionSpec>& FlockScene::options() const {
     static const std::vector<OptionSpec> o = [] {
         std::vector<OptionSpec> v;
-        v.push_back({"rule", OptionKind::Flags, {kRuleNames, kRuleNames + kRuleCount}, 0, 0, false,
-                     "keys 1-4 toggle them, R turns the lesson's three on and wander off"});
-        v.push_back({"hawkMode", OptionKind::Choice, {kHawkModes, kHawkModes + 3}, 0, 0, false,
-                     "pointer: the pointer is the hawk; pursuit: a hawk hunts the nearest boid; off", "hawk"});
-        v.push_back({"hawk", OptionKind::Point, {}, 0, 0, true, "the pointer hawk's position (pointer mode)", ""});
-        v.push_back({"leader", OptionKind::Toggle, {}, 0, 0, false, "boid 0 leads; the others follow it"});
-        v.push_back({"leaderTarget", OptionKind::Point, {}, 0, 0, false, "where the leader goes"});
-        v.push_back({"boids", OptionKind::Count, {}, 2, kWidgetMaxBoids, false, "flock size (a new flock)"});
-        v.push_back({"neighbors", OptionKind::Choice, {"grid", "brute"}, 0, 0, false,
-                     "how neighbours are found (same result)"});
-        v.push_back({"selected", OptionKind::Count, {}, 0, kWidgetMaxBoids - 1, true,
-                     "the boid the overlays explain (click or tap one; none: boid 0)", nullptr, "select"});
-        v.push_back({"overlay", OptionKind::Flags, {kOverlays, kOverlays + kOverlayCount}, 0, 0, false,
-                     "what is drawn for the inspected boid: its vision cone, neighbours, forces, grid cells"});
+        OptionSpec rule{"rule", OptionKind::Flags, {kRuleNames, kRuleNames + kRuleCount}, 0, 0, false,
+                        "keys 1-4 toggle them, R turns the lesson's three on and wander off"};
+        rule.read = [](const Scene& s, int k) -> double { return F(s).rule(k); };
+        rule.write = [](Scene& s, int k, double on) { F(s).set_rule(k, on != 0); };
+        v.push_back(rule);
+        OptionSpec mode{"hawkMode", OptionKind::Choice, {kHawkModes, kHawkModes + 3}, 0, 0, false,
+                        "pointer: the pointer is the hawk; pursuit: a hawk hunts the nearest boid; off", "hawk"};
+        mode.read = [](const Scene& s, int) -> double { return static_cast<int>(F(s).hawk_mode()); };
+        mode.write = [](Scene& s, int, double i) { F(s).set_hawk_mode(static_cast<HawkMode>(static_cast<int>(i))); };
+        v.push_back(mode);
+        OptionSpec hawk{"hawk", OptionKind::Point, {}, 0, 0, true, "the pointer hawk's position (pointer mode)", ""};
+        hawk.where = [](const Scene& s) { return F(s).hawk; };
+        hawk.place = [](Scene& s, std::optional<Vec2> p) -> std::optional<Vec2> {
+            // Far outside the world a hawk scares nobody; the clamp keeps drawing finite.
+            constexpr double kFar = 1e5;  // px
+            F(s).hawk = p ? std::optional<Vec2>(Vec2{std::clamp(p->x, -kFar, kFar), std::clamp(p->y, -kFar, kFar)}) : std::nullopt;
+            return F(s).hawk;
+        };
+        v.push_back(hawk);
+        OptionSpec leader{"leader", OptionKind::Toggle, {}, 0, 0, false, "boid 0 leads; the others follow it"};
+        leader.read = [](const Scene& s, int) -> double { return F(s).leader(); };
+        leader.write = [](Scene& s, int, double on) { F(s).set_leader(on != 0); };
+        v.push_back(leader);
+        OptionSpec target{"leaderTarget", OptionKind::Point, {}, 0, 0, false, "where the leader goes"};
+        target.where = [](const Scene& s) -> std::optional<Vec2> { return F(s).leader_target(); };
+        target.place = [](Scene& s, std::optional<Vec2> p) -> std::optional<Vec2> {
+            if (p) F(s).set_leader_target(*p);
+            return F(s).leader_target();
+        };
+        v.push_back(target);
+        OptionSpec boids{"boids", OptionKind::Count, {}, 2, kWidgetMaxBoids, false, "flock size (a new flock)"};
+        boids.read = [](const Scene& s, int) -> double { return F(s).flock.size(); };
+        boids.write = [](Scene& s, int, double n) { F(s).set_size(static_cast<int>(n)); };
+        v.push_back(boids);
+        OptionSpec neighbors{"neighbors", OptionKind::Choice, {"grid", "brute"}, 0, 0, false,
+                             "how neighbours are found (same result)"};
+        neighbors.read = [](const Scene& s, int) -> double { return F(s).neighbors == NeighborMode::Brute; };
+        neighbors.write = [](Scene& s, int, double i) { F(s).neighbors = i != 0 ? NeighborMode::Brute : NeighborMode::Grid; };
+        v.push_back(neighbors);
+        OptionSpec selected{"selected", OptionKind::Count, {}, 0, kWidgetMaxBoids - 1, true,
+                            "the boid the overlays explain (click or tap one; none: boid 0)", nullptr, "select"};
+        selected.read = [](const Scene& s, int) -> double { return F(s).selected() >= 0 ? F(s).selected() : std::nan(""); };
+        selected.write = [](Scene& s, int, double i) { F(s).select(std::isnan(i) ? -1 : static_cast<int>(i)); };
+        selected.hi_now = [](const Scene& s) -> double { return F(s).flock.size() - 1; };
+        selected.clamps = false;
+        selected.what = "a boid";
+        v.push_back(selected);
+        OptionSpec overlay{"overlay", OptionKind::Flags, {kOverlays, kOverlays + kOverlayCount}, 0, 0, false,
+                           "what is drawn for the inspected boid: its vision cone, neighbours, forces, grid cells"};
+        overlay.read = [](const Scene& s, int k) -> double { return F(s).overlay(k); };
+        overlay.write = [](Scene& s, int k, double on) { F(s).set_overlay(k, on != 0); };
+        v.push_back(overlay);
         return v;
     }();
     return o;
@@ -134,99 +179,6 @@ BenchResult FlockScene::benchmark(int boids, NeighborMode mode, int steps, int w
                        kMaxWarmupMs);
 }
 
-// [SECTION] Options by name
-
-SetResult FlockScene::set(const std::string& name, const std::string& value) {
-    const OptionSpec* o = option(name);
-    if (!o) return unknown_option(*this, name);
-    if (o->kind == OptionKind::Flags) {  // "wander=1", "forces=0"
-        const size_t eq = value.find('=');
-        const int i = index_of(*o, value.substr(0, eq));
-        if (eq == std::string::npos || i < 0) return invalid(name, "expected NAME=0|1 with NAME one of " + join(o->values), value);
-        const bool on = parse_toggle(value.substr(eq + 1));
-        if (name == "rule") set_rule(i, on);
-        else set_overlay(i, on);
-        return {};
-    }
-    if (name == "selected") {
-        double n;
-        if (value.empty() || value == "null" || value == "-1") {
-            select(-1);
-            return {};
-        }
-        if (!parse_count(value, &n) || n < 0 || n >= flock.size()) {
-            return invalid(name, "expected a boid from 0 to " + std::to_string(flock.size() - 1) + ", or none", value);
-        }
-        select(static_cast<int>(n));
-        return {};
-    }
-    if (o->kind == OptionKind::Choice) {
-        const int i = index_of(*o, value);
-        if (i < 0) return invalid_choice(*o, value);
-        if (name == "hawkMode") set_hawk_mode(static_cast<HawkMode>(i));
-        else neighbors = value == "brute" ? NeighborMode::Brute : NeighborMode::Grid;
-        return {};
-    }
-    if (name == "leader") {
-        set_leader(parse_toggle(value));
-        return {};
-    }
-    if (name == "boids") {
-        double n;
-        if (!parse_count(value, &n)) return invalid(name, "expected a whole number", value);
-        const int k = static_cast<int>(std::clamp(n, o->lo, o->hi));
-        set_size(k);
-        if (k != n || std::to_string(k) != value) {
-            return {SetResult::Clamped, "boids: " + value + " must be a whole number from " + std::to_string(static_cast<int>(o->lo)) +
-                                            " to " + std::to_string(static_cast<int>(o->hi)) + "; using " + std::to_string(k)};
-        }
-        return {};
-    }
-    // The two points: the pointer hawk (none when empty) and the leader's target.
-    if (name == "hawk" && value.empty()) {
-        hawk.reset();
-        return {};
-    }
-    Vec2 p;
-    if (!parse_point(value, &p)) return invalid(name, "expected two finite numbers x,y", value);
-    Vec2 used;
-    if (name == "hawk") {
-        // Far outside the world a hawk scares nobody; the clamp keeps drawing finite.
-        constexpr double kFar = 1e5;  // px
-        hawk = used = Vec2{std::clamp(p.x, -kFar, kFar), std::clamp(p.y, -kFar, kFar)};
-    } else {
-        set_leader_target(p);
-        used = leader_target_;
-    }
-    if (used != p) return {SetResult::Clamped, name + ": (" + value + ") is outside the world; using " + json_point(used)};
-    return {};
-}
-
-std::string FlockScene::get(const std::string& option) const {
-    if (option == "rule") {
-        std::string o = "{";
-        for (int i = 0; i < kRuleCount; ++i) {
-            o += std::string(i ? ", " : "") + json_string(kRuleNames[i]) + ": " + (rule(i) ? "true" : "false");
-        }
-        return o + "}";
-    }
-    if (option == "hawkMode") return json_string(kHawkModes[static_cast<int>(hawk_mode_)]);
-    if (option == "hawk") return hawk ? json_point(*hawk) : "null";
-    if (option == "leader") return leader() ? "true" : "false";
-    if (option == "leaderTarget") return json_point(leader_target_);
-    if (option == "boids") return std::to_string(flock.size());
-    if (option == "neighbors") return neighbors == NeighborMode::Brute ? "\"brute\"" : "\"grid\"";
-    if (option == "selected") return selected() >= 0 ? std::to_string(selected()) : "null";
-    if (option == "overlay") {
-        std::string o = "{";
-        for (int i = 0; i < kOverlayCount; ++i) {
-            o += std::string(i ? ", " : "") + json_string(kOverlays[i]) + ": " + (overlays_[i] ? "true" : "false");
-        }
-        return o + "}";
-    }
-    return "null";
-}
-
 std::string FlockScene::state_json() const {
     std::string o = "{\"boids\": [";
     for (int i = 0; i < flock.size(); ++i) {
@@ -244,7 +196,7 @@ std::string FlockScene::state_json() const {
     }
     o += ", \"leader\": ";
     o += leader() ? "{\"target\": " + json_point(leader_target_) + ", \"behind\": " + json_point(flock.follow_point()) + "}" : "null";
-    return o + ", \"rules\": " + get("rule") + "}";
+    return o + ", \"rules\": " + get("rule") + ", \"options\": {" + options_json(*this) + "}}";
 }
 
 std::string explanation_json(const Explanation& e) {

@@ -36,8 +36,6 @@ public:
     long long steps() const override { return steps_; }
     long long work_per_step() const override { return flock.size(); }
     std::vector<Gauge> gauges() override;
-    SetResult set(const std::string& name, const std::string& value) override;
-    std::string get(const std::string& option) const override;
     std::string state_json() const override;
     std::vector<Tunable> tunables() override;
     void defaults() override;

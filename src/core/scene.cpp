@@ -89,6 +89,103 @@ std::string Scene::params_json() {
     return o + "}";
 }
 
+// [SECTION] Options through their accessors
+
+SetResult Scene::set(const std::string& name, const std::string& value) {
+    const OptionSpec* o = option(name);
+    if (!o) return unknown_option(*this, name);
+    switch (o->kind) {
+        case OptionKind::Flags: {  // "wander=1", "forces=0"
+            const size_t eq = value.find('=');
+            const int i = eq == std::string::npos ? -1 : index_of(*o, value.substr(0, eq));
+            if (i < 0) return invalid(name, "expected NAME=0|1 with NAME one of " + join(o->values), value);
+            o->write(*this, i, parse_toggle(value.substr(eq + 1)) ? 1 : 0);
+            return {};
+        }
+        case OptionKind::Choice: {
+            const int i = index_of(*o, value);
+            if (i < 0) return invalid_choice(*o, value);
+            o->write(*this, 0, i);
+            return {};
+        }
+        case OptionKind::Toggle:
+            o->write(*this, 0, parse_toggle(value) ? 1 : 0);
+            return {};
+        case OptionKind::Count: {
+            if (o->nullable && (value.empty() || value == "null")) {
+                o->write(*this, 0, std::nan(""));
+                return {};
+            }
+            const double hi = o->hi_now ? o->hi_now(*this) : o->hi;
+            const auto whole = [](double v) { return std::to_string(static_cast<long long>(v)); };
+            double n;
+            if (!o->clamps) {
+                if (!parse_count(value, &n) || n < o->lo || n > hi) {
+                    return invalid(name, std::string("expected ") + o->what + " from " + whole(o->lo) + " to " + whole(hi) +
+                                             (o->nullable ? ", or none" : ""), value);
+                }
+                o->write(*this, 0, n);
+                return {};
+            }
+            if (!parse_count(value, &n)) return invalid(name, std::string("expected ") + o->what, value);
+            const double k = std::clamp(n, o->lo, hi);
+            o->write(*this, 0, k);
+            if (k != n || whole(k) != value) {
+                return {SetResult::Clamped, name + ": " + value + " must be " + o->what + " from " + whole(o->lo) + " to " +
+                                                whole(hi) + "; using " + whole(k)};
+            }
+            return {};
+        }
+        case OptionKind::Point: {
+            if (o->nullable && value.empty()) {
+                o->place(*this, std::nullopt);
+                return {};
+            }
+            Vec2 p;
+            if (!parse_point(value, &p)) return invalid(name, "expected two finite numbers x,y", value);
+            const std::optional<Vec2> used = o->place(*this, p);
+            if (used && *used != p) return {SetResult::Clamped, name + ": (" + value + ") is outside the world; using " + json_point(*used)};
+            return {};
+        }
+    }
+    return {};
+}
+
+std::string Scene::get(const std::string& name) const {
+    const OptionSpec* o = option(name);
+    if (!o) return "null";
+    switch (o->kind) {
+        case OptionKind::Flags: {
+            std::string out = "{";
+            for (size_t k = 0; k < o->values.size(); ++k) {
+                out += std::string(k ? ", " : "") + json_string(o->values[k]) + ": " +
+                       (o->read(*this, static_cast<int>(k)) != 0 ? "true" : "false");
+            }
+            return out + "}";
+        }
+        case OptionKind::Choice: {
+            const int i = static_cast<int>(o->read(*this, 0));
+            return i >= 0 && i < static_cast<int>(o->values.size()) ? json_string(o->values[i]) : "null";
+        }
+        case OptionKind::Toggle: return o->read(*this, 0) != 0 ? "true" : "false";
+        case OptionKind::Count: {
+            const double v = o->read(*this, 0);
+            return std::isnan(v) ? "null" : std::to_string(static_cast<long long>(v));
+        }
+        case OptionKind::Point: {
+            const std::optional<Vec2> p = o->where(*this);
+            return p ? json_point(*p) : "null";
+        }
+    }
+    return "null";
+}
+
+std::string options_json(const Scene& s) {
+    std::string o;
+    for (const OptionSpec& opt : s.options()) o += std::string(o.empty() ? "" : ", ") + json_string(opt.name) + ": " + s.get(opt.name);
+    return o;
+}
+
 int Scene::max_steps_per_call() const { return max_steps_for(work_per_step()); }
 
 const OptionSpec* Scene::option(const std::string& name) const {

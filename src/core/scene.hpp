@@ -8,7 +8,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -63,18 +65,40 @@ struct Gauge {
 //   Point   a point in the world (px)   "x,y", or "" for none when nullable
 //   Count   a whole number in [lo, hi]  "500", or "" for none when nullable
 enum class OptionKind { Choice, Flags, Toggle, Point, Count };
+class Scene;
 struct OptionSpec {
+    OptionSpec(const char* name_, OptionKind kind_, std::vector<const char*> values_ = {}, double lo_ = 0, double hi_ = 0,
+               bool nullable_ = false, const char* help_ = "", const char* attribute_ = nullptr, const char* setter_ = nullptr)
+        : name(name_), kind(kind_), values(std::move(values_)), lo(lo_), hi(hi_), nullable(nullable_), help(help_),
+          attribute(attribute_), setter(setter_) {}
     const char* name;  // camelCase, as the handle spells it: "mode", "rule", "leaderTarget"
     OptionKind kind;
     std::vector<const char*> values;  // Choice, Flags
     double lo = 0, hi = 0;            // Count
-    bool nullable = false;            // Point: may be none
+    bool nullable = false;            // Point, Count: may be none
     const char* help = "";            // one line for the page's author
     // The element's data-* attribute (dataset key) that sets it at start:
     // nullptr for the option's own name, "" for none.
     const char* attribute = nullptr;
     // The handle's setter: nullptr for setNAME ("select" for "selected").
     const char* setter = nullptr;
+
+    // [SECTION] Accessors: Scene::set, Scene::get and the options in
+    // state_json are generated from them, so an option is one table row.
+    // Choice: the value's index; Toggle: 0 or 1; Count: the number (NaN for
+    // none); Flags: flag `k`'s 0 or 1.
+    std::function<double(const Scene&, int k)> read;
+    std::function<void(Scene&, int k, double v)> write;
+    // Point: where it is (none: nullopt), and putting it somewhere (none:
+    // nullopt); returns where it was put (a clamp may move it).
+    std::function<std::optional<Vec2>(const Scene&)> where;
+    std::function<std::optional<Vec2>(Scene&, std::optional<Vec2>)> place;
+    // Count: the upper limit now, when it depends on the scene (the selected
+    // boid: below the flock's size); and whether a number outside the range
+    // is clamped with a warning (true) or refused (false).
+    std::function<double(const Scene&)> hi_now;
+    bool clamps = true;
+    const char* what = "a whole number";  // Count: "a boid", in messages
 };
 std::string attribute_of(const OptionSpec& o);  // the dataset key; "" when it has none
 
@@ -124,8 +148,9 @@ public:
 
     // [SECTION] Reading and setting
     virtual std::vector<Gauge> gauges() = 0;      // in a fixed order, with units
-    virtual SetResult set(const std::string& option, const std::string& value) = 0;
-    virtual std::string get(const std::string& option) const = 0;  // JSON
+    // An option by name, through its table row; "OPTION: why" when refused.
+    SetResult set(const std::string& option, const std::string& value);
+    std::string get(const std::string& option) const;  // JSON; "null" for no such option
     virtual std::string state_json() const = 0;   // the whole state, one JSON object
     virtual std::vector<Tunable> tunables() = 0;  // the params' field table, live
     virtual void defaults() = 0;                  // the lesson's params again
@@ -186,5 +211,7 @@ SetResult invalid(const std::string& option, const std::string& why, const std::
 // A value outside a choice option's list, naming the list.
 SetResult invalid_choice(const OptionSpec& o, const std::string& value);
 SetResult unknown_option(const Scene& s, const std::string& option);
+// Every option's value, as JSON members: "\"rule\": {...}, \"hawkMode\": ...".
+std::string options_json(const Scene& s);
 
 }  // namespace flocklab

@@ -46,12 +46,25 @@ void Vehicle::step(double dt, const VehicleParams& p) {
 
 // [SECTION] The scene
 
+namespace {
+const SteerScene& S(const Scene& s) { return static_cast<const SteerScene&>(s); }
+SteerScene& S(Scene& s) { return static_cast<SteerScene&>(s); }
+}  // namespace
+
 const std::vector<OptionSpec>& SteerScene::options() const {
-    static const std::vector<OptionSpec> o = {
-        {"mode", OptionKind::Choice, {kSteerModes, kSteerModes + kSteerModeCount}, 0, 0, false,
-         "what the vehicle does; Space cycles them"},
-        {"target", OptionKind::Point, {}, 0, 0, false, "the target (px), inside the world"},
-    };
+    static const std::vector<OptionSpec> o = [] {
+        OptionSpec mode{"mode", OptionKind::Choice, {kSteerModes, kSteerModes + kSteerModeCount}, 0, 0, false,
+                        "what the vehicle does; Space cycles them"};
+        mode.read = [](const Scene& s, int) -> double { return static_cast<int>(S(s).vehicle.mode); };
+        mode.write = [](Scene& s, int, double i) { S(s).set_mode(static_cast<SteerMode>(static_cast<int>(i))); };
+        OptionSpec target{"target", OptionKind::Point, {}, 0, 0, false, "the target (px), inside the world"};
+        target.where = [](const Scene& s) -> std::optional<Vec2> { return S(s).vehicle.target; };
+        target.place = [](Scene& s, std::optional<Vec2> p) -> std::optional<Vec2> {
+            if (p) S(s).set_target(*p);
+            return S(s).vehicle.target;
+        };
+        return std::vector<OptionSpec>{mode, target};
+    }();
     return o;
 }
 
@@ -87,26 +100,9 @@ bool SteerScene::set_target(Vec2 t) {
     return inside != t;
 }
 
-SetResult SteerScene::set(const std::string& name, const std::string& value) {
-    const OptionSpec* o = option(name);
-    if (!o) return unknown_option(*this, name);
-    if (name == "mode") {
-        const int i = index_of(*o, value);
-        if (i < 0) return invalid_choice(*o, value);
-        if (vehicle.mode != static_cast<SteerMode>(i)) note(std::string("mode ") + value);
-        vehicle.mode = static_cast<SteerMode>(i);
-        return {};
-    }
-    Vec2 p;  // the target
-    if (!parse_point(value, &p)) return invalid(name, "expected two finite numbers x,y", value);
-    if (set_target(p)) return {SetResult::Clamped, "target: (" + value + ") is outside the world; using " + json_point(vehicle.target)};
-    return {};
-}
-
-std::string SteerScene::get(const std::string& option) const {
-    if (option == "mode") return json_string(steer_mode_name(vehicle.mode));
-    if (option == "target") return json_point(vehicle.target);
-    return "null";
+void SteerScene::set_mode(SteerMode m) {
+    if (vehicle.mode != m) note(std::string("mode ") + steer_mode_name(m));
+    vehicle.mode = m;
 }
 
 std::string SteerScene::state_json() const {
@@ -116,7 +112,7 @@ std::string SteerScene::state_json() const {
     if (v.mode == SteerMode::Wander) {
         o += ", \"wander\": {\"angle\": " + py_repr(v.wander_angle) + ", \"point\": " + json_point(v.wander_point) + "}";
     }
-    return o + "}";
+    return o + ", \"options\": {" + options_json(*this) + "}}";
 }
 
 std::vector<Tunable> SteerScene::tunables() {

@@ -59,13 +59,12 @@ public:
     std::uint64_t seed() const override { return seed_; }
     long long steps() const override { return steps_; }
     std::vector<Gauge> gauges() override;
-    SetResult set(const std::string& name, const std::string& value) override;
-    std::string get(const std::string& option) const override;
     std::string state_json() const override;
     std::vector<Tunable> tunables() override;
     void defaults() override { params = VehicleParams{}; }
 
     bool set_target(Vec2 t);  // clamped into the world; true if it was clamped
+    void set_mode(SteerMode m);  // marks the history when it changes
 
     VehicleParams params;
     Vehicle vehicle;
