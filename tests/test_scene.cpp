@@ -6,6 +6,10 @@
 #include "core/flock_scene.hpp"
 #include "core/params.hpp"
 #include "core/steer_scene.hpp"
+#include "core/words.hpp"
+
+#include <fstream>
+#include <sstream>
 #include "support/json.hpp"
 
 using namespace flocklab;
@@ -383,4 +387,104 @@ TEST(Cli, BenchDefaultsToAFormedFlock) {
     ASSERT_NE(std::fgets(buf, sizeof buf, f), nullptr);
     pclose(f);
     EXPECT_NE(std::string(buf).find("\"warmup\": 600"), std::string::npos) << buf;
+}
+
+// [SECTION] In words: describe(), context responses and the keys table
+
+namespace {
+std::unique_ptr<flocklab::FlockScene> flock_at(int steps, const char* rules = "all") {
+    auto s = std::make_unique<flocklab::FlockScene>();
+    flocklab::Rules r;
+    flocklab::parse_rules(rules, &r);
+    for (int i = 0; i < flocklab::kRuleCount; ++i) s->set_rule(i, flocklab::rule(r, i));
+    s->reset(7);
+    s->step(steps);
+    return s;
+}
+}  // namespace
+
+TEST(Words, FlockSummaryAtTenSecondsSaysTheLabsNumbersInWords) {
+    EXPECT_EQ(flock_at(600)->describe(),
+              "60 boids, separation, alignment and cohesion on. The flock is tight (spacing 23 px) and flies together "
+              "(order 0.88).");
+    EXPECT_EQ(flock_at(600, "no-sep")->describe(),
+              "60 boids, alignment and cohesion on, separation off. The flock is packed (spacing 1.2 px) and flies "
+              "together (order 0.89).");
+    auto h = flock_at(0);
+    h->hawk = flocklab::Vec2{450, 270};
+    h->step(600);
+    EXPECT_EQ(h->describe(),
+              "60 boids, separation, alignment and cohesion on. The flock is tight (spacing 22 px) and flies together "
+              "(order 0.90). The hawk is near the centre; no boid is fleeing it.");
+    EXPECT_EQ(h->fleeing(), 0);
+}
+
+TEST(Words, ThresholdsDecideAtTheirEdges) {
+    EXPECT_STREQ(flocklab::spacing_word(7.999), "packed");
+    EXPECT_STREQ(flocklab::spacing_word(8.0), "tight");
+    EXPECT_STREQ(flocklab::spacing_word(29.999), "tight");
+    EXPECT_STREQ(flocklab::spacing_word(30.0), "spread out");
+    EXPECT_STREQ(flocklab::order_word(0.8), "partly lines up");
+    EXPECT_STREQ(flocklab::order_word(0.8000001), "flies together");
+    EXPECT_STREQ(flocklab::order_word(0.3), "partly lines up");
+    EXPECT_STREQ(flocklab::order_word(0.2999), "flies in many directions");
+    EXPECT_EQ(flocklab::compass({-1, 0}), "left");
+    EXPECT_EQ(flocklab::compass({-1, -1}), "up and left");
+    EXPECT_EQ(flocklab::toward({-1, -1}), "up and to the left");
+    EXPECT_EQ(flocklab::relative({100, 0}, {240, 0}), "left of");
+    EXPECT_EQ(flocklab::region({450, 270}, {900, 540}), "near the centre");
+    EXPECT_EQ(flocklab::region({10, 10}, {900, 540}), "in the top left");
+    EXPECT_EQ(flocklab::px(6.44), "6.4 px");
+    EXPECT_EQ(flocklab::px(23.4), "23 px");
+}
+
+TEST(Words, SteerSummaryInEachMode) {
+    const std::pair<const char*, const char*> cases[] = {
+        {"seek", "Seek. The vehicle is 17 px right of the target, turning back toward it, at 183 px/s."},
+        {"flee", "Flee. The vehicle is 351 px left of the target, at rest."},
+        {"arrive", "Arrive. The vehicle is 28 px left of the target, slowing down, at 79 px/s."},
+        {"wander", "Wander. The vehicle roams at the right edge, heading down and right, at 205 px/s."},
+    };
+    for (const auto& [mode, words] : cases) {
+        flocklab::SteerScene s;
+        ASSERT_EQ(s.set("mode", mode).status, flocklab::SetResult::Ok);
+        s.reset(7);
+        s.step(120);
+        EXPECT_EQ(s.describe(), words) << mode;
+    }
+}
+
+TEST(Words, AnActionIsAnsweredOnceAfterTwoSimulatedSecondsComparingBeforeAndAfter) {
+    auto s = flock_at(600);
+    EXPECT_EQ(s->respond(false), "");  // nothing happened: nothing said
+    s->set_rule(0, false);
+    s->step(119);
+    EXPECT_EQ(s->respond(false), "");  // not yet: the effect is not visible
+    s->step(1);
+    const std::string said = s->respond(false);
+    EXPECT_EQ(said.rfind("Separation off. In 2 seconds the spacing fell from 23 px to ", 0), 0u) << said;
+    EXPECT_NE(said.find("the boids are bunching up"), std::string::npos) << said;
+    EXPECT_EQ(s->respond(false), "");  // once
+    s->step(600);
+    EXPECT_EQ(s->respond(false), "");  // and nothing while nothing happens
+    s->set_rule(0, true);
+    EXPECT_EQ(s->respond(true), "Separation on. Paused: press Play, or the period key to step, to see what it does.");
+}
+
+TEST(Words, ExplainInWordsNamesTheStrongestPushAndTheTotal) {
+    auto s = flock_at(600);
+    const std::string w = s->explain_words(12);
+    EXPECT_EQ(w.rfind("Boid 12: ", 0), 0u) << w;
+    EXPECT_NE(w.find(" neighbour"), std::string::npos) << w;
+    EXPECT_NE(w.find("the total is "), std::string::npos) << w;
+}
+
+TEST(Words, TheReadmesKeyTablesAreTheKeyTable) {
+    std::ifstream in(FLOCKLAB_SOURCE_DIR "/README.md");
+    std::stringstream readme;
+    readme << in.rdbuf();
+    for (const char* scene : {"steer", "flock"}) {
+        EXPECT_NE(readme.str().find(flocklab::keys_markdown(scene)), std::string::npos)
+            << "README.md lacks the " << scene << " key table; paste `flocklab keys --scene " << scene << "`";
+    }
 }

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -18,6 +19,7 @@
 #include "core/steer_scene.hpp"
 #include "core/format.hpp"
 #include "core/scan.hpp"
+#include "core/words.hpp"
 
 namespace flocklab::cli {
 namespace {
@@ -43,6 +45,13 @@ constexpr const char* kUsage =
     "  vehicle  run the warm-up vehicle\n"
     "           --mode seek|flee|arrive|wander [--seconds S | --steps N]\n"
     "           [--start X,Y] [--vel X,Y] [--target X,Y] [--seed 7] [--json]\n"
+    "  describe what a widget's screen reader hears: the scene in words after N steps\n"
+    "           --seed 7 [--seconds 10 | --steps N] [--scene flock|steer]\n"
+    "           flock: [--rules all] [--boids 60] [--hawk X,Y | --hawk pursuit]\n"
+    "           [--wander] [--leader X,Y]; steer: [--mode arrive] [--target X,Y]\n"
+    "           [--json: {summary, facts}]\n"
+    "  keys     the widget's keys for a scene, as the README's Markdown table\n"
+    "           [--scene flock|steer]\n"
     "  bench    time the flock step (median ms per step)\n"
     "           [--boids 100,300,500] [--neighbors brute,grid] [--steps 50]\n"
     "           [--warmup 600] [--threads 1] [--density N] [--json]\n"
@@ -375,8 +384,67 @@ int cmd_bench(const Args& a) {
     return 0;
 }
 
+// describe: a scene through the Scene interface, as the widget runs it.
+int cmd_describe(const Args& a) {
+    const std::string scene = a.has("scene") ? a.raw("scene") : "flock";
+    std::unique_ptr<Scene> s = make_scene(scene);
+    if (!s) throw UsageError("--scene: expected one of " + join(scene_names()) + ", got '" + scene + "'");
+    const std::uint64_t seed = static_cast<std::uint64_t>(a.integer("seed", 7, 0, static_cast<long long>(kMaxSeed)));
+    const long long steps = a.has("steps") ? a.integer("steps", 0, 0, 10000000)
+                                           : std::llround(a.number("seconds", 10, 0, 100000) * 60);
+    const auto set = [&](const char* option, const std::string& value) {
+        const SetResult r = s->set(option, value);
+        if (r.status == SetResult::Invalid) throw UsageError(r.message);
+    };
+    if (scene == "flock") {
+        for (const char* o : {"mode", "target"}) {
+            if (a.has(o)) throw UsageError(std::string("--") + o + " is for --scene steer");
+        }
+        auto& f = static_cast<FlockScene&>(*s);
+        const Extensions ext = extension_options(a);
+        if (a.has("boids")) set("boids", std::to_string(a.integer("boids", 60, 2, kWidgetMaxBoids)));
+        check_work("describe", f.flock.size(), static_cast<double>(steps), 1);
+        const Rules r = rules_of(a.has("rules") ? a.raw("rules") : "all", ext);
+        for (int i = 0; i < kRuleCount; ++i) f.set_rule(i, rule(r, i));
+        if (ext.pursuit) f.set_hawk_mode(HawkMode::Pursuit);
+        if (ext.hawk) f.hawk = ext.hawk;
+        if (ext.leader) {
+            f.set_leader_target(*ext.leader);
+            f.set_leader(true);
+        }
+    } else {
+        for (const char* o : {"rules", "boids", "hawk", "wander", "leader"}) {
+            if (a.has(o)) throw UsageError(std::string("--") + o + " is for --scene flock");
+        }
+        if (a.has("mode")) set("mode", a.raw("mode"));
+        if (a.has("target")) {
+            const Vec2 t = a.vec("target", {});
+            set("target", vec_arg(t));
+        }
+    }
+    s->reset(seed);
+    for (long long done = 0; done < steps;) {
+        const int k = static_cast<int>(std::min<long long>(steps - done, 1 << 20));
+        s->step(k);
+        done += k;
+    }
+    if (a.has("json")) {
+        std::cout << "{\"summary\": " << json_string(s->describe()) << ", \"facts\": " << s->facts_json() << "}\n";
+    } else {
+        std::cout << s->describe() << "\n";
+    }
+    return 0;
+}
+
+int cmd_keys(const Args& a) {
+    const std::string scene = a.has("scene") ? a.raw("scene") : "flock";
+    if (!make_scene(scene)) throw UsageError("--scene: expected one of " + join(scene_names()) + ", got '" + scene + "'");
+    std::cout << keys_markdown(scene);
+    return 0;
+}
+
 int dispatch(int argc, char** argv) {
-    if (argc < 2) throw UsageError("missing command (gauges, dump, explain, vehicle or bench); try --help");
+    if (argc < 2) throw UsageError("missing command (gauges, dump, explain, describe, keys, vehicle or bench); try --help");
     const std::string cmd = argv[1];
     const auto asks_help = [](const char* a) { return std::strcmp(a, "--help") == 0 || std::strcmp(a, "-h") == 0; };
     // `flocklab help`, `flocklab --help`, `flocklab gauges --help`; "help" as
@@ -412,6 +480,12 @@ int dispatch(int argc, char** argv) {
                                 {{"mode", true}, {"seconds", true}, {"steps", true}, {"start", true},
                                  {"vel", true}, {"target", true}, {"seed", true}, {"json", false}}));
     }
+    if (cmd == "describe") {
+        std::vector<OptionSpec> o = flock_opts;
+        for (const char* name : {"seed", "scene", "mode", "target"}) o.push_back({name, true});
+        return cmd_describe(Args(argc, argv, 2, o));
+    }
+    if (cmd == "keys") return cmd_keys(Args(argc, argv, 2, {{"scene", true}}));
     if (cmd == "bench") {
         return cmd_bench(Args(argc, argv, 2,
                               {{"boids", true}, {"neighbors", true}, {"steps", true}, {"warmup", true},

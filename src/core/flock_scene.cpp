@@ -6,6 +6,7 @@
 
 #include "bench.hpp"
 #include "format.hpp"
+#include "words.hpp"
 
 namespace flocklab {
 
@@ -77,19 +78,108 @@ const std::vector<OptionSpec>& FlockScene::options() const {
     return o;
 }
 
-const char* FlockScene::input_help() const {
-    if (leader()) {
-        return "Flock simulation with a leader. Tap or click to set the leader's target, or drag the target; "
-               "swipe elsewhere to scroll. Keys 1 to 4 toggle the rules, R turns the lesson's three on, "
-               "period steps while paused.";
+std::string FlockScene::label() const {
+    std::string s = "Flock simulation, " + std::to_string(flock.size()) + " boids";
+    if (leader()) s += ", following a leader";
+    else if (hawk_mode_ == HawkMode::Pursuit) s += ", with a hunting hawk";
+    return s + ". Press ? for keys.";
+}
+
+std::vector<std::string> FlockScene::key_contexts() const {
+    if (leader()) return {"leader"};
+    if (hawk_mode_ == HawkMode::Pointer) return {"hawk"};
+    return {};
+}
+
+// [SECTION] In words
+
+int FlockScene::fleeing() const {
+    const std::optional<Vec2> h = active_hawk();
+    if (!h) return 0;
+    const double r2 = params.panic_radius * params.panic_radius;
+    int n = 0;
+    for (int i = 0; i < flock.size(); ++i) {
+        const double d2 = (flock.boid(i).pos - *h).length_squared();
+        n += d2 > 0 && d2 <= r2;  // as flee_hawk decides
     }
-    if (hawk_mode_ == HawkMode::Pursuit) {
-        return "Flock simulation with a hunting hawk. Tap or click a boid to inspect it. Keys 1 to 4 toggle the "
-               "rules, R turns the lesson's three on, period steps while paused.";
+    return n;
+}
+
+namespace {
+std::string boids_word(int n) { return std::to_string(n) + (n == 1 ? " boid" : " boids"); }
+}  // namespace
+
+std::string FlockScene::describe() {
+    const std::vector<Gauge> g = gauges();
+    std::vector<std::string> on, off;
+    for (int i = 0; i < kRuleCount; ++i) {
+        if (rule(i)) on.push_back(kRuleNames[i]);
+        else if (i < 3) off.push_back(kRuleNames[i]);  // wander is an extension: named only when on
     }
-    return "Flock simulation. The mouse pointer is the hawk; on a touch screen tap to place the hawk and drag it "
-           "from there, swipe elsewhere to scroll. Tap or click a boid to inspect it. Keys 1 to 4 toggle the "
-           "rules, R turns the lesson's three on, period steps while paused.";
+    std::string s = boids_word(flock.size()) + ", " + (on.empty() ? std::string("no rules on") : list(on) + " on");
+    if (!off.empty() && !on.empty()) s += ", " + list(off) + " off";
+    s += ". The flock is " + std::string(spacing_word(g[0].value)) + " (spacing " + px(g[0].value) + ") and " +
+         order_word(g[1].value) + " (order " + fixed(g[1].value, 2) + ").";
+    if (const std::optional<Vec2> h = active_hawk()) {
+        const int n = fleeing();
+        s += std::string(flock.hunter() ? " The hunting hawk is " : " The hawk is ") + region(*h, world()) + "; " +
+             (n == 0 ? "no boid is" : boids_word(n) + (n == 1 ? " is" : " are")) + " fleeing it.";
+    }
+    if (leader()) s += " Boid 0 leads toward its target " + region(leader_target_, world()) + ".";
+    if (selected() >= 0) s += " Boid " + std::to_string(selected()) + " is selected.";
+    return s;
+}
+
+std::string FlockScene::facts_json() {
+    const std::vector<Gauge> g = gauges();
+    std::string o = "{\"boids\": " + std::to_string(flock.size()) + ", \"rules\": " + get("rule") +
+                    ", \"spacing\": " + py_repr(g[0].value) + ", \"spacingWord\": " + json_string(spacing_word(g[0].value)) +
+                    ", \"order\": " + py_repr(g[1].value) + ", \"orderWord\": " + json_string(order_word(g[1].value)) +
+                    ", \"hawkMode\": " + get("hawkMode") + ", \"hawk\": ";
+    const std::optional<Vec2> h = active_hawk();
+    o += h ? "{\"at\": " + json_point(*h) + ", \"where\": " + json_string(region(*h, world())) +
+                 ", \"fleeing\": " + std::to_string(fleeing()) + "}"
+           : std::string("null");
+    o += ", \"leader\": " + (leader() ? "{\"target\": " + json_point(leader_target_) + ", \"where\": " +
+                                            json_string(region(leader_target_, world())) + "}"
+                                      : std::string("null"));
+    return o + ", \"selected\": " + get("selected") + "}";
+}
+
+std::string FlockScene::change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after) {
+    const double a = before[0].value, b = after[0].value;
+    std::string s = "In 2 seconds " + change("spacing", "px", a, b, kSameSpacing);
+    if (b < a - kSameSpacing) s += b < kPackedBelow ? ": the boids are bunching up" : ": the flock is closing in";
+    else if (b > a + kSameSpacing) s += ": the boids are spreading out";
+    const double oa = before[1].value, ob = after[1].value;
+    if (std::fabs(ob - oa) >= kSameOrder) {
+        s += ", and " + change("order", "", oa, ob, kSameOrder) + (ob > oa ? " (they fly more alike)" : " (their headings scatter)");
+    }
+    s += ".";
+    if (const std::optional<Vec2> h = active_hawk()) {
+        const int n = fleeing();
+        s += " " + (n == 0 ? std::string("No boid is") : capitalised(boids_word(n)) + (n == 1 ? " is" : " are")) + " fleeing the hawk.";
+    }
+    return s;
+}
+
+std::string FlockScene::explain_words(int i) {
+    if (i < 0 || i >= flock.size()) return describe();
+    const Explanation e = explain(i);
+    const int n = static_cast<int>(e.neighbors.size());
+    std::string s = "Boid " + std::to_string(i) + ": " + std::to_string(n) + (n == 1 ? " neighbour." : " neighbours.");
+    const Explanation::Force* top = nullptr;
+    for (const Explanation::Force& f : e.forces) {
+        if (f.counted && (f.value * f.weight).length() > 0 && (!top || (f.value * f.weight).length() > (top->value * top->weight).length())) top = &f;
+    }
+    if (top) {
+        const Vec2 w = top->value * top->weight;
+        s += std::string(" The strongest push is ") + top->name + ", " + fixed(w.length(), 0) + " px/s² " + toward(w) + ";";
+    } else {
+        s += " No rule pushes it;";
+    }
+    s += " the total is " + fixed(e.total.length(), 0) + " px/s²" + (e.total.length() > 0 ? " " + toward(e.total) : "") + ".";
+    return s;
 }
 
 void FlockScene::restart(std::uint64_t new_seed) {
@@ -113,7 +203,7 @@ void FlockScene::advance(int n) {
 void FlockScene::set_rule(int index, bool on) {
     if (index < 0 || index >= kRuleCount || rule(index) == on) return;
     flocklab::set_rule(rules, index, on);
-    note(std::string(kRuleNames[index]) + (on ? " on" : " off"));
+    note(std::string(kRuleNames[index]) + (on ? " on" : " off"), "rule");
 }
 
 void FlockScene::all_rules_on() {
@@ -137,12 +227,12 @@ std::optional<Vec2> FlockScene::active_hawk() const {
 void FlockScene::set_hawk_mode(HawkMode m) {
     if (m == hawk_mode_) return;
     hawk_mode_ = m;
-    note(std::string("hawk ") + kHawkModes[static_cast<int>(m)]);
+    note(std::string("hawk ") + kHawkModes[static_cast<int>(m)], "mode");
     flock.set_pursuit(m == HawkMode::Pursuit);  // a new hunter starts at rest
 }
 
 void FlockScene::set_leader(bool on) {
-    if (on != leader()) note(on ? "leader on" : "leader off");
+    if (on != leader()) note(on ? "leader on" : "leader off", "mode");
     flock.set_leader(on ? std::optional<Vec2>(leader_target_) : std::nullopt);
 }
 
@@ -175,7 +265,7 @@ BenchResult FlockScene::benchmark(int boids, NeighborMode mode, int steps, int w
     // Batches keep the browser's coarse clock usable; the warm-up (600 steps
     // by default, as in the CLI's bench) lets the flock form.
     const int rounds = std::min(steps, 5);
-    return bench_flock(p, seed_, mode, std::clamp(warmup, 0, 100000), rounds, std::max(1, steps / rounds), kMaxCallMs,
+    return bench_flock(p, seed_, mode, std::clamp(warmup, 0, kMaxWarmupSteps), rounds, std::max(1, steps / rounds), kMaxCallMs,
                        kMaxWarmupMs);
 }
 

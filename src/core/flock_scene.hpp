@@ -31,7 +31,11 @@ public:
     const char* name() const override { return "flock"; }
     Vec2 world() const override { return {params.world_width, params.world_height}; }
     const std::vector<OptionSpec>& options() const override;
-    const char* input_help() const override;
+    std::string label() const override;
+    std::vector<std::string> key_contexts() const override;
+    std::string describe() override;
+    std::string facts_json() override;
+    std::string explain_words(int i) override;
     std::uint64_t seed() const override { return seed_; }
     long long steps() const override { return steps_; }
     long long work_per_step() const override { return flock.size(); }
@@ -40,6 +44,7 @@ public:
     std::vector<Tunable> tunables() override;
     void defaults() override;
     bool has_benchmark() const override { return true; }
+    BenchDefaults bench_defaults() const override { return {"boids", 500, "neighbors", 60}; }
     // variant: "grid" or "brute"
     BenchResult benchmark(int boids, const std::string& variant, int steps, int warmup = kFormedWarmup) const override {
         return benchmark(boids, variant == "brute" ? NeighborMode::Brute : NeighborMode::Grid, steps, warmup);
@@ -80,7 +85,10 @@ public:
     NeighborMode neighbors = NeighborMode::Grid;
     Flock flock{params, 7};
 
+    int fleeing() const;  // boids inside the active hawk's panic circle
+
 protected:
+    std::string change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after) override;
     void restart(std::uint64_t seed) override;
     void advance(int n) override;
 

@@ -41,9 +41,9 @@ void History::sample(double time, const std::vector<Gauge>& gauges) {
     events_.erase(events_.begin(), events_.begin() + static_cast<long>(drop));
 }
 
-void History::mark(double time, const std::string& what) {
+void History::mark(double time, const std::string& what, const char* kind) {
     if (static_cast<int>(events_.size()) >= kMaxEvents) events_.erase(events_.begin());
-    events_.push_back({time, what});
+    events_.push_back({time, what, kind});
 }
 
 double History::time(int k) const { return times_[slot(k)]; }
@@ -64,7 +64,7 @@ std::string History::json() const {
     o += "}, \"events\": [";
     for (size_t e = 0; e < events_.size(); ++e) {
         o += std::string(e ? ", " : "") + "{\"time\": " + py_repr(events_[e].time) + ", \"what\": " +
-             json_string(events_[e].what) + "}";
+             json_string(events_[e].what) + ", \"kind\": " + json_string(events_[e].kind) + "}";
     }
     return o + "]}";
 }

@@ -21,11 +21,12 @@ public:
     struct Event {
         double time;  // s
         std::string what;
+        const char* kind;  // "reset", "rule", "mode", "param", "option"
     };
 
     void clear();
     void sample(double time, const std::vector<Gauge>& gauges);
-    void mark(double time, const std::string& what);
+    void mark(double time, const std::string& what, const char* kind = "option");
 
     int size() const { return count_; }
     double time(int k) const;            // s, k-th oldest sample
@@ -34,7 +35,7 @@ public:
     const std::vector<std::string>& units() const { return units_; }
     const std::vector<Event>& events() const { return events_; }
 
-    // {"time": [...], "<gauge>": [...], ..., "units": {...}, "events": [{"time", "what"}]}
+    // {"time": [...], "<gauge>": [...], ..., "units": {...}, "events": [{"time", "what", "kind"}]}
     std::string json() const;
     // A header row naming each column with its unit, then one row per sample;
     // the marks follow as comment-free rows of their own kind ("event" column).

@@ -9,6 +9,7 @@
 #include "format.hpp"
 #include "params.hpp"
 #include "steer_scene.hpp"
+#include "words.hpp"
 
 namespace flocklab {
 
@@ -33,8 +34,38 @@ int max_steps_for(long long work_per_step) {
 void Scene::reset(std::uint64_t seed) {
     restart(seed);
     history_.clear();
-    history_.mark(0.0, "reset, seed " + std::to_string(seed));
+    history_.mark(0.0, "reset, seed " + std::to_string(seed), "reset");
     sample();
+    pending_.reset();  // a reset is its own action (the widget says so when a student asks for one)
+    ready_.clear();
+}
+
+void Scene::action(const std::string& what) {
+    if (pending_ && steps() >= pending_->steps) {  // still waiting: one sentence for the burst
+        pending_->what = what;
+        return;
+    }
+    pending_ = Pending{what, steps(), gauges()};
+}
+
+std::string Scene::respond(bool paused) {
+    if (!ready_.empty()) {
+        std::string s = std::move(ready_);
+        ready_.clear();
+        return s;
+    }
+    if (!pending_) return "";
+    if (steps() < pending_->steps) pending_ = Pending{pending_->what, steps(), gauges()};  // a reset came between
+    std::string s = capitalised(pending_->what) + ". ";
+    if (steps() - pending_->steps >= kRespondSteps) {
+        s += change_sentence(pending_->before, gauges());
+    } else if (paused) {
+        s += "Paused: press Play, or the period key to step, to see what it does.";
+    } else {
+        return "";
+    }
+    pending_.reset();
+    return s;
 }
 
 void Scene::step(int n) {
@@ -69,7 +100,7 @@ SetResult Scene::set_param(const std::string& name, const std::string& value) {
         if (!parse_number(value, &v)) return invalid(t.name, "expected a finite number", value);
         const double used = std::clamp(v, t.lo, t.hi);
         *t.value = used;
-        note(std::string(t.name) + " = " + py_repr(used));
+        note(std::string(t.name) + " = " + py_repr(used), "param");
         if (used != v) {
             return {SetResult::Clamped, std::string(t.name) + ": " + value + " is outside " + py_repr(t.lo) + " to " +
                                             py_repr(t.hi) + (t.unit[0] ? std::string(" ") + t.unit : "") +
@@ -237,9 +268,27 @@ const char* kind_name(OptionKind k) {
     return "choice";
 }
 
+// What a page's benchmark() takes: the option that sizes the run and the
+// one that names its variant (their ranges and values from the option
+// table), and the defaults; false for scenes without a benchmark.
+std::string bench_json(const Scene& s) {
+    if (!s.has_benchmark()) return "false";
+    const Scene::BenchDefaults d = s.bench_defaults();
+    const OptionSpec* size = s.option(d.size_option);
+    const OptionSpec* variant = s.option(d.variant_option);
+    if (!size || !variant) return "false";
+    std::string v;
+    for (const char* x : variant->values) v += std::string(v.empty() ? "" : ", ") + json_string(x);
+    return "{\"sizeName\": " + json_string(d.size_option) + ", \"size\": " + std::to_string(d.size) +
+           ", \"sizeLo\": " + py_repr(size->lo) + ", \"sizeHi\": " + py_repr(size->hi) +
+           ", \"variantName\": " + json_string(d.variant_option) + ", \"variants\": [" + v + "], \"steps\": " +
+           std::to_string(d.steps) + ", \"warmup\": " + std::to_string(kFormedWarmup) + ", \"maxWarmup\": " +
+           std::to_string(kMaxWarmupSteps) + "}";
+}
+
 std::string scene_json(Scene& s) {
     std::string o = "{\"world\": " + json_point(s.world()) +
-                    ", \"benchmark\": " + (s.has_benchmark() ? "true" : "false") + ", \"options\": [";
+                    ", \"benchmark\": " + bench_json(s) + ", \"options\": [";
     bool first = true;
     for (const OptionSpec& opt : s.options()) {
         o += std::string(first ? "" : ", ") + "{\"name\": " + json_string(opt.name) +
@@ -271,7 +320,11 @@ std::string scene_json(Scene& s) {
 }  // namespace
 
 std::string describe_json() {
-    std::string o = "{\"maxSeed\": " + std::to_string(kMaxSeed) + ", \"scenes\": {";
+    std::string o = "{\"maxSeed\": " + std::to_string(kMaxSeed) + ", \"defaultScene\": " + json_string(kScenes[0].name) +
+                    ", \"defaultSeed\": " + std::to_string(kDefaultSeed) + ", \"stepSeconds\": " + py_repr(kLabDt) +
+                    ", \"maxCallMs\": " + py_repr(kMaxCallMs) + ", \"maxWarmupMs\": " + py_repr(kMaxWarmupMs) +
+                    ", \"maxWorkPerCall\": " + std::to_string(kMaxWorkPerCall) +
+                    ", \"eventKinds\": [\"reset\", \"rule\", \"mode\", \"param\", \"option\"], \"scenes\": {";
     bool first = true;
     for (const Entry& e : kScenes) {
         std::unique_ptr<Scene> s = e.make();

@@ -47,6 +47,11 @@ constexpr double kMaxWarmupMs = 2000.0;
 // The most steps of `work_per_step` units each that one call may run (at least 1).
 int max_steps_for(long long work_per_step);
 
+// The most warm-up steps a benchmark() call takes.
+constexpr int kMaxWarmupSteps = 100000;
+// The seed a widget starts from when the page gives none (the lesson's).
+constexpr std::uint64_t kDefaultSeed = 7;
+
 // The largest seed a page can give: 2^53 - 1, the largest whole number a JS
 // number holds exactly.
 constexpr std::uint64_t kMaxSeed = 9007199254740991ULL;
@@ -127,8 +132,12 @@ public:
     virtual Vec2 world() const = 0;        // px
     virtual const std::vector<OptionSpec>& options() const = 0;
     const OptionSpec* option(const std::string& name) const;  // nullptr if it has none
-    // A sentence for the canvas's label: what the pointer and the keys do.
-    virtual const char* input_help() const = 0;
+    // The canvas's accessible name: what the widget is, short ("Flock
+    // simulation, 60 boids. Press ? for keys.").
+    virtual std::string label() const = 0;
+    // The contexts the key table's rows apply in now ("hawk", "leader", ...).
+    virtual std::vector<std::string> key_contexts() const { return {}; }
+    int agents() const { return static_cast<int>(work_per_step()); }  // boids (explain's range)
 
     // [SECTION] Simulation
     // A new run from `seed`, options kept; the history restarts with a mark.
@@ -143,8 +152,27 @@ public:
     virtual long long work_per_step() const { return 1; }  // boid-steps per step
     int max_steps_per_call() const;               // from kMaxWorkPerCall
     const History& history() const { return history_; }
-    // Marks the history now (a rule switched, a mode changed).
-    void note(const std::string& what) { history_.mark(time(), what); }
+    // Marks the history now (a rule switched, a mode changed), as an action
+    // whose effect respond() tells. kind: "rule", "mode", "param", "option".
+    void note(const std::string& what, const char* kind = "option") {
+        history_.mark(time(), what, kind);
+        action(what);
+    }
+
+    // [SECTION] In words (thresholds and word lists: words.hpp)
+    // A short plain-language summary of the state now.
+    virtual std::string describe() = 0;
+    // The facts the summary is made of, as one JSON object.
+    virtual std::string facts_json() = 0;
+    // Agent i's next move in words (scenes that explain); else the summary.
+    virtual std::string explain_words(int i) { (void)i; return describe(); }
+    // Context responses: after an action, one sentence once its effect can
+    // be seen (kRespondSteps of simulated time), comparing before and after.
+    void action(const std::string& what);  // a student's action (repeated ones merge)
+    void say(const std::string& text) { ready_ = text; }  // told at the next respond(), as is
+    // The sentence due now, once ("" when none): while paused, an action
+    // that waits for time is answered at once, saying so.
+    std::string respond(bool paused);
 
     // [SECTION] Reading and setting
     virtual std::vector<Gauge> gauges() = 0;      // in a fixed order, with units
@@ -158,6 +186,14 @@ public:
     // copy; only scenes with has_benchmark() measure anything.
     // At most kMaxCallMs of work per call: fewer steps are then timed.
     virtual bool has_benchmark() const { return false; }
+    // The benchmark's options and defaults (scenes with has_benchmark()).
+    struct BenchDefaults {
+        const char* size_option = "";     // the Count option that sizes a run ("boids")
+        int size = 0;                      // its default
+        const char* variant_option = "";  // the Choice option that names the variant ("neighbors")
+        int steps = 60;                    // timed steps by default
+    };
+    virtual BenchDefaults bench_defaults() const { return {}; }
     // `warmup` steps first (grid), within kMaxWarmupMs.
     virtual BenchResult benchmark(int size, const std::string& variant, int steps, int warmup = kFormedWarmup) const;
 
@@ -175,12 +211,21 @@ public:
     virtual std::string explain_json(int i) { (void)i; return "null"; }
 
 protected:
+    // After `seconds` of simulated time since an action: how the gauges changed, in words.
+    virtual std::string change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after) = 0;
     virtual void restart(std::uint64_t seed) = 0;  // reset's scene-specific part
     virtual void advance(int n) = 0;               // step's: n steps, no sampling
 
 private:
     void sample();
     History history_;
+    struct Pending {
+        std::string what;
+        long long steps = 0;  // steps() when it began
+        std::vector<Gauge> before;
+    };
+    std::optional<Pending> pending_;
+    std::string ready_;
 };
 
 // [SECTION] The registry: every scene by name.

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "format.hpp"
+#include "words.hpp"
 
 namespace flocklab {
 
@@ -68,9 +69,59 @@ const std::vector<OptionSpec>& SteerScene::options() const {
     return o;
 }
 
-const char* SteerScene::input_help() const {
-    return "Steering simulation. Tap or click to move the target, or drag it; swipe elsewhere to scroll. "
-           "Space cycles seek, flee, arrive and wander.";
+std::string SteerScene::label() const {
+    return std::string("Steering simulation, ") + steer_mode_name(vehicle.mode) + ". Press ? for keys.";
+}
+
+std::vector<std::string> SteerScene::key_contexts() const {
+    return {vehicle.mode == SteerMode::Wander ? "wander" : "target"};
+}
+
+// [SECTION] In words
+
+namespace {
+// What the vehicle is doing relative to what it steers toward.
+std::string motion_words(const Vehicle& v, const VehicleParams& p) {
+    const double speed = v.speed();
+    if (speed < 1.0) return "at rest";
+    const Vec2 to = v.aim() - v.pos;
+    const bool closing = v.velocity.dot(to) > 0;
+    switch (v.mode) {
+        case SteerMode::Arrive:
+            if (v.distance() < 2.0) return "settling on it";
+            return v.distance() < p.slow_radius ? "slowing down" : closing ? "heading for it" : "turning toward it";
+        case SteerMode::Flee:
+            return v.distance() < p.panic_radius ? "fleeing it" : "braking, out of reach";
+        case SteerMode::Seek: return closing ? "heading for it" : "turning back toward it";
+        case SteerMode::Wander: return std::string("heading ") + compass(v.velocity);
+    }
+    return "";
+}
+}  // namespace
+
+std::string SteerScene::describe() {
+    const Vehicle& v = vehicle;
+    std::string s = capitalised(steer_mode_name(v.mode)) + ". ";
+    if (v.mode == SteerMode::Wander) {
+        return s + "The vehicle roams " + region(v.pos, world()) + ", " + motion_words(v, params) + ", at " +
+               fixed(v.speed(), 0) + " px/s.";
+    }
+    const std::string where = relative(v.pos, v.target);
+    s += where == "at" ? "The vehicle is on the target" : "The vehicle is " + px(v.distance()) + " " + where + " the target";
+    const std::string m = motion_words(v, params);
+    return s + ", " + m + (m == "at rest" ? "." : ", at " + fixed(v.speed(), 0) + " px/s.");
+}
+
+std::string SteerScene::facts_json() {
+    const Vehicle& v = vehicle;
+    return "{\"mode\": " + get("mode") + ", \"distance\": " + py_repr(v.distance()) + ", \"where\": " +
+           json_string(v.mode == SteerMode::Wander ? region(v.pos, world()) : relative(v.pos, v.target)) +
+           ", \"speed\": " + py_repr(v.speed()) + ", \"motion\": " + json_string(motion_words(v, params)) + "}";
+}
+
+std::string SteerScene::change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after) {
+    return "In 2 seconds " + change("distance", "px", before[1].value, after[1].value, kSameDistance) + ", and " +
+           change("speed", "px/s", before[0].value, after[0].value, kSameSpeed) + ".";
 }
 
 void SteerScene::restart(std::uint64_t seed) {
@@ -101,7 +152,7 @@ bool SteerScene::set_target(Vec2 t) {
 }
 
 void SteerScene::set_mode(SteerMode m) {
-    if (vehicle.mode != m) note(std::string("mode ") + steer_mode_name(m));
+    if (vehicle.mode != m) note(std::string("mode ") + steer_mode_name(m), "mode");
     vehicle.mode = m;
 }
 

@@ -54,7 +54,10 @@ public:
     const char* name() const override { return "steer"; }
     Vec2 world() const override { return {params.world_width, params.world_height}; }
     const std::vector<OptionSpec>& options() const override;
-    const char* input_help() const override;
+    std::string label() const override;
+    std::vector<std::string> key_contexts() const override;
+    std::string describe() override;
+    std::string facts_json() override;
     // The lab's start (position, velocity, target), keeping the mode; wander draws from random.Random(seed).
     std::uint64_t seed() const override { return seed_; }
     long long steps() const override { return steps_; }
@@ -70,6 +73,7 @@ public:
     Vehicle vehicle;
 
 protected:
+    std::string change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after) override;
     void restart(std::uint64_t seed) override;
     void advance(int n) override;
 

@@ -1,0 +1,66 @@
+// Plain-language words for what a scene is doing: the thresholds that turn
+// gauges and positions into words (defined once, here), and the table of
+// keys that the canvas's help, the README and the CLI print. Pure C++; the
+// scenes' describe() and context sentences are built from these.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "vec2.hpp"
+
+namespace flocklab {
+
+// [SECTION] Thresholds
+// Spacing (mean distance to the nearest flockmate, px).
+constexpr double kPackedBelow = 8.0;   // px: "packed"
+constexpr double kTightBelow = 30.0;   // px: "tight"; at or above: "spread out"
+// Order (0..1).
+constexpr double kTogetherAbove = 0.8;  // "flies together"
+constexpr double kScatteredBelow = 0.3; // "flies in many directions"; between: "partly lines up"
+// A change smaller than this is "stayed near".
+constexpr double kSameSpacing = 1.0;   // px
+constexpr double kSameOrder = 0.05;
+constexpr double kSameSpeed = 5.0;     // px/s
+constexpr double kSameDistance = 5.0;  // px
+// A context response waits this long (simulated) for the effect to show.
+constexpr int kRespondSteps = 120;     // 2 s of 1/60 s steps
+
+const char* spacing_word(double px);   // "packed", "tight", "spread out"
+const char* order_word(double order);  // "flies together", "partly lines up", "flies in many directions"
+
+// [SECTION] Directions (screen coordinates: y grows downward)
+// Where v points: "up", "down and left", ... ("" for a zero vector).
+std::string compass(Vec2 v);
+// The same as a push reads: "to the left", "up and to the right", "down".
+std::string toward(Vec2 v);
+// Where `p` is relative to `of`: "left of", "above and right of", "at".
+std::string relative(Vec2 p, Vec2 of);
+// Where p is in a world of `size`: "near the centre", "in the top left", "at the bottom", ...
+std::string region(Vec2 p, Vec2 size);
+
+// [SECTION] Numbers and lists
+std::string px(double v);            // "23 px", "6.4 px" (one decimal below 10)
+std::string fixed(double v, int d);  // "0.21"
+std::string list(const std::vector<std::string>& items);  // "a, b and c"
+std::string capitalised(std::string s);
+// "the spacing fell from 23 px to 6 px", "the order stayed near 0.88"; `same`: a smaller change is none.
+std::string change(const char* gauge, const char* unit, double a, double b, double same);
+
+// [SECTION] Keys
+// One row of the keyboard help: the scene ("" for every scene), the context
+// it applies in ("" always; otherwise a tag the scene reports, such as
+// "hawk", "leader", "target", "wander"), the keys and what they do.
+struct KeyHelp {
+    const char* scene;
+    const char* context;
+    const char* keys;
+    const char* what;
+};
+const std::vector<KeyHelp>& key_table();
+// The rows for a scene; with `contexts` given, only those that apply in them.
+std::vector<KeyHelp> keys_for(const std::string& scene, const std::vector<std::string>* contexts = nullptr);
+// The README's table for a scene: "| Keys | What they do |" rows.
+std::string keys_markdown(const std::string& scene);
+
+}  // namespace flocklab
