@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
 #include "bench.hpp"
 #include "format.hpp"
@@ -289,7 +288,7 @@ std::string FlockScene::state_json() const {
     return o + ", \"rules\": " + get("rule") + ", \"options\": {" + options_json(*this) + "}}";
 }
 
-std::string explanation_json(const Explanation& e) {
+std::string explanation_json(const Explanation& e, bool detailed) {
     if (e.boid < 0) return "null";
     std::string o = "{\"boid\": " + std::to_string(e.boid) + ", \"pos\": " + json_point(e.self.pos) +
                     ", \"vel\": " + json_point(e.self.vel) + ", \"neighbors\": [";
@@ -302,19 +301,32 @@ std::string explanation_json(const Explanation& e) {
         weights += sep + json_string(f.name) + ": " + py_repr(f.weight);
         counted += sep + json_string(f.name) + ": " + (f.counted ? "true" : "false");
     }
-    return o + ", \"forces\": {" + forces + "}, \"weights\": {" + weights + "}, \"counted\": {" + counted +
-           "}, \"total\": " + json_point(e.total) + "}";
+    o += ", \"forces\": {" + forces + "}, \"weights\": {" + weights + "}, \"counted\": {" + counted +
+         "}, \"total\": " + json_point(e.total);
+    if (detailed) {  // the widget's explain(): magnitudes and weighted forces too, with units
+        std::string mag, weighted, wmag;
+        for (const Explanation::Force& f : e.forces) {
+            const std::string sep = mag.empty() ? "" : ", ";
+            mag += sep + json_string(f.name) + ": " + py_repr(f.value.length());
+            weighted += sep + json_string(f.name) + ": " + json_point(f.value * f.weight);
+            wmag += sep + json_string(f.name) + ": " + py_repr((f.value * f.weight).length());
+        }
+        o += ", \"magnitudes\": {" + mag + "}, \"weighted\": {" + weighted + "}, \"weightedMagnitudes\": {" + wmag +
+             "}, \"totalMagnitude\": " + py_repr(e.total.length()) +
+             ", \"units\": {\"pos\": \"px\", \"vel\": \"px/s\", \"forces\": \"px/s^2\", \"magnitudes\": \"px/s^2\", "
+             "\"weighted\": \"px/s^2\", \"weightedMagnitudes\": \"px/s^2\", \"total\": \"px/s^2\", \"totalMagnitude\": \"px/s^2\", "
+             "\"weights\": \"\"}";
+    }
+    return o + "}";
 }
 
-std::string FlockScene::explain_json(int i) { return explanation_json(explain(i)); }
+std::string FlockScene::explain_json(int i) { return explanation_json(explain(i), true); }
 
 std::vector<Tunable> FlockScene::tunables() {
     std::vector<Tunable> t;
     for (const Field<FlockParams>& f : fields(&params)) {
         if (!f.tunable) continue;
-        double hi = f.hi;
-        if (std::strcmp(f.name, "min_speed") == 0) hi = params.max_speed;
-        t.push_back({f.name, f.unit, f.group, &(params.*f.member), f.lo, hi});
+        t.push_back({f.name, f.unit, f.group, &(params.*f.member), f.lo, f.upper(params)});
     }
     return t;
 }

@@ -75,7 +75,7 @@ public:
     // none is selected.
     int selected() const { return selected_ < flock.size() ? selected_ : -1; }
     void select(int i) { selected_ = i >= 0 && i < flock.size() ? i : -1; }
-    int inspected() const;  // the boid overlays show: the selected one, else boid 0 if any overlay is on
+    int inspected() const override;  // the boid overlays show: the selected one, else boid 0 if any overlay is on
     bool overlay(int index) const { return overlays_[index]; }
     void set_overlay(int index, bool on) { overlays_[index] = on; }
 
@@ -106,8 +106,11 @@ private:
 };
 
 // An explanation as JSON: {"boid", "pos", "vel", "neighbors", "hawk",
-// "forces": {name: [x, y]}, "weights", "counted": {name: bool}, "total"},
-// numbers as Python's repr prints them (the CLI's explain prints this).
-std::string explanation_json(const Explanation& e);
+// "forces": {name: [x, y]} (unweighted, as the lab's functions return them),
+// "weights", "counted": {name: bool}, "total"}, numbers as Python's repr
+// prints them (the CLI's explain prints this). `detailed` (the widget's
+// explain()) adds "magnitudes", "weighted" (force x weight), their
+// "weightedMagnitudes", "totalMagnitude" and "units".
+std::string explanation_json(const Explanation& e, bool detailed = false);
 
 }  // namespace flocklab

@@ -1,8 +1,6 @@
 #include "params.hpp"
 
 #include <cstdio>
-#include <cstring>
-#include <type_traits>
 
 namespace flocklab {
 
@@ -46,7 +44,7 @@ const std::vector<Field<FlockParams>>& fields(const FlockParams*) {
         {"panic_radius", "px", "vision", &P::panic_radius, 0, 300},
         {"max_speed", "px/s", "motion", &P::max_speed, 1, 500},
         // Its upper bound is max_speed (the speed band must not be empty).
-        {"min_speed", "px/s", "motion", &P::min_speed, 0, 500},
+        {"min_speed", "px/s", "motion", &P::min_speed, 0, 500, true, &P::max_speed},
         {"max_force", "px/s^2", "motion", &P::max_force, 1, 2000},
         {"reaction_time", "s", "motion", &P::reaction_time, 0.01, 2},
         {"weight_wander", "", "wander", &P::weight_wander, 0, 5},
@@ -90,11 +88,7 @@ std::vector<std::string> sanitize_fields(P& p) {
     std::vector<std::string> w;
     const P d;
     for (const Field<P>& f : fields(&p)) {
-        double hi = f.hi;
-        if constexpr (std::is_same_v<P, FlockParams>) {
-            if (std::strcmp(f.name, "min_speed") == 0) hi = p.max_speed;  // listed after max_speed
-        }
-        clamp_field(p.*f.member, f.lo, hi, d.*f.member, f.name, w);
+        clamp_field(p.*f.member, f.lo, f.upper(p), d.*f.member, f.name, w);  // a dependent limit is listed after its field
     }
     return w;
 }

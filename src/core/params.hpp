@@ -82,6 +82,11 @@ struct Field {
     double P::*member;
     double lo, hi;
     bool tunable = true;
+    // A limit that depends on another field: this one never exceeds that
+    // field's value (min_speed <= max_speed), whatever order they are set in.
+    double P::*at_most = nullptr;
+    // The upper limit now, for params p.
+    double upper(const P& p) const { return at_most ? std::fmin(hi, p.*at_most) : hi; }
 };
 const std::vector<Field<VehicleParams>>& fields(const VehicleParams*);
 const std::vector<Field<FlockParams>>& fields(const FlockParams*);

@@ -166,6 +166,8 @@ public:
     virtual std::string facts_json() = 0;
     // Agent i's next move in words (scenes that explain); else the summary.
     virtual std::string explain_words(int i) { (void)i; return describe(); }
+    // The agent being inspected (the selected one), or -1.
+    virtual int inspected() const { return -1; }
     // Context responses: after an action, one sentence once its effect can
     // be seen (kRespondSteps of simulated time), comparing before and after.
     void action(const std::string& what);  // a student's action (repeated ones merge)
