@@ -7,6 +7,7 @@
 export NODE_PATH := /usr/share/nodejs
 PORT ?= 8000
 TERSER := web/tools/node_modules/.bin/terser
+ESBUILD := web/tools/node_modules/.bin/esbuild
 
 BUILD ?= build
 JOBS ?= $(shell nproc)
@@ -37,10 +38,10 @@ web: deps-web
 	mkdir -p $(BUILD)/web
 	cp web/*.html web/*.js web/*.css $(BUILD)/web/
 	cp $(BUILD)/wasm/src/widget/flocklab-core.js $(BUILD)/wasm/src/widget/flocklab-core.wasm $(BUILD)/web/
-	# Minified for the page (names and whitespace only; web/flocklab.js stays
-	# the readable source, and flocklab.js.map maps the shim back to it).
-	$(TERSER) $(BUILD)/web/flocklab.js --module --compress passes=2 --mangle \
-	  --source-map "url=flocklab.js.map,includeSources" -o $(BUILD)/web/flocklab.js
+	# The shim: the modules under web/src/ bundled into one minified
+	# flocklab.js, with a source map back to them.
+	$(ESBUILD) web/src/index.js --bundle --format=esm --external:./flocklab-core.js --minify \
+	  --sourcemap --sources-content=true --log-level=warning --outfile=$(BUILD)/web/flocklab.js
 	$(TERSER) $(BUILD)/web/flocklab-core.js --module --compress passes=2 --mangle -o $(BUILD)/web/flocklab-core.js
 
 serve: web

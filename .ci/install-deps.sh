@@ -74,10 +74,10 @@ if [ ! -f build/third_party/SDL2-src/CMakeLists.txt ]; then
   rm -rf build/third_party/SDL2-src && mkdir -p build/third_party/SDL2-src
   tar -xzf "$SRC_DIR/$SDL_TAR" -C build/third_party/SDL2-src --strip-components=1
 fi
-# terser (pinned with its integrity hash in web/tools/package-lock.json)
-# minifies the shim and Emscripten's JS in build/web/.
+# esbuild bundles the shim's modules and terser minifies Emscripten's JS in
+# build/web/ (both pinned with their integrity hashes in web/tools/package-lock.json).
 command -v node >/dev/null && command -v npm >/dev/null || apt_install nodejs npm
-if [ ! -x web/tools/node_modules/.bin/terser ]; then
+if [ ! -x web/tools/node_modules/.bin/terser ] || [ ! -x web/tools/node_modules/.bin/esbuild ]; then
   (cd web/tools && npm ci --no-audit --no-fund --loglevel=error)
 fi
 [ "$want" = web ] && exit 0

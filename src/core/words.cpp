@@ -111,7 +111,7 @@ const std::vector<KeyHelp>& key_table() {
         {"flock", "", "] and [", "select the next or the previous boid"},
         {"flock", "", "N", "select the boid nearest the hawk, the leader's target or the centre"},
         {"", "", ".", "pause, then one step of 1/60 s"},
-        {"", "", "T", "open or close the Tuning panel (inside it: arrows move, Enter edits, Escape closes)"},
+        {"", "", "T", "open or close the Tuning panel (inside it: the arrows move between controls, Space takes a slider for the arrows and lets it go, Enter types a value, Escape closes)"},
         {"", "", "D", "say what the simulation is doing now"},
         {"", "", "F", "full screen, or back"},
         {"", "", "?", "show or hide this list of keys"},

@@ -11,7 +11,9 @@
 #include <emscripten/html5.h>
 
 #include "imgui.h"
+#include "imgui_internal.h"  // the body window's move id (a swipe on the panel scrolls it)
 #include "font.hpp"
+#include "core/words.hpp"
 
 namespace flocklab {
 
@@ -53,7 +55,7 @@ std::unique_ptr<SceneView> make_view(Scene& scene) {
 // [SECTION] Lifetime
 
 bool App::init(const AppConfig& cfg) {
-    scene_ = make_scene(cfg.scene);
+    scene_ = make_scene(cfg.scene.empty() ? scene_names()[0] : cfg.scene);
     if (!scene_) {
         warn("data-scene=\"" + cfg.scene + "\" is not one of " + join(scene_names()) + "; using flock");
         scene_ = make_scene("flock");
@@ -68,8 +70,10 @@ bool App::init(const AppConfig& cfg) {
     char* end = nullptr;
     const unsigned long long seed = std::strtoull(cfg.seed.c_str(), &end, 10);
     const bool seed_ok = !cfg.seed.empty() && *end == '\0' && cfg.seed[0] != '-' && seed <= kMaxSeed;
-    if (!seed_ok) warn("data-seed=\"" + cfg.seed + "\" is not a whole number from 0 to 2^53-1; using 7");
-    reset(seed_ok ? seed : 7);
+    if (!seed_ok && !cfg.seed.empty()) {
+        warn("data-seed=\"" + cfg.seed + "\" is not a whole number from 0 to 2^53-1; using " + std::to_string(kDefaultSeed));
+    }
+    reset(seed_ok ? seed : kDefaultSeed);
     paused = cfg.paused;
 
     // Keys only while this instance's canvas has focus ("#canvas" maps to it).
@@ -83,6 +87,7 @@ bool App::init(const AppConfig& cfg) {
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // no settings file on the web
+    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;  // T opens the panel; arrows, Enter and Escape work in it
     ImGui::StyleColorsDark();
     ui_font_atlas();  // ImGui's font, before its first frame
     ImGuiStyle& style = ImGui::GetStyle();
@@ -94,6 +99,7 @@ bool App::init(const AppConfig& cfg) {
     style.ItemSpacing = ImVec2(8, 6);
     style.ScrollbarSize = 18;
     style.GrabMinSize = 18;
+    base_style_ = style;  // text_scale multiplies it
     io.BackendRendererName = "flocklab";
     io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;  // both painters honour ImDrawCmd::VtxOffset
     ui_input_.attach(window_);
@@ -169,7 +175,8 @@ void App::frame() {
         if (panel || !ui) return std::nullopt;
         return to_world(*ui);
     };
-    view_->pointer({world(hover_), world(pressed_), held && !panel});
+    view_->pointer({world(hover_), world(pressed_), held && !panel, pressed_touch_, ui_per_world_});
+    view_->focused = (SDL_GetWindowFlags(window_) & SDL_WINDOW_INPUT_FOCUS) != 0;
     const double t = now_ms();
     const double dt = last_frame_ms_ < 0 ? 0.0 : (t - last_frame_ms_) / 1000.0;
     last_frame_ms_ = t;
@@ -192,22 +199,75 @@ void App::handle_event(const SDL_Event& e) {
             // the panel's last rectangle decides too.
             if (e.button.button == SDL_BUTTON_LEFT && !io.WantCaptureMouse) {
                 const Vec2 p{static_cast<double>(e.button.x), static_cast<double>(e.button.y)};
-                if (!over_panel(p)) pressed_ = p;
+                if (!over_panel(p)) {
+                    pressed_ = p;
+                    pressed_touch_ = e.button.which == SDL_TOUCH_MOUSEID || finger_;
+                }
             }
             break;
         case SDL_WINDOWEVENT:  // the pointer left (a lifted finger leaves what it placed where it was)
             if (e.window.event == SDL_WINDOWEVENT_LEAVE) hover_.reset();
             break;
-        case SDL_KEYDOWN:
-            if (io.WantCaptureKeyboard) break;
-            if (e.key.keysym.sym == SDLK_PERIOD) {  // one step while paused (held: repeats)
-                if (paused) step(1);
-            } else if (!e.key.repeat) {
-                view_->key(e.key.keysym.sym);
-            }
-            break;
         default: break;
     }
+}
+
+bool arrow_step(const std::string& key, Vec2* step) {
+    const bool shift = key.rfind("Shift+", 0) == 0;
+    const std::string k = shift ? key.substr(6) : key;
+    const double d = shift ? kBigStep : kKeyStep;
+    if (k == "ArrowLeft") *step = {-d, 0};
+    else if (k == "ArrowRight") *step = {d, 0};
+    else if (k == "ArrowUp") *step = {0, -d};
+    else if (k == "ArrowDown") *step = {0, d};
+    else return false;
+    return true;
+}
+
+bool App::key(const std::string& name) {
+    const bool repeat = name.rfind("repeat:", 0) == 0;
+    const std::string k = repeat ? name.substr(7) : name;
+    const ImGuiIO& io = ImGui::GetIO();
+    if (io.WantTextInput) return false;  // typing into the panel's seed field
+    // Inside the open panel, ImGui's keyboard navigation takes these (through SDL).
+    Vec2 ignored;
+    if (panel_focused_ && (arrow_step(k, &ignored) || k == "Enter" || k == " ")) return false;
+    if (k == "t" && !repeat) {
+        tuning_request_ = tuning_open_ ? 0 : 1;
+        return true;
+    }
+    if (k == "?" && !repeat) {
+        help_open_ = !help_open_;
+        return true;
+    }
+    if (k == ".") {  // pause, then one step; say what the inspected agent does
+        paused = true;
+        step(1);
+        scene_->say(scene_->explain_words(scene_->inspected()));
+        return true;
+    }
+    return view_->key(k, repeat);
+}
+
+bool App::cancel() {
+    if (help_open_) {
+        help_open_ = false;
+        return true;
+    }
+    if (tuning_open_) {
+        tuning_request_ = 0;
+        return true;
+    }
+    return view_->cancel();
+}
+
+void App::set_text_scale(double s) {
+    if (!(s > 0) || !ImGui::GetCurrentContext()) return;
+    s = std::clamp(s, 0.5, 4.0);
+    ImGui::GetStyle() = base_style_;
+    ImGui::GetStyle().ScaleAllSizes(static_cast<float>(s));
+    ImGui::GetIO().FontGlobalScale = static_cast<float>(s);
+    text_scale_ = static_cast<float>(s);
 }
 
 bool App::over_panel(Vec2 p) const {
@@ -252,9 +312,10 @@ std::string App::ui_metrics() const {
     char buf[256];
     std::snprintf(buf, sizeof buf,
                   "{\"textPx\": %.2f, \"controlPx\": %.2f, \"window\": [%d, %d], \"backing\": [%d, %d], "
-                  "\"panel\": [%.1f, %.1f, %.1f, %.1f], \"compact\": %s}",
+                  "\"panel\": [%.1f, %.1f, %.1f, %.1f], \"compact\": %s, \"linePx\": %.2f, \"help\": %s, \"tuning\": %s, \"panelScroll\": %.1f, \"keysWaiting\": %d}",
                   ImGui::GetFontSize(), ImGui::GetFontSize() + 2 * st.FramePadding.y, ww, wh, pw, ph, panel_min_.x,
-                  panel_min_.y, panel_max_.x, panel_max_.y, compact() ? "true" : "false");
+                  panel_min_.y, panel_max_.x, panel_max_.y, compact() ? "true" : "false",
+                  ImGui::GetFontSize() + st.ItemSpacing.y, help_open_ ? "true" : "false", tuning_open_ ? "true" : "false", panel_scroll_, ui_input_.keys_waiting());
     return buf;
 }
 
@@ -299,6 +360,7 @@ int App::run_from_reset(std::uint64_t seed, int steps) {
         done += ran;
     }
     paused = true;  // and it stays there, so the gauges read the lab's numbers
+    scene_->say("Ran to " + fixed(scene_->time(), 1) + " s and paused. " + scene_->describe());
     return done;
 }
 
@@ -349,6 +411,7 @@ void App::draw() {
     ImGui::NewFrame();
     draw_hud();
     draw_tuning();
+    draw_help();
     ImGui::Render();
     painter_->ui(*ImGui::GetDrawData(), ww > 0 ? static_cast<float>(pw) / ww : 1.0f,
                  wh > 0 ? static_cast<float>(ph) / wh : 1.0f);
@@ -383,7 +446,7 @@ void App::draw_plot() {
     }
     for (double& t : top) t = t > 0 ? t : 1.0;
     if (h.units()[1].empty()) top[1] = std::max(top[1], 1.0);  // a 0-1 gauge keeps its scale
-    const ImVec2 size(260, 52);
+    const ImVec2 size(260 * text_scale_, 52 * text_scale_);
     ImGui::Dummy(size);
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -422,25 +485,90 @@ void App::draw_plot() {
     }
 }
 
-void App::draw_tuning() {
-    // Inside the canvas whatever its size; what does not fit scrolls.
+// The keys for this scene and mode, from the one key table (words.hpp), in
+// the middle of the canvas; ? or Escape closes it.
+void App::draw_help() {
+    if (!help_open_) return;
     const ImVec2 display = ImGui::GetIO().DisplaySize;
-    ImGui::SetNextWindowPos(ImVec2(display.x - 8, 8), ImGuiCond_Always, ImVec2(1, 0));
-    ImGui::SetNextWindowSizeConstraints(ImVec2(96, 0), ImVec2(std::max(96.0f, std::min(420.0f, display.x - 16)),
-                                                              std::max(40.0f, display.y - 16)));
+    ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(display.x - 16, display.y - 16));
+    ImGui::SetNextWindowBgAlpha(0.92f);
+    ImGui::Begin("Keys (? or Escape closes)", nullptr,
+                 ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+                     ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoFocusOnAppearing);
+    const std::vector<std::string> contexts = scene_->key_contexts();
+    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) {
+        for (const KeyHelp& k : keys_for(scene_->name(), &contexts)) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextColored(ImVec4(0.49f, 0.83f, 0.99f, 1), "%s", k.keys);
+            ImGui::TableNextColumn();
+            ImGui::PushTextWrapPos(std::max(200.0f, display.x - 140));
+            ImGui::TextUnformatted(k.what);
+            ImGui::PopTextWrapPos();
+        }
+        ImGui::EndTable();
+    }
+    ImGui::End();
+}
+
+void App::draw_tuning() {
+    // Inside the canvas whatever its size. Closed, a header at the top
+    // right; open, the header stays and the body below it scrolls (the wheel,
+    // the scrollbar, or a finger's swipe). On a phone-sized canvas it opens
+    // as a sheet over the lower two thirds, so the top of the scene stays in view.
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const float edge = 8.0f * text_scale_;  // CSS px
+    ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoScrollbar |
+                             ImGuiWindowFlags_NoScrollWithMouse;
+    const bool opening = tuning_request_ == 1 || (tuning_open_ && tuning_request_ != 0);
+    if (!opening) {
+        flags |= ImGuiWindowFlags_AlwaysAutoResize;
+        ImGui::SetNextWindowPos(ImVec2(display.x - edge, edge), ImGuiCond_Always, ImVec2(1, 0));
+    } else if (compact()) {
+        ImGui::SetNextWindowPos(ImVec2(0, std::floor(display.y / 3)), ImGuiCond_Always);
+        ImGui::SetNextWindowSize(ImVec2(display.x, display.y - std::floor(display.y / 3)), ImGuiCond_Always);
+    } else {
+        const float w = std::min(420.0f * text_scale_, display.x - 2 * edge);
+        const float h = std::min(header_h_ + body_h_, display.y - 2 * edge);
+        ImGui::SetNextWindowPos(ImVec2(display.x - edge, edge), ImGuiCond_Always, ImVec2(1, 0));
+        ImGui::SetNextWindowSize(ImVec2(w, std::max(h, 40.0f)), ImGuiCond_Always);
+    }
     ImGui::SetNextWindowBgAlpha(0.85f);
-    // A header the whole width of a small window: one click anywhere on it
+    // A header the whole width of the window: one click anywhere on it
     // opens or closes the panel.
-    ImGui::Begin("##tuning", nullptr,
-                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove);
+    ImGui::Begin("##tuning", nullptr, flags);
     const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
     panel_min_ = {at.x, at.y};
     panel_max_ = {at.x + size.x, at.y + size.y};
-    if (!ImGui::CollapsingHeader("Tuning")) {
+    // T opens it with the keyboard in it, and closes it giving the keys back to the scene.
+    if (tuning_request_ >= 0) {
+        ImGui::SetNextItemOpen(tuning_request_ == 1);
+        if (tuning_request_ == 1) ImGui::SetWindowFocus();
+        else ImGui::SetWindowFocus(nullptr);
+        tuning_request_ = -1;
+    }
+    tuning_open_ = ImGui::CollapsingHeader("Tuning");
+    panel_focused_ = tuning_open_ && ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows);
+    if (!tuning_open_) {
         ImGui::End();
         return;
     }
-    ImGui::PushItemWidth(130);
+    header_h_ = ImGui::GetCursorPosY() + st.WindowPadding.y;
+    ImGui::BeginChild("##body", ImVec2(0, 0), false, ImGuiWindowFlags_NavFlattened);
+    // A swipe (or a drag) on the body, not on a control, scrolls it. (A
+    // press on a window's background makes the window's "move" id active,
+    // even when it cannot move; a control's own id means the control has it.)
+    const ImGuiWindow* body = ImGui::GetCurrentWindow();
+    const ImGuiID active = ImGui::GetActiveID();
+    const bool on_background = active == 0 || active == body->MoveId || active == body->RootWindow->MoveId;
+    if (ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem) && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 4.0f) &&
+        on_background) {
+        ImGui::SetScrollY(ImGui::GetScrollY() - ImGui::GetIO().MouseDelta.y);
+    }
+    panel_scroll_ = ImGui::GetScrollY();
+    ImGui::PushItemWidth(130 * text_scale_);
     ImGui::TextDisabled("%s (the lab's random.Random seed)", scene_->name());
     ImGui::InputScalar("seed", ImGuiDataType_U64, &seed_input_);
     if (ImGui::Button(paused ? "Play" : "Pause")) paused = !paused;
@@ -449,7 +577,10 @@ void App::draw_tuning() {
     if (ImGui::Button("Step")) step(1);  // one 1/60 s step (key .)
     ImGui::EndDisabled();
     ImGui::SameLine();
-    if (ImGui::Button("Reset")) reset(seed_input_);
+    if (ImGui::Button("Reset")) {
+        reset(seed_input_);
+        scene_->action("reset, seed " + std::to_string(seed_input_));
+    }
     if (!compact()) ImGui::SameLine();  // a phone: on a line of its own
     // The lab's gauges are read after 10 s: 600 fixed steps from the start.
     if (ImGui::Button("Reset and run 10 s")) run_from_reset(seed_input_, 600);
@@ -473,7 +604,7 @@ void App::draw_tuning() {
     for (const OptionSpec& o : scene_->options()) {
         if (o.kind != OptionKind::Count) continue;
         auto it = count_input_.find(o.name);
-        if (it == count_input_.end() || !ImGui::IsWindowFocused()) {
+        if (it == count_input_.end() || !ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows)) {
             it = count_input_.insert_or_assign(o.name, std::atoi(scene_->get(o.name).c_str())).first;
         }
         ImGui::SliderInt(o.name, &it->second, static_cast<int>(o.lo), static_cast<int>(o.hi), "%d",
@@ -496,6 +627,8 @@ void App::draw_tuning() {
     if (ImGui::Button("Lesson defaults")) scene_->defaults();
     view_->tuning(step_time_median());
     ImGui::PopItemWidth();
+    body_h_ = ImGui::GetCursorPosY() + st.WindowPadding.y;  // the body's full height, for the next frame's size
+    ImGui::EndChild();
     ImGui::End();
 }
 

@@ -19,6 +19,7 @@
 
 #include "core/scene.hpp"
 #include "draw.hpp"
+#include "imgui.h"
 #include "paint.hpp"
 #include "ui_input.hpp"
 #include "view.hpp"
@@ -57,7 +58,18 @@ struct App {
     // Reset, run `steps` steps and pause there (the panel's "Reset and run 10 s").
     int run_from_reset(std::uint64_t seed, int steps);
     int step(int n);                  // returns the steps run (bounded per call)
-    bool cancel() { return view_->cancel(); }  // Escape: true if the view used it
+    // Escape: closes the help, then the panel, then the view's own (a
+    // selection, a keyboard hawk); true if something used it.
+    bool cancel();
+    // What the page's last pointerdown on the canvas was: a finger (true) or
+    // a mouse or pen. A tap reaches SDL as mouse events; this tells them apart.
+    void set_finger(bool on) { finger_ = on; }
+    // A key on the focused canvas by its web name ("t", "?", ".", "Shift+ArrowUp";
+    // "repeat:" first while held): true if the widget used it. The page sends
+    // every key here first; what is not used goes on to SDL (ImGui's panel).
+    bool key(const std::string& name);
+    // HUD and panel size: 1 normally, more on a projector or in full screen.
+    void set_text_scale(double s);
     // Whether a touch (drag = true) or a wheel turn (false) at (fx, fy)
     // (fractions of the canvas's width and height) belongs to the widget: on
     // the tuning panel, or for a touch on something the view lets you drag.
@@ -78,6 +90,7 @@ private:
     void draw_hud();
     void draw_plot();
     void draw_tuning();
+    void draw_help();
     void record_step_time(double ms_per_step);
     bool over_panel(Vec2 p) const;  // window px: inside the tuning panel (last frame)
     bool compact() const;           // a small canvas: the HUD keeps to the essentials
@@ -97,6 +110,16 @@ private:
     double hud_at_ms_ = -1e9;
     std::optional<Vec2> hover_;         // window px, while the pointer is over the canvas
     std::optional<Vec2> pressed_;       // window px, a press this frame not taken by ImGui
+    bool pressed_touch_ = false;        // ... made by a finger
+    bool finger_ = false;               // the page's last pointerdown was a finger
+    bool help_open_ = false;            // ?: the keys
+    bool tuning_open_ = false;          // the tuning panel, as last drawn
+    bool panel_focused_ = false;        // ... and the keyboard is in it
+    int tuning_request_ = -1;           // T: 1 open, 0 close, -1 nothing asked
+    float header_h_ = 40, body_h_ = 400;  // CSS px: the open panel's header and body, last frame
+    float panel_scroll_ = 0;              // CSS px: how far its body is scrolled
+    ImGuiStyle base_style_;             // the style at text scale 1
+    float text_scale_ = 1;              // set_text_scale()
     std::uint64_t seed_input_ = 7;      // the tuning panel's seed field
     std::map<std::string, int> count_input_;  // the panel's whole-number sliders, by option
     Vec2 panel_min_, panel_max_;        // window (CSS) px: the tuning panel as last drawn

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "core/flock_scene.hpp"
+#include "core/words.hpp"
 #include "view.hpp"
 
 namespace flocklab {
@@ -33,6 +34,7 @@ constexpr SDL_Color kGridLine{148, 163, 184, 40};
 constexpr SDL_Color kGridBlock{148, 163, 184, 28};
 constexpr SDL_Color kGridBlockEdge{148, 163, 184, 150};
 constexpr SDL_Color kTotal{255, 255, 255, 255};
+constexpr SDL_Color kFocusMark{255, 255, 255, 230};  // what the arrows move
 // One colour per force, in explain()'s names.
 struct ForceStyle {
     const char* name;
@@ -68,26 +70,66 @@ public:
     void pointer(const Pointer& p) override {
         if (s_.leader()) {
             if (const auto to = target_.follow(p, [this](Vec2 at) { return draggable(at); })) s_.set_leader_target(*to);
-        } else if (p.pressed) {  // select the boid under the click, or clear
-            s_.select(pick(*p.pressed));
+        } else if (p.pressed) {  // select the boid under the click (a finger reaches farther), or clear
+            s_.select(pick(*p.pressed, p.touch ? kTouchPickCss / p.css_per_world : kPickRadius));
         }
         const bool hawk_follows = s_.hawk_mode() == HawkMode::Pointer && !s_.leader();
         if (hawk_follows && p.hover) {
             s_.hawk = p.hover;
             pointer_hawk_ = true;
-        } else if (pointer_hawk_) {  // leave a hawk set through the API alone
+            key_hawk_ = false;  // the pointer took it over
+        } else if (pointer_hawk_) {  // leave a hawk set through the API or the keys alone
             s_.hawk.reset();
             pointer_hawk_ = false;
         }
     }
 
-    void key(SDL_Keycode k) override {
-        if (k >= SDLK_1 && k < SDLK_1 + kRuleCount) {
-            const int i = static_cast<int>(k - SDLK_1);
-            s_.set_rule(i, !s_.rule(i));
-        } else if (k == SDLK_r) {
-            s_.all_rules_on();
+    bool key(const std::string& k, bool repeat) override {
+        Vec2 step;
+        if (arrow_step(k, &step)) {
+            if (s_.leader()) {
+                s_.set_leader_target(s_.leader_target() + step);
+                s_.action("leader's target moved " + region(s_.leader_target(), s_.world()));
+                return true;
+            }
+            if (s_.hawk_mode() != HawkMode::Pointer || !s_.hawk) return false;
+            s_.hawk = Vec2{std::clamp(s_.hawk->x + step.x, 0.0, s_.params.world_width),
+                           std::clamp(s_.hawk->y + step.y, 0.0, s_.params.world_height)};
+            key_hawk_ = true;
+            pointer_hawk_ = false;
+            s_.action("hawk moved " + region(*s_.hawk, s_.world()));
+            return true;
         }
+        if (repeat) return false;  // the rest are switches: a held key switches once
+        if (k.size() == 1 && k[0] >= '1' && k[0] < '1' + kRuleCount) {
+            const int i = k[0] - '1';
+            s_.set_rule(i, !s_.rule(i));
+        } else if (k == "r") {
+            s_.all_rules_on();
+        } else if (k == "h") {
+            if (s_.hawk_mode() != HawkMode::Pointer || s_.leader()) return false;
+            if (s_.hawk) {
+                s_.hawk.reset();
+                s_.action("hawk taken away");
+            } else {
+                s_.hawk = s_.world() / 2.0;
+                s_.action("hawk placed near the centre");
+            }
+            key_hawk_ = s_.hawk.has_value();
+            pointer_hawk_ = false;
+        } else if (k == "]" || k == "[") {
+            const int n = s_.flock.size();
+            const int now = s_.selected();
+            s_.select(now < 0 ? (k == "]" ? 0 : n - 1) : (now + (k == "]" ? 1 : n - 1)) % n);
+            s_.say(s_.explain_words(s_.selected()));
+        } else if (k == "n") {
+            const Vec2 from = s_.leader() ? s_.leader_target() : s_.hawk ? *s_.hawk : s_.world() / 2.0;
+            s_.select(pick(from, 1e18));
+            s_.say(s_.explain_words(s_.selected()));
+        } else {
+            return false;
+        }
+        return true;
     }
 
     // A touch on the pointer hawk or on the leader's target drags it.
@@ -96,16 +138,23 @@ public:
         return s_.hawk_mode() == HawkMode::Pointer && s_.hawk && (at - *s_.hawk).length() <= kGrabRadius;
     }
 
+    // Escape: a keyboard hawk goes first, then the selection.
     bool cancel() override {
+        if (key_hawk_ && s_.hawk) {
+            s_.hawk.reset();
+            key_hawk_ = false;
+            return true;
+        }
         if (s_.selected() < 0) return false;
         s_.select(-1);
         return true;
     }
 
     // [SECTION] Inspecting one boid
-    int pick(Vec2 at) const {
+    // The boid nearest `at` within `reach` px, or -1.
+    int pick(Vec2 at, double reach) const {
         int best = -1;
-        double best_d = kPickRadius * kPickRadius;
+        double best_d = reach * reach;
         for (int i = 0; i < s_.flock.size(); ++i) {
             const double d = (s_.flock.boid(i).pos - at).length_squared();
             if (d <= best_d) {
@@ -192,6 +241,11 @@ public:
             d.arrowhead(b.pos, b.vel, 1.8, kLeader);
         }
         draw_inspected(d);
+        // While the canvas has the keyboard, the object the arrows move is ringed.
+        if (focused) {
+            if (s_.leader()) d.circle(s_.leader_target(), 26, 2, kFocusMark);
+            else if (s_.hawk_mode() == HawkMode::Pointer && s_.hawk) d.circle(*s_.hawk, 16, 2, kFocusMark);
+        }
     }
 
     void hud(const std::vector<Gauge>& g, bool paused, double time, bool compact) override {
@@ -224,15 +278,15 @@ public:
         if (i >= 0 && explained_.boid == i) {
             ImGui::Text("boid %d%s: %d neighbour%s", i, s_.selected() == i ? "" : " (click a boid to pick another)",
                         static_cast<int>(explained_.neighbors.size()), explained_.neighbors.size() == 1 ? "" : "s");
-            bool first = true;
+            // Weighted, as the arrows are drawn and as they add up to the total.
+            ImGui::TextDisabled("force x weight (px/s^2):");
             for (const Explanation::Force& f : explained_.forces) {
-                if (!first) ImGui::SameLine();
-                first = false;
+                ImGui::SameLine();
                 const ForceStyle& st = style_of(f.name);
-                ImGui::TextColored(imgui_colour(f.counted ? st.colour : kOff), "%s %.0f", st.label, f.value.length());
+                ImGui::TextColored(imgui_colour(f.counted ? st.colour : kOff), "%s %.0f", st.label, (f.value * f.weight).length());
             }
             ImGui::SameLine();
-            ImGui::Text("total %.0f px/s^2", explained_.total.length());
+            ImGui::Text("total %.0f", explained_.total.length());
             if (s_.overlay(2)) ImGui::TextDisabled("arrows: force x weight, 1 px = %.1f px/s^2", 1.0 / kArrowScale);
         }
     }
@@ -283,6 +337,7 @@ private:
     static constexpr int kSizes[3] = {100, 300, 500};
     FlockScene& s_;
     bool pointer_hawk_ = false;  // the hawk follows the pointer (not the API)
+    bool key_hawk_ = false;      // the keys placed the hawk: it stays until H or Escape
     int compare_countdown_ = 0;  // frames until the 100/300/500 comparison runs
     std::array<std::array<double, 2>, 3> compare_ms_{};  // [size][brute, grid]
     bool compare_done_ = false;

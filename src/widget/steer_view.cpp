@@ -1,6 +1,7 @@
 // The steer scene's view: the vehicle, its velocity and steering force, the
 // target with its slowing or panic circle, and wander's circle and point.
 #include "core/steer_scene.hpp"
+#include "core/words.hpp"
 #include "view.hpp"
 
 namespace flocklab {
@@ -15,6 +16,7 @@ constexpr SDL_Color kVelocity{134, 239, 172, 255};
 constexpr SDL_Color kForce{248, 113, 113, 255};
 constexpr SDL_Color kWanderCircle{100, 116, 139, 255};
 constexpr SDL_Color kLegend{161, 171, 191, 255};
+constexpr SDL_Color kFocusMark{255, 255, 255, 230};  // what the arrows move
 
 class SteerView : public SceneView {
 public:
@@ -33,8 +35,22 @@ public:
         return s_.vehicle.mode != SteerMode::Wander && (at - s_.vehicle.target).length() <= kGrabRadius;
     }
 
-    void key(SDL_Keycode k) override {
-        if (k == SDLK_SPACE) s_.set("mode", steer_mode_name(next_steer_mode(s_.vehicle.mode)));
+    bool key(const std::string& k, bool repeat) override {
+        Vec2 step;
+        if (arrow_step(k, &step)) {
+            if (s_.vehicle.mode == SteerMode::Wander) {  // it picks its own target: say so
+                if (!repeat) s_.say("Wander picks its own target; the arrows move it in seek, flee and arrive.");
+                return true;
+            }
+            s_.set_target(s_.vehicle.target + step);
+            s_.action("target moved " + region(s_.vehicle.target, s_.world()));
+            return true;
+        }
+        if (k == " " && !repeat) {
+            s_.set_mode(next_steer_mode(s_.vehicle.mode));
+            return true;
+        }
+        return false;
     }
 
     void draw(Shapes& d) override {
@@ -56,10 +72,15 @@ public:
             }
             case SteerMode::Seek: break;
         }
-        if (v.mode != SteerMode::Wander) d.disc(v.target, 8, kTarget);
         d.disc(v.pos, 12, kVehicle);
         d.line(v.pos, v.pos + v.velocity * 0.3, 2, kVelocity);
         d.line(v.pos, v.pos + v.accel * 0.1, 2, kForce);
+        // The target above the vehicle, ringed so it shows on top of it (Arrive ends there).
+        if (v.mode != SteerMode::Wander) {
+            d.circle(v.target, 8, 2, kSteerBg);
+            d.disc(v.target, 7, kTarget);
+            if (focused) d.circle(v.target, 16, 2, kFocusMark);
+        }
     }
 
     void hud(const std::vector<Gauge>& g, bool paused, double, bool compact) override {

@@ -34,6 +34,7 @@ void UiInput::attach(SDL_Window* window) {
     // A click that focuses the canvas is still a click.
     SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1");
     pressed_ = {};
+    keys_.clear();
     last_counter_ = 0;
 }
 
@@ -61,7 +62,9 @@ void UiInput::event(const SDL_Event& e) {
         case SDL_KEYDOWN:
         case SDL_KEYUP: {
             const int code = e.key.keysym.scancode;
-            if (code >= 0 && code < IM_ARRAYSIZE(io.KeysDown)) io.KeysDown[code] = e.type == SDL_KEYDOWN;
+            constexpr size_t kMaxQueued = 64;  // a stalled page drops the oldest keys
+            if (keys_.size() >= kMaxQueued) keys_.erase(keys_.begin());
+            if (code >= 0 && code < IM_ARRAYSIZE(io.KeysDown)) keys_.push_back({code, e.type == SDL_KEYDOWN});
             const SDL_Keymod mod = SDL_GetModState();
             io.KeyShift = (mod & KMOD_SHIFT) != 0;
             io.KeyCtrl = (mod & KMOD_CTRL) != 0;
@@ -79,6 +82,15 @@ void UiInput::event(const SDL_Event& e) {
 
 void UiInput::new_frame() {
     ImGuiIO& io = ImGui::GetIO();
+    size_t taken = 0;
+    for (; taken < keys_.size(); ++taken) {
+        const KeyEvent k = keys_[taken];
+        bool changed_before = false;  // this frame already changed this key
+        for (size_t j = 0; j < taken; ++j) changed_before = changed_before || keys_[j].code == k.code;
+        if (changed_before) break;
+        io.KeysDown[k.code] = k.down;
+    }
+    keys_.erase(keys_.begin(), keys_.begin() + static_cast<long>(taken));
     int w = 0, h = 0;
     SDL_GetWindowSize(window_, &w, &h);
     io.DisplaySize = ImVec2(static_cast<float>(w), static_cast<float>(h));

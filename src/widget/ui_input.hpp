@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstdint>
+#include <vector>
 
 #include "imgui.h"
 
@@ -21,10 +22,20 @@ public:
     void detach();                    // frees the cursors
     void event(const SDL_Event& e);   // every event, before the app's own handling
     void new_frame();                 // before ImGui::NewFrame()
+    int keys_waiting() const { return static_cast<int>(keys_.size()); }  // key events not yet given to ImGui
 
 private:
     SDL_Window* window_ = nullptr;
     std::array<bool, 3> pressed_{};   // left, right, middle pressed since the last frame
+    // Keys reach ImGui 1.86 as a state per frame (io.KeysDown), so a key
+    // pressed and released within one frame, or pressed twice, would be
+    // lost: key events wait in this queue and each frame takes them in order
+    // until one would undo a change it already made to the same key.
+    struct KeyEvent {
+        int code;
+        bool down;
+    };
+    std::vector<KeyEvent> keys_;
     std::uint64_t last_counter_ = 0;  // SDL's performance counter at the last frame
     std::array<SDL_Cursor*, ImGuiMouseCursor_COUNT> cursors_{};
 };

@@ -25,7 +25,18 @@ struct Pointer {
     std::optional<Vec2> hover;    // over the canvas (mouse, pen, or a finger down)
     std::optional<Vec2> pressed;  // a click or tap started here this frame
     bool held = false;            // a button or finger is down (a drag when hover moves)
+    bool touch = false;           // the press came from a finger
+    double css_per_world = 1.0;   // CSS px per world px (a finger's reach is in CSS px)
 };
+
+// A tap selects the nearest boid within this many CSS px of the finger
+// (WCAG 2.5.8's 24 px target); a mouse keeps its reach in world px.
+constexpr double kTouchPickCss = 24.0;
+
+// Arrow keys move the object they move by this much (px), or kBigStep with Shift.
+constexpr double kKeyStep = 10.0, kBigStep = 50.0;
+// "ArrowLeft" / "Shift+ArrowUp" -> a step in world px; false for any other key.
+bool arrow_step(const std::string& key, Vec2* step);
 
 // A touch this close (px) to something draggable (the hawk, a target) drags it.
 constexpr double kGrabRadius = 36.0;
@@ -53,12 +64,15 @@ public:
     virtual ~SceneView() = default;
     virtual SDL_Color background() const = 0;
     virtual void pointer(const Pointer& p) = 0;    // once per frame, before the update
-    virtual void key(SDL_Keycode k) = 0;           // a key the canvas took
+    // A key pressed on the focused canvas, by its web name ("ArrowLeft",
+    // "Shift+ArrowUp", "h", "]", " "); `repeat` while held. True if used.
+    virtual bool key(const std::string& k, bool repeat) = 0;
     virtual bool cancel() { return false; }        // Escape: true if it cleared something
     // Whether something draggable (the hawk, a target) is at world point p:
     // a touch there drags it instead of scrolling the page.
     virtual bool draggable(Vec2 p) const { (void)p; return false; }
     virtual void draw(Shapes& s) = 0;              // the world
+    bool focused = false;  // the canvas has the keyboard: draw() marks what the arrows move
     // ImGui lines in the HUD window; gauges as of the HUD's last refresh.
     // compact: a small canvas (a phone), where the HUD keeps to the essentials.
     virtual void hud(const std::vector<Gauge>& gauges, bool paused, double time, bool compact) = 0;

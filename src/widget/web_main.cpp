@@ -82,8 +82,17 @@ EMSCRIPTEN_KEEPALIVE void fl_destroy() {
 // Every scene's world, options, gauges, tunables and the limits, as JSON.
 EMSCRIPTEN_KEEPALIVE const char* fl_describe() { return text(flocklab::describe_json()); }
 EMSCRIPTEN_KEEPALIVE const char* fl_scene() { return g_app.scene().name(); }
-// What the pointer and keys do now (the canvas's label).
-EMSCRIPTEN_KEEPALIVE const char* fl_input_help() { return g_app.scene().input_help(); }
+// The canvas's accessible name ("Flock simulation, 60 boids. Press ? for keys.").
+EMSCRIPTEN_KEEPALIVE const char* fl_input_help() { return text(g_app.scene().label()); }
+// The scene now in words (the canvas's description; D says it).
+EMSCRIPTEN_KEEPALIVE const char* fl_summary() { return text(g_app.scene().describe()); }
+// The sentence due after an action, once; "" when there is none.
+EMSCRIPTEN_KEEPALIVE const char* fl_respond() { return text(g_app.scene().respond(g_app.paused)); }
+// A key on the focused canvas (web name): 1 if the widget used it.
+EMSCRIPTEN_KEEPALIVE int fl_key(const char* name) { return g_started && g_app.key(name); }
+EMSCRIPTEN_KEEPALIVE void fl_set_finger(int on) { g_app.set_finger(on != 0); }
+EMSCRIPTEN_KEEPALIVE int fl_agents() { return g_app.scene().agents(); }
+EMSCRIPTEN_KEEPALIVE void fl_set_text_scale(double s) { if (g_started) g_app.set_text_scale(s); }
 
 // {"time": s, "<gauge>": value, ...} in the scene's gauge order.
 EMSCRIPTEN_KEEPALIVE const char* fl_gauges() {
@@ -131,6 +140,7 @@ EMSCRIPTEN_KEEPALIVE const char* fl_state() { return text(g_app.scene().state_js
 // seed < 0 keeps the current seed.
 EMSCRIPTEN_KEEPALIVE void fl_reset(double seed) {
     g_app.reset(seed >= 0 ? static_cast<std::uint64_t>(seed) : g_app.scene().seed());
+    g_app.scene().action("reset, seed " + std::to_string(g_app.scene().seed()));
 }
 // Reset (same seed), run `steps` steps and pause: the gauges as the lab reads them.
 EMSCRIPTEN_KEEPALIVE int fl_run_from_reset(int steps) { return g_app.run_from_reset(g_app.scene().seed(), steps); }

@@ -4,27 +4,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { start, startLesson, canvasOf, onWidget, until, root, withPixels, pixelStats } from './helpers.mjs';
+import { start, startLesson, canvasOf, onWidget, until, root, withPixels, pixelStats, swipe } from './helpers.mjs';
 
 let env;
 let page;
 before(async () => { ({ env, page } = await startLesson()); });
 after(async () => { await env.close(); });
-
-// A touch gesture through Chromium's own input pipeline (as a finger makes it).
-async function swipe(p, from, to, steps = 8) {
-  const cdp = await p.context().newCDPSession(p);
-  const point = (x, y) => [{ x, y, id: 1 }];
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(from.x, from.y) });
-  for (let k = 1; k <= steps; k++) {
-    const x = from.x + ((to.x - from.x) * k) / steps;
-    const y = from.y + ((to.y - from.y) * k) / steps;
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(x, y) });
-    await p.waitForTimeout(16);
-  }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await cdp.detach();
-}
 
 const scrollY = (p) => p.evaluate(() => window.scrollY);
 

@@ -145,3 +145,18 @@ export const onWidget = (page, sel, fn, ...args) =>
     const f = new Function(`return (${src})`)();
     return f(document.querySelector(sel).flocklab, ...args);
   }, { sel, src: fn.toString(), args });
+
+// A touch gesture through Chromium's own input pipeline (as a finger makes it).
+export async function swipe(p, from, to, steps = 8) {
+  const cdp = await p.context().newCDPSession(p);
+  const point = (x, y) => [{ x, y, id: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(from.x, from.y) });
+  for (let k = 1; k <= steps; k++) {
+    const x = from.x + ((to.x - from.x) * k) / steps;
+    const y = from.y + ((to.y - from.y) * k) / steps;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(x, y) });
+    await p.waitForTimeout(16);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}

@@ -139,7 +139,8 @@ test('explain(i) in the page agrees with the CLI', async () => {
     assert.ok(close(got.total[0], want.total[0]) && close(got.total[1], want.total[1]), `total ${got.total} vs ${want.total}`);
   }
   await assert.rejects(onWidget(page, '#inspect', (h) => h.explain('x')), /explain\(i\)/);
-  assert.equal(await onWidget(page, '#inspect', (h) => h.explain(999)), null);
+  await assert.rejects(onWidget(page, '#inspect', (h) => h.explain(999)), /TypeError: flocklab: explain\(i\) needs an index from 0 to 59, got 999/);
+  await assert.rejects(onWidget(page, '#inspect', (h) => h.explain(2 ** 32 + 5)), /from 0 to 59/);
 });
 
 test('history() grows at 10 samples per simulated second, stays bounded, and csv() parses back', async () => {
@@ -177,8 +178,8 @@ test('history() grows at 10 samples per simulated second, stays bounded, and csv
 
 test('the [data-plot] chart draws the history with axes, units and a text summary', async () => {
   await onWidget(page, '#flock', (h) => { h.pause(); h.setRule('separation', true); h.reset(7); h.step(300); h.setRule('separation', false); h.step(300); });
-  await page.waitForFunction(() => /after separation off/.test(document.querySelector('#flock svg[data-plot]').getAttribute('aria-label')), null, { timeout: 5000 })
-    .catch(async (e) => { throw new Error(`${e.message}: ${await page.evaluate(() => document.querySelector('#flock svg[data-plot]').getAttribute('aria-label'))}`); });
+  await page.waitForFunction(() => /after separation off/.test(document.querySelector('#flock svg[data-plot] desc').textContent), null, { timeout: 5000 })
+    .catch(async (e) => { throw new Error(`${e.message}: ${await page.evaluate(() => document.querySelector('#flock svg[data-plot] desc').textContent)}`); });
   const chart = await page.evaluate(() => {
     const svg = document.querySelector('#flock svg[data-plot]');
     return {
@@ -192,8 +193,8 @@ test('the [data-plot] chart draws the history with axes, units and a text summar
     };
   });
   assert.equal(chart.role, 'img');
-  assert.match(chart.label, /^spacing fell from \d+\.\d px to \d+\.\d px after separation off at 5\.0 s\. order rose from/);
-  assert.equal(chart.desc, chart.label);
+  assert.equal(chart.label, 'spacing and order over time'); // short; the summary is the description
+  assert.match(chart.desc, /^spacing fell from \d+\.\d px to \d+\.\d px after separation off at 5\.0 s\. order rose from/);
   assert.equal(chart.lines, 2);
   assert.equal(chart.points, 101);
   assert.ok(chart.text.includes('simulated time (s)'));

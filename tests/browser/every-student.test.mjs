@@ -1,0 +1,258 @@
+// Every student: everything by keyboard alone, what a screen reader hears,
+// a finger on a phone, and a projector in full screen.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start, openLesson, onWidget, artifacts, swipe } from './helpers.mjs';
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env.close(); });
+
+// Tab from the top of the page until the canvas of `sel` has focus.
+async function tabTo(page, sel) {
+  for (let i = 0; i < 80; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((s) => document.activeElement === document.querySelector(`${s} canvas`), sel)) return;
+  }
+  throw new Error(`Tab never reached ${sel}`);
+}
+
+// Waits for the widget's next frames to show uiMetrics()[key] === value.
+const metric = (page, sel, key, value) => page.waitForFunction(({ sel, key, value }) =>
+  document.querySelector(sel).flocklab.uiMetrics()[key] === value, { sel, key, value }, { timeout: 3000 });
+
+// Counts every pointer, mouse and touch event the page sees.
+const countPointers = (page) => page.evaluate(() => {
+  window.pointerEvents = 0;
+  for (const t of ['pointerdown', 'pointermove', 'mousedown', 'mousemove', 'click', 'touchstart', 'wheel']) {
+    document.addEventListener(t, (e) => { if (e.isTrusted) window.pointerEvents++; }, true);
+  }
+});
+
+test('keyboard alone: the steer target, the hawk, the leader, boid selection and the key help', async () => {
+  const page = await openLesson(env);
+  await countPointers(page);
+  await onWidget(page, '#steer', (h) => { h.pause(); h.setTarget(400, 200); });
+  await tabTo(page, '#steer');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  assert.deepEqual(await onWidget(page, '#steer', (h) => h.target()), [410, 210]);
+  await page.keyboard.press('Shift+ArrowLeft');
+  await page.keyboard.press('Shift+ArrowUp');
+  assert.deepEqual(await onWidget(page, '#steer', (h) => h.target()), [360, 160]);
+  for (let i = 0; i < 30; i++) await page.keyboard.press('Shift+ArrowLeft'); // clamped into the world
+  assert.deepEqual(await onWidget(page, '#steer', (h) => h.target()), [0, 160]);
+  await page.keyboard.press('?');
+  await metric(page, '#steer', 'help', true);
+  await page.screenshot({ path: `${artifacts}/keys-help-steer.png` });
+  await page.keyboard.press('?');
+  await metric(page, '#steer', 'help', false);
+
+  // The flock: H places the hawk at the centre, the arrows move it, H takes it away.
+  await onWidget(page, '#flock', (h) => h.pause());
+  await tabTo(page, '#flock');
+  await page.keyboard.press('h');
+  assert.deepEqual(await onWidget(page, '#flock', (h) => h.hawk()), [450, 270]);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Shift+ArrowDown');
+  assert.deepEqual(await onWidget(page, '#flock', (h) => h.hawk()), [440, 320]);
+  await page.waitForTimeout(300); // a keyboard hawk stays whatever the (absent) mouse does
+  assert.deepEqual(await onWidget(page, '#flock', (h) => h.hawk()), [440, 320]);
+  await page.keyboard.press('n'); // the boid nearest the hawk
+  const nearest = await onWidget(page, '#flock', (h) => {
+    const s = h.state().boids;
+    let best = 0;
+    for (let i = 1; i < s.length; i++) {
+      if (Math.hypot(s[i][0] - 440, s[i][1] - 320) < Math.hypot(s[best][0] - 440, s[best][1] - 320)) best = i;
+    }
+    return { best, selected: h.selected() };
+  });
+  assert.equal(nearest.selected, nearest.best);
+  await page.keyboard.press('h');
+  assert.equal(await onWidget(page, '#flock', (h) => h.hawk()), null);
+  await onWidget(page, '#flock', (h) => h.select(null));
+  await page.keyboard.press(']');
+  assert.equal(await onWidget(page, '#flock', (h) => h.selected()), 0);
+  await page.keyboard.press(']');
+  await page.keyboard.press(']');
+  assert.equal(await onWidget(page, '#flock', (h) => h.selected()), 2);
+  await page.keyboard.press('[');
+  assert.equal(await onWidget(page, '#flock', (h) => h.selected()), 1);
+  await page.keyboard.press('Escape'); // clears the selection, keeps the focus
+  assert.equal(await onWidget(page, '#flock', (h) => h.selected()), null);
+  assert.ok(await page.evaluate(() => document.activeElement === document.querySelector('#flock canvas')));
+  await page.keyboard.press('Escape'); // then leaves
+  assert.ok(await page.evaluate(() => document.activeElement !== document.querySelector('#flock canvas')));
+
+  // The leader's target.
+  await onWidget(page, '#leader', (h) => h.pause());
+  await tabTo(page, '#leader');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Shift+ArrowLeft');
+  assert.deepEqual(await onWidget(page, '#leader', (h) => h.leaderTarget()), [650, 290]);
+  // Not one pointer, mouse or touch event was needed.
+  assert.equal(await page.evaluate(() => window.pointerEvents), 0);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('keyboard alone: T opens Tuning and the arrows change a weight; [data-controls] changes it too', async () => {
+  const page = await openLesson(env);
+  await onWidget(page, '#flock', (h) => h.pause());
+  await tabTo(page, '#flock');
+  await page.keyboard.press('t');
+  await metric(page, '#flock', 'tuning', true);
+  const before = await onWidget(page, '#flock', (h) => h.params());
+  // Down from the header through the seed and the Play/Step/Reset row to the
+  // first slider (separation); Space takes it, the arrows move it, Space lets go.
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Space');
+  await metric(page, '#flock', 'keysWaiting', 0); // ImGui takes one press of a key per frame
+  const after = await onWidget(page, '#flock', (h) => h.params());
+  const changed = Object.keys(before).filter((k) => before[k] !== after[k]);
+  assert.deepEqual(changed, ['weight_separation'], `changed ${changed}`);
+  assert.ok(after.weight_separation < before.weight_separation);
+  await page.screenshot({ path: `${artifacts}/tuning-by-keyboard.png` });
+  await page.keyboard.press('t');
+  await metric(page, '#flock', 'tuning', false);
+  await page.keyboard.press('ArrowLeft'); // back to the scene (no hawk: nothing to move)
+  assert.equal((await onWidget(page, '#flock', (h) => h.params())).weight_separation, after.weight_separation);
+
+  // The same weight through the page's form controls.
+  await page.evaluate(() => { document.querySelector('#flock details').open = true; });
+  const field = page.locator('#flock [data-controls] input[type="number"][aria-label^="separation"]');
+  await field.focus();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('0.5');
+  await page.keyboard.press('Tab');
+  assert.equal((await onWidget(page, '#flock', (h) => h.params())).weight_separation, 0.5);
+  // ... and the form follows the API.
+  await onWidget(page, '#flock', (h) => h.setParams({ weightSeparation: 1.25 }));
+  assert.equal(await field.inputValue(), '1.25');
+  await page.close();
+});
+
+test('a screen reader: names, the summary, one sentence after an action, silence otherwise', async () => {
+  const page = await openLesson(env);
+  await onWidget(page, '#flock', (h) => { h.reset(7); h.resume(); });
+  const cdp = await page.context().newCDPSession(page);
+  const tree = async () => (await cdp.send('Accessibility.getFullAXTree')).nodes;
+  const canvases = (await tree()).filter((n) => n.role?.value === 'img' || n.name?.value?.includes('Press ? for keys'));
+  const names = canvases.map((n) => n.name?.value);
+  assert.ok(names.includes('Flock simulation, 60 boids. Press ? for keys.'), names.join(' | '));
+  assert.ok(names.includes('Steering simulation, arrive. Press ? for keys.'), names.join(' | '));
+  assert.ok(names.some((n) => /with a hunting hawk/.test(n)), names.join(' | '));
+  const flockNode = canvases.find((n) => n.name?.value === 'Flock simulation, 60 boids. Press ? for keys.');
+  assert.match(flockNode.description?.value ?? '', /^60 boids, separation, alignment and cohesion on\. The flock is/);
+  // The gauges are quiet, each named with its unit.
+  const outputs = await page.evaluate(() => [...document.querySelectorAll('#flock output')].map((o) => [o.getAttribute('aria-live'), o.getAttribute('aria-label')]));
+  assert.deepEqual(outputs, [['off', 'spacing (px)'], ['off', 'order']]);
+  // Nothing said over 10 s without an action.
+  const quiet = await onWidget(page, '#flock', (h) => h.announcements().length);
+  await page.waitForTimeout(10000);
+  assert.equal(await onWidget(page, '#flock', (h) => h.announcements().length), quiet);
+  // Separation off (key 1): within 3 s one sentence names it and the spacing before and after.
+  await tabTo(page, '#flock');
+  await page.keyboard.press('1');
+  const t0 = Date.now();
+  await page.waitForFunction(() => document.querySelector('#flock .fl-live').textContent.startsWith('Separation off.'), null, { timeout: 6000 });
+  const said = await page.evaluate(() => document.querySelector('#flock .fl-live').textContent);
+  assert.ok(Date.now() - t0 < 3000 + 500, `took ${Date.now() - t0} ms`);
+  assert.match(said, /^Separation off\. In 2 seconds the spacing (fell|rose) from [\d.]+ px to [\d.]+ px/);
+  const live = (await tree()).find((n) => n.name?.value === said || n.properties?.some((p) => p.name === 'live' && p.value.value === 'polite'));
+  assert.ok(live, 'the live region is in the accessibility tree');
+  // D says the summary; a paused step explains the selected boid in words.
+  await page.keyboard.press('d');
+  assert.match(await onWidget(page, '#flock', (h) => h.announcements().at(-1)), /^60 boids, alignment and cohesion on, separation off\./);
+  await onWidget(page, '#flock', (h) => h.select(12));
+  await page.keyboard.press('.');
+  await page.waitForFunction(() => /^Boid 12: \d+ neighbours?\./.test(document.querySelector('#flock .fl-live').textContent), null, { timeout: 3000 });
+  // The chart's name and description differ.
+  const chart = await page.evaluate(() => {
+    const svg = document.querySelector('#flock svg[data-plot]');
+    return { name: svg.getAttribute('aria-label'), desc: svg.querySelector('desc').textContent };
+  });
+  assert.equal(chart.name, 'spacing and order over time');
+  assert.notEqual(chart.desc, chart.name);
+  // After Play, focus is on the canvas.
+  await onWidget(page, '#steer', (h) => h.pause());
+  await page.locator('#steer .fl-play').focus();
+  await page.keyboard.press('Enter');
+  assert.ok(await page.evaluate(() => document.activeElement === document.querySelector('#steer canvas')));
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('a phone (390x844, DPR 3): a tap 20 CSS px from a boid selects it, Tuning opens as a sheet that a swipe scrolls, no horizontal scroll', async () => {
+  const phone = await start({ deviceScaleFactor: 3 });
+  try {
+    const page = await phone.context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${phone.url}`);
+    await page.waitForFunction(() => [...document.querySelectorAll('.flocklab')].every((e) => e.classList.contains('flocklab-ready')), null, { timeout: 60000 });
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'no horizontal overflow');
+    const canvas = page.locator('#inspect canvas');
+    await canvas.scrollIntoViewIfNeeded();
+    const box = await canvas.boundingBox();
+    const scale = box.width / 900; // CSS px per world px
+    // A boid that is the nearest one to a point 20 CSS px to its right, away
+    // from the edges, the play button and the panel.
+    const target = await onWidget(page, '#inspect', (h, off) => {
+      h.pause();
+      h.select(null);
+      const b = h.state().boids;
+      for (let i = 0; i < b.length; i++) {
+        const [x, y] = b[i];
+        if (x < 80 || x > 700 || y < 120 || y > 380) continue;
+        const tap = [x + off, y];
+        if (b.every(([u, v], j) => j === i || Math.hypot(u - tap[0], v - tap[1]) > off * 1.5)) return { i, x, y };
+      }
+      return null;
+    }, 20 / scale);
+    assert.ok(target, 'a boid alone near its tap point');
+    await page.touchscreen.tap(box.x + target.x * scale + 20, box.y + target.y * scale);
+    await page.waitForFunction((i) => document.querySelector('#inspect').flocklab.selected() === i, target.i, { timeout: 3000 })
+      .catch(async (e) => { throw new Error(`${e.message}: selected ${await onWidget(page, '#inspect', (h) => h.selected())}, wanted ${JSON.stringify(target)} in ${JSON.stringify(box)}`); });
+    await page.screenshot({ path: `${artifacts}/phone-tap-select.png` });
+    // The Tuning panel opens as a sheet below the top third of the scene; a
+    // swipe inside it scrolls it, and its header (the close control) stays.
+    await page.touchscreen.tap(box.x + box.width - 30, box.y + 20);
+    await page.waitForFunction(() => document.querySelector('#inspect').flocklab.uiMetrics().tuning, null, { timeout: 3000 });
+    await page.waitForTimeout(200);
+    const open = await onWidget(page, '#inspect', (h) => h.uiMetrics());
+    assert.ok(open.panel[1] >= open.window[1] / 3 - 1, `the sheet leaves the top third: ${open.panel} in ${open.window}`);
+    assert.equal(open.panelScroll, 0);
+    await page.screenshot({ path: `${artifacts}/phone-tuning-sheet.png` });
+    const right = box.x + open.panel[0] + 0.7 * (open.panel[2] - open.panel[0]); // on the labels, not a slider or the scrollbar
+    await swipe(page, { x: right, y: box.y + open.panel[3] - 15 }, { x: right, y: box.y + open.panel[1] + 45 });
+    await page.waitForTimeout(200);
+    const scrolled = await onWidget(page, '#inspect', (h) => h.uiMetrics());
+    assert.ok(scrolled.panelScroll > 40, `the panel scrolled ${scrolled.panelScroll} CSS px`);
+    assert.ok(scrolled.tuning);
+    await page.screenshot({ path: `${artifacts}/phone-tuning-scrolled.png` });
+    await page.touchscreen.tap(box.x + 60, box.y + scrolled.panel[1] + 14); // its header, still there
+    await page.waitForFunction(() => !document.querySelector('#inspect').flocklab.uiMetrics().tuning, null, { timeout: 3000 });
+    await page.close();
+  } finally {
+    await phone.close();
+  }
+});
+
+test('a projector: F puts the widget in full screen at 1920x1080 and the HUD text grows to 24+ CSS px', async () => {
+  const page = await openLesson(env);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await onWidget(page, '#flock', (h) => h.pause());
+  await tabTo(page, '#flock');
+  const normal = await onWidget(page, '#flock', (h) => h.uiMetrics());
+  await page.keyboard.press('f');
+  await page.waitForFunction(() => document.fullscreenElement === document.querySelector('#flock'), null, { timeout: 3000 });
+  await page.waitForFunction(() => document.querySelector('#flock').flocklab.uiMetrics().linePx >= 24, null, { timeout: 3000 });
+  const full = await onWidget(page, '#flock', (h) => h.uiMetrics());
+  assert.ok(full.window[0] > normal.window[0], `canvas ${normal.window[0]} -> ${full.window[0]} CSS px`);
+  await page.screenshot({ path: `${artifacts}/fullscreen-1920.png` });
+  await page.evaluate(() => document.exitFullscreen());
+  await page.waitForFunction(() => document.fullscreenElement === null);
+  await page.close();
+});

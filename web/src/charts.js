@@ -1,0 +1,88 @@
+// Charts: <svg data-plot="spacing order"> inside a widget, drawn from the
+// scene's history, with a one-sentence summary per gauge as its description.
+import { number } from './values.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+const PLOT_COLOURS = ['#0369a1', '#15803d', '#7e22ce', '#b45309'];
+const PLOT_WINDOW_S = 60;
+
+function svgNode(parent, name, attrs, text) {
+  const n = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
+  if (text !== undefined) n.textContent = text;
+  parent.append(n);
+  return n;
+}
+
+
+// One sentence per gauge: where it went over the window, and after which change.
+export function plotSummary(h, names) {
+  const n = h.time.length;
+  if (n < 2) return 'No history yet.';
+  const t1 = h.time[n - 1];
+  const t0 = Math.max(h.time[0], t1 - PLOT_WINDOW_S);
+  const marks = h.events.filter((e) => e.time >= t0 && e.time < t1 && e.kind !== 'reset');
+  const last = marks[marks.length - 1];
+  const from = last ? last.time : t0;
+  let k0 = h.time.findIndex((t) => t >= from);
+  if (k0 < 0) k0 = 0;
+  return names.filter((g) => g in h).map((g) => {
+    const a = h[g][k0];
+    const b = h[g][n - 1];
+    const unit = h.units[g];
+    const verb = Math.abs(b - a) < 1e-9 * Math.max(1, Math.abs(a)) ? 'stayed at' : b < a ? 'fell from' : 'rose from';
+    const values = verb === 'stayed at' ? number(b, unit) : `${number(a, unit)} to ${number(b, unit)}`;
+    const when = last ? ` after ${last.what} at ${last.time.toFixed(1)} s` : ` over ${(t1 - t0).toFixed(0)} s`;
+    return `${g} ${verb} ${values}${when}.`;
+  }).join(' ');
+}
+
+export function drawPlot(svg, h) {
+  const names = svg.dataset.plot.split(/[\s,]+/).filter((g) => g in h.units);
+  // Drawn in CSS px at the chart's displayed width, so text keeps its size.
+  const W = Math.max(200, Math.round(svg.getBoundingClientRect().width) || 320);
+  const H = 26 + 56 * Math.max(1, names.length);
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  svg.style.height = `${H}px`;
+  svg.setAttribute('role', 'img');
+  svg.replaceChildren();
+  // A short name, and the summary as its description (read once each).
+  const name = `${names.join(' and ')} over time`;
+  svgNode(svg, 'title', {}, name);
+  svgNode(svg, 'desc', {}, plotSummary(h, names));
+  svg.setAttribute('aria-label', name);
+  const n = h.time.length;
+  if (n < 2) return;
+  const t1 = h.time[n - 1];
+  const t0 = Math.max(h.time[0], t1 - PLOT_WINDOW_S);
+  const left = 44;
+  const right = W - 8;
+  const x = (t) => left + ((t - t0) / Math.max(t1 - t0, 1e-9)) * (right - left); // the axis spans exactly the samples shown
+  let k0 = h.time.findIndex((t) => t >= t0);
+  if (k0 < 0) k0 = 0;
+  names.forEach((g, row) => {
+    const top = 8 + row * 56;
+    const bottom = top + 40;
+    const values = h[g].slice(k0);
+    const hi = Math.max(...values.filter(Number.isFinite), h.units[g] === '' ? 1 : 0) || 1;
+    const y = (v) => bottom - (Math.min(Math.max(v, 0), hi) / hi) * (bottom - top);
+    svgNode(svg, 'line', { x1: left, y1: bottom, x2: right, y2: bottom, stroke: '#94a3b8' });
+    svgNode(svg, 'line', { x1: left, y1: top, x2: left, y2: bottom, stroke: '#94a3b8' });
+    const unit = h.units[g] ? ` (${h.units[g]})` : '';
+    svgNode(svg, 'text', { x: left - 4, y: top + 8, 'text-anchor': 'end', 'font-size': 12 }, hi >= 10 ? hi.toFixed(0) : hi.toFixed(1));
+    svgNode(svg, 'text', { x: left - 4, y: bottom, 'text-anchor': 'end', 'font-size': 12 }, '0');
+    svgNode(svg, 'text', { x: right, y: top + 8, 'text-anchor': 'end', 'font-size': 12, fill: PLOT_COLOURS[row % 4] },
+      `${g}${unit}: ${number(h[g][n - 1], h.units[g])}`);
+    for (const e of h.events) {
+      if (e.time < t0) continue;
+      const line = svgNode(svg, 'line', { x1: x(e.time), y1: top, x2: x(e.time), y2: bottom, stroke: '#d97706', 'stroke-dasharray': '3 2' });
+      svgNode(line, 'title', {}, `${e.what} at ${e.time.toFixed(1)} s`);
+    }
+    const points = values.map((v, k) => `${x(h.time[k0 + k]).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
+    svgNode(svg, 'polyline', { points, fill: 'none', stroke: PLOT_COLOURS[row % 4], 'stroke-width': 1.5 });
+  });
+  const axis = 8 + names.length * 56;
+  svgNode(svg, 'text', { x: left, y: axis + 4, 'font-size': 12 }, `${t0.toFixed(0)} s`);
+  svgNode(svg, 'text', { x: right, y: axis + 4, 'font-size': 12, 'text-anchor': 'end' }, `${t1.toFixed(1)} s`);
+  svgNode(svg, 'text', { x: (left + right) / 2, y: axis + 4, 'font-size': 12, 'text-anchor': 'middle' }, 'simulated time (s)');
+}

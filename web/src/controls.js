@@ -1,0 +1,111 @@
+// The page's controls inside a widget's element: buttons bound to the
+// scene's options (data-rule, data-mode, ...), the action buttons
+// (data-action: reset, run, pause, step, csv, fullscreen), the gauges'
+// <output>s, the charts and the play button over a paused canvas.
+import { drawPlot } from './charts.js';
+import { format, kebab, own, upperFirst, warn } from './values.js';
+
+export function makeControls(w) {
+  const { el, signal } = w;
+  const bound = []; // [button, option, value]
+  const outputs = own(el, '[data-gauge]');
+  const plots = own(el, '[data-plot]');
+  // The gauges speak through the widget's live region, not on every change:
+  // each output is quiet and carries its label and unit in its name.
+  for (const o of outputs) o.setAttribute('aria-live', 'off');
+
+  const on = (selector, fn) => { for (const b of own(el, selector)) b.addEventListener('click', () => fn(b), { signal }); };
+  on('[data-action="reset"]', () => w.handle.reset());
+  on('[data-action="run"]', (b) => w.handle.runTo(Number(b.dataset.seconds ?? 10)));
+  const pauseButtons = own(el, '[data-action="pause"]');
+  for (const b of pauseButtons) b.addEventListener('click', () => (w.handle.paused() ? w.handle.resume() : w.handle.pause()), { signal });
+  on('[data-action="step"]', () => w.whenReady(() => w.stepPaused()));
+  on('[data-action="csv"]', () => download());
+  on('[data-action="fullscreen"]', () => w.fullscreen());
+
+  // A play button over the canvas whenever the widget is paused; pressing it
+  // gives the canvas the focus (the button itself goes away).
+  const play = document.createElement('button');
+  play.type = 'button';
+  play.className = 'fl-play';
+  play.textContent = '▶ Play';
+  play.hidden = true;
+  play.addEventListener('click', () => {
+    w.handle.resume();
+    w.canvas().focus({ preventScroll: true });
+  }, { signal });
+  w.canvas().after(play);
+  signal.addEventListener('abort', () => play.remove());
+
+  function download() {
+    const api = w.api();
+    if (!api) return;
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([api.csv()], { type: 'text/csv' }));
+    a.download = `flocklab-${w.spec.name}-seed${api.seed()}.csv`;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  }
+
+  return {
+    // Buttons bound to the scene's options, once the module described it.
+    bind() {
+      for (const opt of w.spec.options) {
+        if (!opt.attribute) continue;
+        const attr = `data-${kebab(opt.attribute)}`;
+        for (const b of own(el, `button[${attr}]`)) {
+          const v = b.getAttribute(attr);
+          const Name = upperFirst(opt.name);
+          const h = w.handle;
+          let click;
+          if (opt.kind === 'choice' && opt.values.includes(v)) click = () => h[`set${Name}`](v);
+          else if (opt.kind === 'flags' && opt.values.includes(v)) click = () => h[`set${Name}`](v, !h[`${opt.name}s`]()[v]);
+          else if (opt.kind === 'toggle') click = () => h[`set${Name}`](!h[opt.name]());
+          if (!click) {
+            warn(b, `${attr}="${v}" is not one of ${opt.values.join(', ')}; button disabled`);
+            b.disabled = true;
+            continue;
+          }
+          b.addEventListener('click', click, { signal });
+          bound.push([b, opt, v]);
+        }
+      }
+      const units = Object.fromEntries(w.spec.gauges.map((g) => [g.name, g.unit]));
+      for (const o of outputs) {
+        const g = o.dataset.gauge;
+        if (!o.hasAttribute('aria-label') && g in units) o.setAttribute('aria-label', units[g] ? `${g} (${units[g]})` : g);
+      }
+    },
+    // Buttons mirror the simulation (keys inside the canvas change it too).
+    sync() {
+      if (!w.api()) return;
+      for (const [b, opt, v] of bound) {
+        const now = w.call.get(opt.name);
+        const pressed = opt.kind === 'choice' ? now === v : opt.kind === 'flags' ? !!now[v] : !!now;
+        b.setAttribute('aria-pressed', String(pressed));
+      }
+      const paused = w.handle.paused();
+      for (const b of pauseButtons) b.setAttribute('aria-pressed', String(paused));
+      // Not over the open tuning panel (it has a Play button of its own).
+      play.hidden = !paused || JSON.parse(w.api().uiMetrics()).tuning;
+      if (!play.hidden) {
+        const c = w.canvas();
+        play.style.left = `${c.offsetLeft + 10}px`;
+        play.style.top = `${c.offsetTop + c.offsetHeight - play.offsetHeight - 10}px`;
+      }
+    },
+    // The outputs and charts from the latest gauges.
+    show(g) {
+      const units = Object.fromEntries(w.spec.gauges.map((x) => [x.name, x.unit]));
+      for (const o of outputs) {
+        if (o.dataset.gauge in g) o.value = o.textContent = format(g[o.dataset.gauge], units[o.dataset.gauge]);
+      }
+      if (plots.length) {
+        const h = w.handle.history();
+        for (const svg of plots) drawPlot(svg, h);
+      }
+    },
+  };
+}

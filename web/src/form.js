@@ -1,0 +1,103 @@
+// [data-controls]: the tunables, the seed and the scene's switches as real,
+// labelled HTML form controls, generated from the module's field table (so
+// nothing is copied by hand). They keep in step with the canvas's panel and
+// the handle both ways: this is how screen-reader, switch and phone users tune.
+import { kebab, own } from './values.js';
+
+let nextId = 0;
+const words = (name) => name.replace(/^weight_/, '').replaceAll('_', ' ');
+
+function node(parent, tag, attrs = {}, text) {
+  const n = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
+  if (text !== undefined) n.textContent = text;
+  parent.append(n);
+  return n;
+}
+
+// Slider and number steps: hundredths for small ranges, whole units otherwise.
+const stepOf = (t) => (t.hi - t.lo <= 10 ? 0.01 : 1);
+
+export function makeForm(w) {
+  const box = own(w.el, '[data-controls]')[0];
+  const inputs = []; // {input, read(): value from the widget}
+  const busy = (n) => document.activeElement === n;
+  return {
+    build() {
+      if (!box) return;
+      box.replaceChildren();
+      box.classList.add('fl-controls');
+      const h = w.handle;
+      const id = () => `fl-c${++nextId}`;
+      // Seed and reset.
+      const seedRow = node(node(box, 'fieldset'), 'div', { class: 'fl-row' });
+      seedRow.parentElement.prepend(Object.assign(document.createElement('legend'), { textContent: 'run' }));
+      const sid = id();
+      node(seedRow, 'label', { for: sid }, 'seed');
+      const seed = node(seedRow, 'input', { id: sid, type: 'number', min: 0, step: 1, inputmode: 'numeric' });
+      const again = node(seedRow, 'button', { type: 'button' }, 'Reset with this seed');
+      again.addEventListener('click', () => h.reset(Number(seed.value)), { signal: w.signal });
+      inputs.push({ input: seed, read: () => h.seed() });
+      // The scene's switches and choices.
+      for (const opt of w.spec.options) {
+        if (!opt.attribute || !['flags', 'choice', 'toggle'].includes(opt.kind)) continue;
+        const set = node(box, 'fieldset');
+        node(set, 'legend', {}, kebab(opt.attribute).replaceAll('-', ' '));
+        const row = node(set, 'div', { class: 'fl-row' });
+        const values = opt.kind === 'toggle' ? [opt.name] : opt.values;
+        const group = id();
+        for (const v of values) {
+          const vid = id();
+          const type = opt.kind === 'choice' ? 'radio' : 'checkbox';
+          const input = node(row, 'input', { id: vid, type, name: group, value: v });
+          node(row, 'label', { for: vid }, v);
+          const Name = opt.name[0].toUpperCase() + opt.name.slice(1);
+          input.addEventListener('change', () => {
+            if (opt.kind === 'choice') h[`set${Name}`](v);
+            else if (opt.kind === 'flags') h[`set${Name}`](v, input.checked);
+            else h[`set${Name}`](input.checked);
+          }, { signal: w.signal });
+          const read = opt.kind === 'choice' ? () => h[opt.name]() === v
+            : opt.kind === 'flags' ? () => !!h[`${opt.name}s`]()[v] : () => !!h[opt.name]();
+          inputs.push({ input, read, checked: true });
+        }
+      }
+      // The tunables, grouped as in the panel: a slider and a number field each.
+      let group = null;
+      let set = null;
+      for (const t of w.spec.tunables) {
+        if (t.group !== group) {
+          group = t.group;
+          set = node(box, 'fieldset');
+          node(set, 'legend', {}, group);
+        }
+        const row = node(set, 'div', { class: 'fl-row' });
+        const rid = id();
+        const label = t.unit ? `${words(t.name)} (${t.unit})` : words(t.name);
+        node(row, 'label', { for: rid }, label);
+        const range = node(row, 'input', { id: rid, type: 'range', min: t.lo, max: t.hi, step: stepOf(t) });
+        const num = node(row, 'input', { type: 'number', min: t.lo, max: t.hi, step: 'any', 'aria-label': label });
+        if (t.unit) node(row, 'span', { class: 'fl-unit', 'aria-hidden': 'true' }, t.unit);
+        for (const input of [range, num]) {
+          input.addEventListener('change', () => {
+            if (input.value !== '') h.setParams({ [t.name]: input.value });
+          }, { signal: w.signal });
+          inputs.push({ input, read: (p) => p[t.name] });
+        }
+        range.addEventListener('input', () => { num.value = range.value; }, { signal: w.signal });
+      }
+      this.sync();
+    },
+    // From the widget to the form, except the field being edited.
+    sync() {
+      if (!box || !w.api()) return;
+      const p = w.handle.params();
+      for (const f of inputs) {
+        if (busy(f.input)) continue;
+        const v = f.read(p);
+        if (f.checked) f.input.checked = v;
+        else if (String(v) !== f.input.value) f.input.value = String(v);
+      }
+    },
+  };
+}

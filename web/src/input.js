@@ -1,0 +1,92 @@
+// Input: the canvas, its keys, and which touches and wheel turns are the
+// widget's. The page keeps Tab, Shift+Tab, scrolling and its own shortcuts;
+// every widget key goes to the module by name (fl_key), which says whether
+// it used it, so the keys live in one table in the core (core/keys.cpp).
+import { own } from './values.js';
+
+// How a key event is named for the module: "Shift+ArrowLeft", "?", "h", " ".
+export function keyName(e) {
+  const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+  return e.shiftKey && k.length > 1 ? `Shift+${k}` : k;
+}
+
+// The element's canvas (made if missing) and the listeners that keep the
+// page's keys and scrolling. The canvas may be replaced later (a lost WebGL
+// context): the element's listeners ask for the current one.
+// w: {el, signal, api() (null until ready), escape(), key(name, repeat) -> bool}
+export function prepareCanvas(w) {
+  const { el, signal } = w;
+  let canvas = own(el, 'canvas')[0];
+  if (!canvas) {
+    canvas = document.createElement('canvas');
+    el.prepend(canvas);
+  }
+  if (!canvas.hasAttribute('tabindex')) canvas.tabIndex = 0; // keys only while focused
+  const isCanvas = (t) => t instanceof HTMLCanvasElement && t.closest('.flocklab') === el;
+  // Stopped on their way down to the canvas (capture, on the widget's
+  // element), keys the widget or the page keeps never reach SDL, which would
+  // cancel them: Tab moves focus on, Escape clears then leaves, and a key
+  // the widget used is not seen twice.
+  el.addEventListener('keydown', (e) => {
+    if (!isCanvas(e.target)) return;
+    if (e.key === 'Tab' || e.ctrlKey || e.altKey || e.metaKey) {
+      e.stopPropagation();
+      return;
+    }
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      if (!w.escape()) e.target.blur(); // a first Escape clears a selection, a panel, the help
+      return;
+    }
+    if (w.key(keyName(e), e.repeat)) {
+      e.stopPropagation();
+      e.preventDefault();
+    }
+  }, { capture: true, signal });
+  // The page scrolls under the wheel (unless the pointer is on the tuning
+  // panel), and a swipe scrolls it too: only a touch that starts on the
+  // panel or on something the widget lets you drag (the hawk, a target)
+  // reaches SDL, which would otherwise cancel the scrolling. A tap still
+  // reaches it, as the mouse events the browser makes of a tap.
+  const at = (c, p, drag) => {
+    const api = w.api();
+    if (!api) return false;
+    const r = c.getBoundingClientRect();
+    return api.grabs((p.clientX - r.left) / r.width, (p.clientY - r.top) / r.height, drag ? 1 : 0) === 1;
+  };
+  el.addEventListener('wheel', (e) => { if (isCanvas(e.target) && !at(e.target, e, false)) e.stopPropagation(); }, { capture: true, signal });
+  let pageTouch = false;
+  el.addEventListener('touchstart', (e) => {
+    if (!isCanvas(e.target)) return;
+    pageTouch = !at(e.target, e.touches[0], true);
+    if (pageTouch) e.stopPropagation();
+  }, { capture: true, signal });
+  for (const type of ['touchmove', 'touchend', 'touchcancel']) {
+    el.addEventListener(type, (e) => { if (isCanvas(e.target) && pageTouch) e.stopPropagation(); }, { capture: true, signal });
+  }
+  // A finger's tap reaches SDL as mouse events: say which it was, so a
+  // finger gets a finger's reach when it picks a boid.
+  el.addEventListener('pointerdown', (e) => {
+    if (isCanvas(e.target)) w.api()?.setFinger(e.pointerType === 'touch' ? 1 : 0);
+  }, { capture: true, signal });
+  armCanvas(canvas, signal);
+  return canvas;
+}
+
+// A canvas does not take focus by being clicked in every browser. A mouse or
+// pen takes it on press; a finger only on a tap, so a swipe that scrolls the
+// page leaves focus (and its ring) where it was.
+export function armCanvas(canvas, signal) {
+  let touch = null;
+  canvas.addEventListener('pointerdown', (e) => {
+    if (e.pointerType === 'touch') touch = { x: e.clientX, y: e.clientY };
+    else canvas.focus({ preventScroll: true });
+  }, { signal });
+  canvas.addEventListener('pointerup', (e) => {
+    if (e.pointerType !== 'touch' || !touch) return;
+    if (Math.hypot(e.clientX - touch.x, e.clientY - touch.y) < 10) canvas.focus({ preventScroll: true });
+    touch = null;
+  }, { signal });
+  canvas.addEventListener('pointercancel', () => { touch = null; }, { signal }); // the page took it: a scroll
+  canvas.addEventListener('contextmenu', (e) => e.preventDefault(), { signal });
+}

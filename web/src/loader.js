@@ -1,0 +1,127 @@
+// Loading the WebAssembly module: one download and compilation shared by
+// every widget on the page, instances started one at a time (nearest the
+// viewport first), and the C API of one instance as JS functions.
+import createFlockLab from './flocklab-core.js';
+
+let compiled = null;
+export function compiledModule() {
+  if (!compiled) {
+    const url = new URL('flocklab-core.wasm', import.meta.url);
+    const fetched = fetch(url).then((r) => {
+      if (!r.ok) {
+        throw new Error(`flocklab-core.wasm could not be loaded from ${url} (HTTP ${r.status}). `
+          + 'Copy build/web/flocklab-core.wasm next to flocklab.js.');
+      }
+      return r;
+    }, (err) => {
+      throw new Error(`flocklab-core.wasm could not be fetched from ${url} (${err.message}). `
+        + 'Check that the page is served over http(s) and the file is next to flocklab.js.');
+    });
+    compiled = fetched.then((r) => (WebAssembly.compileStreaming
+      ? WebAssembly.compileStreaming(r.clone()).catch(() => r.arrayBuffer().then((b) => WebAssembly.compile(b)))
+      : r.arrayBuffer().then((b) => WebAssembly.compile(b))));
+  }
+  return compiled;
+}
+
+// Instances start one at a time, the one nearest the viewport first: the
+// widget a student is looking at is ready soonest, and the others follow
+// without competing with it for the main thread.
+const startQueue = [];
+let starting = false;
+function queueStart(el, start) {
+  return new Promise((resolve, reject) => {
+    startQueue.push({ el, start, resolve, reject });
+    if (!starting) setTimeout(startNext, 0);
+  });
+}
+function startNext() {
+  if (startQueue.length === 0) {
+    starting = false;
+    return;
+  }
+  starting = true;
+  const distance = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.bottom < 0 ? -r.bottom : Math.max(0, r.top - window.innerHeight);
+  };
+  startQueue.sort((a, b) => distance(a.el) - distance(b.el));
+  const job = startQueue.shift();
+  let p;
+  try {
+    p = Promise.resolve(job.start());
+  } catch (err) {
+    p = Promise.reject(err);
+  }
+  p.then(job.resolve, job.reject).finally(() => setTimeout(startNext, 0));
+}
+
+// The module's exports as JS functions ([name, C name, return type, argument types]).
+const EXPORTS = [
+  ['describe', 'fl_describe', 'string', []],
+  ['scene', 'fl_scene', 'string', []],
+  ['gauges', 'fl_gauges', 'string', []],
+  ['set', 'fl_set', 'string', ['string', 'string']],
+  ['get', 'fl_get', 'string', ['string']],
+  ['state', 'fl_state', 'string', []],
+  ['inputHelp', 'fl_input_help', 'string', []],
+  ['summary', 'fl_summary', 'string', []],
+  ['respond', 'fl_respond', 'string', []],
+  ['reset', 'fl_reset', null, ['number']],
+  ['seed', 'fl_seed', 'number', []],
+  ['setPaused', 'fl_set_paused', null, ['number']],
+  ['paused', 'fl_paused', 'number', []],
+  ['step', 'fl_step', 'number', ['number']],
+  ['maxSteps', 'fl_max_steps', 'number', []],
+  ['stepMs', 'fl_step_ms', 'number', []],
+  ['benchmark', 'fl_benchmark', 'string', ['number', 'string', 'number', 'number']],
+  ['maxStepsFor', 'fl_max_steps_for', 'number', ['number']],
+  ['grabs', 'fl_grabs', 'number', ['number', 'number', 'number']],
+  ['explain', 'fl_explain', 'string', ['number']],
+  ['history', 'fl_history', 'string', []],
+  ['csv', 'fl_csv', 'string', []],
+  ['params', 'fl_params', 'string', []],
+  ['setParam', 'fl_set_param', 'string', ['string', 'string']],
+  ['apply', 'fl_apply', 'string', ['string', 'string']],
+  ['cancel', 'fl_cancel', 'number', []],
+  ['destroy', 'fl_destroy', null, []],
+  ['setVisible', 'fl_set_visible', null, ['number']],
+  ['resize', 'fl_resize', null, ['number', 'number', 'number']],
+  ['restoreGraphics', 'fl_restore_graphics', 'number', []],
+  ['runFromReset', 'fl_run_from_reset', 'number', ['number']],
+  ['uiMetrics', 'fl_ui_metrics', 'string', []],
+  ['visible', 'fl_visible', 'number', []],
+  ['key', 'fl_key', 'number', ['string']],
+  ['agents', 'fl_agents', 'number', []],
+  ['setFinger', 'fl_set_finger', null, ['number']],
+  ['setTextScale', 'fl_set_text_scale', null, ['number']],
+];
+
+// Starts one instance on `canvas` with the shim's arguments; resolves to
+// {instance, api} once it runs, or rejects with the cause.
+export function startInstance(el, canvas, args) {
+  let failStart;
+  const failed = new Promise((_, reject) => { failStart = reject; });
+  if (typeof WebAssembly !== 'object') {
+    return Promise.reject(new Error('this browser runs no WebAssembly (or a security setting switched it off). '
+      + 'Use a current Chrome, Edge, Firefox or Safari.'));
+  }
+  const started = queueStart(el, () => Promise.race([failed, createFlockLab({
+    canvas,
+    arguments: args,
+    instantiateWasm(imports, done) {
+      compiledModule()
+        .then((module) => WebAssembly.instantiate(module, imports).then((instance) => done(instance, module)))
+        .catch(failStart);
+      return {}; // exports arrive asynchronously through done()
+    },
+    print: (s) => console.log(s),
+    printErr: (s) => console.warn(s),
+  })])).then((m) => {
+    if (!m.ccall('fl_started', 'number', [], [])) throw new Error('the simulation could not start (see the messages above)');
+    const api = {};
+    for (const [name, c, ret, params] of EXPORTS) api[name] = m.cwrap(c, ret, params);
+    return { instance: m, api };
+  });
+  return Promise.race([started, failed]);
+}
