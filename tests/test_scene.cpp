@@ -488,3 +488,20 @@ TEST(Words, TheReadmesKeyTablesAreTheKeyTable) {
             << "README.md lacks the " << scene << " key table; paste `flocklab keys --scene " << scene << "`";
     }
 }
+
+TEST(Words, ResponsesSayTheTimeThatPassedAndThePausedHintOncePerPause) {
+    auto s = flock_at(600);
+    s->set_rule(1, false);
+    s->step(600);  // one call, 10 s: the sentence says so
+    EXPECT_EQ(s->respond(false).rfind("Alignment off. In 10 seconds the spacing ", 0), 0u);
+    s->set_rule(1, true);
+    EXPECT_EQ(s->respond(true), "Alignment on. Paused: press Play, or the period key to step, to see what it does.");
+    s->set_rule(2, false);
+    EXPECT_EQ(s->respond(true), "Cohesion off.");  // the hint once per pause
+    s->step(1);
+    s->set_rule(2, true);
+    EXPECT_EQ(s->respond(true), "Cohesion on. Paused: press Play, or the period key to step, to see what it does.");
+    EXPECT_EQ(flocklab::in_seconds(2.0), "In 2 seconds ");
+    EXPECT_EQ(flocklab::in_seconds(1.0), "In 1 second ");
+    EXPECT_EQ(flocklab::in_seconds(2.5), "In 2.5 seconds ");
+}

@@ -145,9 +145,9 @@ std::string FlockScene::facts_json() {
     return o + ", \"selected\": " + get("selected") + "}";
 }
 
-std::string FlockScene::change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after) {
+std::string FlockScene::change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds) {
     const double a = before[0].value, b = after[0].value;
-    std::string s = "In 2 seconds " + change("spacing", "px", a, b, kSameSpacing);
+    std::string s = in_seconds(seconds) + change("spacing", "px", a, b, kSameSpacing);
     if (b < a - kSameSpacing) s += b < kPackedBelow ? ": the boids are bunching up" : ": the flock is closing in";
     else if (b > a + kSameSpacing) s += ": the boids are spreading out";
     const double oa = before[1].value, ob = after[1].value;

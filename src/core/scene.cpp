@@ -38,6 +38,7 @@ void Scene::reset(std::uint64_t seed) {
     sample();
     pending_.reset();  // a reset is its own action (the widget says so when a student asks for one)
     ready_.clear();
+    paused_hint_at_ = -1;
 }
 
 void Scene::action(const std::string& what) {
@@ -58,9 +59,11 @@ std::string Scene::respond(bool paused) {
     if (steps() < pending_->steps) pending_ = Pending{pending_->what, steps(), gauges()};  // a reset came between
     std::string s = capitalised(pending_->what) + ". ";
     if (steps() - pending_->steps >= kRespondSteps) {
-        s += change_sentence(pending_->before, gauges());
+        s += change_sentence(pending_->before, gauges(), static_cast<double>(steps() - pending_->steps) * kLabDt);
     } else if (paused) {
-        s += "Paused: press Play, or the period key to step, to see what it does.";
+        if (paused_hint_at_ != steps()) s += "Paused: press Play, or the period key to step, to see what it does.";
+        else s.pop_back();  // said once per pause: "Hawk moved near the centre."
+        paused_hint_at_ = steps();
     } else {
         return "";
     }

@@ -214,7 +214,8 @@ public:
 
 protected:
     // After `seconds` of simulated time since an action: how the gauges changed, in words.
-    virtual std::string change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after) = 0;
+    // "In 2 seconds the spacing fell from ...": `seconds` is the simulated time since the action.
+    virtual std::string change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds) = 0;
     virtual void restart(std::uint64_t seed) = 0;  // reset's scene-specific part
     virtual void advance(int n) = 0;               // step's: n steps, no sampling
 
@@ -228,6 +229,7 @@ private:
     };
     std::optional<Pending> pending_;
     std::string ready_;
+    long long paused_hint_at_ = -1;  // steps() when the paused hint was last given (once per pause)
 };
 
 // [SECTION] The registry: every scene by name.

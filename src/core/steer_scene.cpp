@@ -119,8 +119,8 @@ std::string SteerScene::facts_json() {
            ", \"speed\": " + py_repr(v.speed()) + ", \"motion\": " + json_string(motion_words(v, params)) + "}";
 }
 
-std::string SteerScene::change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after) {
-    return "In 2 seconds " + change("distance", "px", before[1].value, after[1].value, kSameDistance) + ", and " +
+std::string SteerScene::change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds) {
+    return in_seconds(seconds) + change("distance", "px", before[1].value, after[1].value, kSameDistance) + ", and " +
            change("speed", "px/s", before[0].value, after[0].value, kSameSpeed) + ".";
 }
 

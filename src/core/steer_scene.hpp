@@ -73,7 +73,7 @@ public:
     Vehicle vehicle;
 
 protected:
-    std::string change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after) override;
+    std::string change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds) override;
     void restart(std::uint64_t seed) override;
     void advance(int n) override;
 

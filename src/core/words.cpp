@@ -84,6 +84,11 @@ std::string capitalised(std::string s) {
     return s;
 }
 
+std::string in_seconds(double s) {
+    const bool whole = std::fabs(s - std::round(s)) < 0.05;
+    return "In " + fixed(s, whole ? 0 : 1) + (whole && std::round(s) == 1 ? " second " : " seconds ");
+}
+
 std::string change(const char* gauge, const char* unit, double a, double b, double same) {
     const std::string u = unit;
     const auto val = [&](double v) {

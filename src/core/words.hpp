@@ -44,6 +44,8 @@ std::string px(double v);            // "23 px", "6.4 px" (one decimal below 10)
 std::string fixed(double v, int d);  // "0.21"
 std::string list(const std::vector<std::string>& items);  // "a, b and c"
 std::string capitalised(std::string s);
+// "In 2 seconds ", "In 10 seconds ", "In 2.5 seconds ".
+std::string in_seconds(double s);
 // "the spacing fell from 23 px to 6 px", "the order stayed near 0.88"; `same`: a smaller change is none.
 std::string change(const char* gauge, const char* unit, double a, double b, double same);
 

@@ -526,6 +526,7 @@ void App::draw_tuning() {
     if (!opening) {
         flags |= ImGuiWindowFlags_AlwaysAutoResize;
         ImGui::SetNextWindowPos(ImVec2(display.x - edge, edge), ImGuiCond_Always, ImVec2(1, 0));
+        ImGui::SetNextWindowSizeConstraints(ImVec2(110 * text_scale_, 0), ImVec2(display.x - 2 * edge, display.y - 2 * edge));
     } else if (compact()) {
         ImGui::SetNextWindowPos(ImVec2(0, std::floor(display.y / 3)), ImGuiCond_Always);
         ImGui::SetNextWindowSize(ImVec2(display.x, display.y - std::floor(display.y / 3)), ImGuiCond_Always);

@@ -42,7 +42,7 @@ export function makeForm(w) {
       for (const opt of w.spec.options) {
         if (!opt.attribute || !['flags', 'choice', 'toggle'].includes(opt.kind)) continue;
         const set = node(box, 'fieldset');
-        node(set, 'legend', {}, kebab(opt.attribute).replaceAll('-', ' '));
+        node(set, 'legend', {}, kebab(opt.kind === 'flags' ? `${opt.attribute}s` : opt.attribute).replaceAll('-', ' '));
         const row = node(set, 'div', { class: 'fl-row' });
         const values = opt.kind === 'toggle' ? [opt.name] : opt.values;
         const group = id();
@@ -77,7 +77,6 @@ export function makeForm(w) {
         node(row, 'label', { for: rid }, label);
         const range = node(row, 'input', { id: rid, type: 'range', min: t.lo, max: t.hi, step: stepOf(t) });
         const num = node(row, 'input', { type: 'number', min: t.lo, max: t.hi, step: 'any', 'aria-label': label });
-        if (t.unit) node(row, 'span', { class: 'fl-unit', 'aria-hidden': 'true' }, t.unit);
         for (const input of [range, num]) {
           input.addEventListener('change', () => {
             if (input.value !== '') h.setParams({ [t.name]: input.value });

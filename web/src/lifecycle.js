@@ -60,7 +60,10 @@ export function live(w) {
   const sizes = typeof ResizeObserver === 'function' ? new ResizeObserver(fit) : null;
   sizes?.observe(w.canvas());
   signal.addEventListener('abort', () => sizes?.disconnect());
-  document.addEventListener('fullscreenchange', () => { el.classList.toggle('fl-fullscreen', document.fullscreenElement === el); fit(); }, { signal });
+  document.addEventListener('fullscreenchange', () => {
+    if (document.fullscreenElement === el) el.scrollTop = 0; // the canvas first, whatever was scrolled before
+    fit();
+  }, { signal });
 
   // A browser keeps about 16 WebGL contexts per page and drops the oldest
   // beyond that (or all of them on a GPU reset). A widget whose context is
