@@ -285,6 +285,30 @@ TEST(Cli, HugeWorkIsRefusedWithOneLine) {
     const Result r = run("gauges --boids 100000 --steps 100000");
     EXPECT_EQ(r.status, 2) << r.out;
     EXPECT_EQ(testjson::lines(r.out).size(), 1u) << r.out;
-    EXPECT_NE(r.out.find("boid-steps is more than one command runs"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("gauges: 100000 boids x 100000 steps x 1 run would take about 14.1 h on this machine"), std::string::npos) << r.out;
     EXPECT_EQ(run("gauges --seeds 0-11 --rules all,no-sep,no-ali,no-coh,none --steps 1").status, 0);
+    // The cap is time, not boid-steps: 80 minutes of gauges and 13 hours of bench are refused too.
+    const Result g = run("gauges --boids 100000 --steps 10000");
+    EXPECT_EQ(g.status, 2) << g.out;
+    EXPECT_NE(g.out.find("would take about 84 min"), std::string::npos) << g.out;
+    const Result b = run("bench --boids 100000 --steps 100000");
+    EXPECT_EQ(b.status, 2) << b.out;
+    EXPECT_EQ(testjson::lines(b.out).size(), 1u) << b.out;
+    EXPECT_NE(b.out.find("bench: these sizes, modes and thread counts would take about"), std::string::npos) << b.out;
+}
+
+TEST(Cli, MessagesSayWhatWentWrong) {
+    const Result leader = run("dump --leader --steps 1");
+    EXPECT_EQ(leader.status, 2);
+    EXPECT_NE(leader.out.find("--leader needs a value, but the next argument is the option '--steps'"), std::string::npos) << leader.out;
+    for (const char* hawk : {"help", "PURSUIT"}) {
+        const Result h = run(std::string("gauges --seeds 1 --hawk ") + hawk);
+        EXPECT_EQ(h.status, 2);
+        EXPECT_NE(h.out.find("--hawk: expected X,Y (two numbers) or pursuit, got '"), std::string::npos) << h.out;
+    }
+    // Leading or trailing spaces: refused alike for whole numbers and decimals.
+    for (const char* bad : {"gauges --seeds 1 --boids ' 5'", "gauges --seeds 1 --seconds ' 1'", "gauges --seeds 1 --boids '5 '"}) {
+        const Result r = run(bad);
+        EXPECT_EQ(r.status, 2) << bad << "\n" << r.out;
+    }
 }

@@ -41,4 +41,7 @@ compare.addEventListener('click', async () => {
 });
 
 // (If the widget cannot start, the shim has already said so.)
-lab.ready.then(() => setInterval(() => { ms.textContent = lab.stepTime().toFixed(3); }, 500), () => {});
+lab.ready.then(() => {
+  const timer = setInterval(() => { ms.textContent = lab.stepTime().toFixed(3); }, 500);
+  fig.addEventListener('flocklab:destroyed', () => clearInterval(timer)); // a destroyed widget answers nothing
+}, () => {});

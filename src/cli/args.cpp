@@ -2,6 +2,7 @@
 
 #include "core/format.hpp"
 
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cmath>
@@ -15,8 +16,12 @@ namespace {
     throw UsageError("--" + name + ": " + what + ", got '" + got + "'");
 }
 
+// Numbers as written: no white space around them, for every option alike
+// (strtoll would skip leading spaces; parse_number does not).
+bool bare(const std::string& s) { return !s.empty() && !std::isspace(static_cast<unsigned char>(s.front())) && !std::isspace(static_cast<unsigned char>(s.back())); }
+
 bool to_ll(const std::string& s, long long* out) {
-    if (s.empty()) return false;
+    if (!bare(s)) return false;
     errno = 0;
     char* end = nullptr;
     const long long v = std::strtoll(s.c_str(), &end, 10);
@@ -26,7 +31,7 @@ bool to_ll(const std::string& s, long long* out) {
 }
 
 bool to_u64(const std::string& s, std::uint64_t* out) {
-    if (s.empty() || s[0] == '-' || s[0] == '+') return false;
+    if (!bare(s) || s[0] == '-' || s[0] == '+') return false;
     errno = 0;
     char* end = nullptr;
     const unsigned long long v = std::strtoull(s.c_str(), &end, 10);
@@ -78,6 +83,10 @@ Args::Args(int argc, char** argv, int first, const std::vector<OptionSpec>& spec
         } else if (eq != std::string::npos) {
             values_[name] = arg.substr(eq + 1);
         } else if (i + 1 < argc) {
+            const std::string next = argv[i + 1];
+            if (next.rfind("--", 0) == 0 && next.size() > 2) {
+                throw UsageError("--" + name + " needs a value, but the next argument is the option '" + next + "'");
+            }
             values_[name] = argv[++i];
         } else {
             throw UsageError("--" + name + " needs a value");

@@ -94,18 +94,37 @@ NeighborMode neighbor_mode(const Args& a) {
     return w[0] == "brute" ? NeighborMode::Brute : NeighborMode::Grid;
 }
 
-// Work a command may do: more than this many boid-steps (minutes of
-// computing) is refused with a line that says how to ask for less.
-constexpr double kMaxBoidSteps = 1e9;
-void check_work(const char* command, double boids, double steps, double runs) {
-    const double work = boids * steps * runs;
-    if (work > kMaxBoidSteps) {
-        char buf[256];
-        std::snprintf(buf, sizeof buf,
-                      "%s: %.0f boids x %.0f steps x %.0f run%s = %.3g boid-steps is more than one command runs "
-                      "(%.0g, a few minutes); ask for fewer boids, steps, seeds or rule sets",
-                      command, boids, steps, runs, runs == 1 ? "" : "s", work, kMaxBoidSteps);
-        throw UsageError(buf);
+// Work a command may do: what it is estimated to take on this machine (the
+// README's performance figures, the grid with one thread: about 0.35 us per
+// boid-step at 500 boids in the lesson's world, 1.2 us at 5000, 4.8 us at
+// 100,000, as the flock grows denser; brute force about 0.9 ns x boids per
+// boid-step). More than kMaxSeconds is refused with one line that gives the
+// estimate and says how to ask for less.
+constexpr double kMaxSeconds = 600;
+// `dense`: how many boids share one lesson-sized world (the density).
+double micros_per_boid_step(double boids, double dense, bool brute) {
+    return brute ? std::max(0.3, 0.0009 * boids) : std::max(0.3, 0.016 * std::sqrt(dense));
+}
+std::string whole(double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+    return buf;
+}
+std::string duration(double s) {
+    char buf[64];
+    if (s < 120) std::snprintf(buf, sizeof buf, "%.0f s", s);
+    else if (s < 7200) std::snprintf(buf, sizeof buf, "%.0f min", s / 60);
+    else std::snprintf(buf, sizeof buf, "%.1f h", s / 3600);
+    return buf;
+}
+void check_work(const char* command, double boids, double steps, double runs, bool brute = false, double dense = 0) {
+    const double us = micros_per_boid_step(boids, dense > 0 ? dense : boids, brute);
+    const double seconds = boids * steps * runs * us * 1e-6;
+    if (seconds > kMaxSeconds) {
+        throw UsageError(std::string(command) + ": " + whole(boids) + " boids x " + whole(steps) + " steps x " + whole(runs) +
+                         " run" + (runs == 1 ? "" : "s") + " would take about " + duration(seconds) +
+                         " on this machine (" + std::to_string(us).substr(0, 4) + " us per boid-step); one command works at most " +
+                         duration(kMaxSeconds) + ": ask for fewer boids, steps, seeds or rule sets");
     }
 }
 
@@ -121,8 +140,15 @@ struct Extensions {
 Extensions extension_options(const Args& a) {
     Extensions e;
     if (a.has("hawk")) {
-        if (a.raw("hawk") == "pursuit") e.pursuit = true;
-        else e.hawk = a.vec("hawk", {});
+        if (a.raw("hawk") == "pursuit") {
+            e.pursuit = true;
+        } else {
+            try {
+                e.hawk = a.vec("hawk", {});
+            } catch (const UsageError&) {
+                throw UsageError("--hawk: expected X,Y (two numbers) or pursuit, got '" + a.raw("hawk") + "'");
+            }
+        }
     }
     e.wander = a.has("wander");
     if (a.has("leader")) e.leader = a.vec("leader", {});
@@ -199,7 +225,7 @@ int cmd_gauges(const Args& a) {
     const NeighborMode mode = neighbor_mode(a);
     const int threads = threads_option(a);
     const bool json = a.has("json");
-    check_work("gauges", boids, static_cast<double>(steps), static_cast<double>(seeds.size() * rules.size()));
+    check_work("gauges", boids, static_cast<double>(steps), static_cast<double>(seeds.size() * rules.size()), mode == NeighborMode::Brute);
 
     if (!json) std::printf("%-6s %-9s %6s %7s %12s %8s\n", "seed", "rules", "boids", "steps", "spacing_px", "order");
     for (const std::string& rw : rules) {
@@ -238,7 +264,7 @@ int cmd_dump(const Args& a) {
     const std::vector<std::string> rules = a.words("rules", {"all"}, kRuleWords);
     if (rules.size() != 1) throw UsageError("--rules: dump takes one rule set, got '" + a.raw("rules") + "'");
     const NeighborMode mode = neighbor_mode(a);
-    check_work("dump", boids, static_cast<double>(steps), 1);
+    check_work("dump", boids, static_cast<double>(steps), 1, mode == NeighborMode::Brute);
     Flock flock(FlockParams{}, 0);
     const FlockRun r = run_flock(seeds[0], rules[0], boids, steps, extension_options(a), mode, threads_option(a), &flock);
     std::ostringstream out;
@@ -268,7 +294,7 @@ int cmd_explain(const Args& a) {
     const std::vector<std::string> rules = a.words("rules", {"all"}, kRuleWords);
     if (rules.size() != 1) throw UsageError("--rules: explain takes one rule set, got '" + a.raw("rules") + "'");
     const NeighborMode mode = neighbor_mode(a);
-    check_work("explain", boids, static_cast<double>(steps), 1);
+    check_work("explain", boids, static_cast<double>(steps), 1, mode == NeighborMode::Brute);
     const Extensions ext = extension_options(a);
     Flock flock(FlockParams{}, 0);
     run_flock(seeds[0], rules[0], boids, steps, ext, mode, threads_option(a), &flock);
@@ -344,6 +370,21 @@ int cmd_bench(const Args& a) {
     // --density N: the world grows with the flock, as dense as N boids in the
     // lesson's 900x540 world. Absent: the lesson's fixed world.
     const double density = a.number("density", 0.0, 0.0, kMaxBoids);
+    {  // the whole bench, every size, mode and thread count, against the same cap
+        const std::vector<std::string> modes_asked = a.words("neighbors", {"brute", "grid"}, {"brute", "grid"});
+        double seconds = 0;
+        for (long long n : sizes) {
+            for (const std::string& mode : modes_asked) {
+                const double us = micros_per_boid_step(static_cast<double>(n), density > 0 ? density : static_cast<double>(n), mode == "brute");
+                seconds += static_cast<double>(n) * static_cast<double>(steps + warmup) * static_cast<double>(thread_counts.size()) * us * 1e-6;
+            }
+        }
+        if (seconds > kMaxSeconds) {
+            throw UsageError("bench: these sizes, modes and thread counts would take about " + duration(seconds) +
+                             " on this machine; one command works at most " + duration(kMaxSeconds) +
+                             ": ask for fewer boids, steps or a smaller --warmup");
+        }
+    }
     const bool json = a.has("json");
     if (a.has("density") && density <= 0) throw UsageError("--density: expected a number above 0, got '" + a.raw("density") + "'");
     if (!json) {

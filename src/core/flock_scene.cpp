@@ -326,7 +326,7 @@ std::vector<Tunable> FlockScene::tunables() {
     std::vector<Tunable> t;
     for (const Field<FlockParams>& f : fields(&params)) {
         if (!f.tunable) continue;
-        t.push_back({f.name, f.unit, f.group, &(params.*f.member), f.lo, f.upper(params)});
+        t.push_back({f.name, f.unit, f.group, &(params.*f.member), f.lo, f.upper(params), f.at_most != nullptr});
     }
     return t;
 }

@@ -95,26 +95,58 @@ std::string snake(const std::string& name) {
 }
 }  // namespace
 
-SetResult Scene::set_param(const std::string& name, const std::string& value) {
-    const std::string key = snake(name);
-    for (const Tunable& t : tunables()) {
-        if (key != t.name) continue;
+SetResult Scene::set_param(const std::string& name, const std::string& value) { return set_params({{name, value}}); }
+
+SetResult Scene::set_params(const std::vector<std::pair<std::string, std::string>>& values) {
+    // 1. Check every name and number; refuse the whole call at the first bad one.
+    struct Change {
+        std::string name, text;
         double v;
-        if (!parse_number(value, &v)) return invalid(t.name, "expected a finite number", value);
-        const double used = std::clamp(v, t.lo, t.hi);
-        *t.value = used;
-        note(std::string(t.name) + " = " + py_repr(used), "param");
-        if (used != v) {
-            return {SetResult::Clamped, std::string(t.name) + ": " + value + " is outside " + py_repr(t.lo) + " to " +
-                                            py_repr(t.hi) + (t.unit[0] ? std::string(" ") + t.unit : "") +
-                                            "; using " + py_repr(used)};
+        bool dependent;
+    };
+    std::vector<Change> changes;
+    for (const auto& [name, value] : values) {
+        const std::string key = snake(name);
+        const Tunable* found = nullptr;
+        const std::vector<Tunable> all = tunables();
+        for (const Tunable& t : all) found = key == t.name ? &t : found;
+        if (!found) {
+            std::vector<const char*> names;
+            for (const Tunable& t : all) names.push_back(t.name);
+            return {SetResult::Invalid, "a " + std::string(this->name()) + " scene has no parameter '" + name +
+                                            "' (it has " + join(names) + "); nothing was changed"};
         }
-        return {};
+        double v;
+        if (!parse_number(value, &v)) return invalid(found->name, "expected a finite number; nothing was changed", value);
+        changes.push_back({found->name, value, v, found->dependent});
     }
-    std::vector<const char*> names;
-    for (const Tunable& t : tunables()) names.push_back(t.name);
-    return {SetResult::Invalid, "a " + std::string(this->name()) + " scene has no parameter '" + name +
-                                    "' (it has " + join(names) + ")"};
+    // 2. Set them: fields others depend on first, so a dependent limit reads
+    // its final value whatever the order of the keys.
+    std::stable_partition(changes.begin(), changes.end(), [](const Change& c) { return !c.dependent; });
+    std::string warnings;
+    const auto warn = [&](const std::string& w) { warnings += (warnings.empty() ? "" : "\n") + w; };
+    for (const Change& c : changes) {
+        for (const Tunable& t : tunables()) {
+            if (c.name != t.name) continue;
+            const double used = std::clamp(c.v, t.lo, t.hi);
+            *t.value = used;
+            note(c.name + " = " + py_repr(used), "param");
+            if (used != c.v) {
+                warn(c.name + ": " + shortened(c.text) + " is outside " + py_repr(t.lo) + " to " + py_repr(t.hi) +
+                     (t.unit[0] ? std::string(" ") + t.unit : "") + "; using " + py_repr(used));
+            }
+        }
+    }
+    // 3. A dependent field not given here may now be past its limit (min_speed above a lowered max_speed).
+    for (const Tunable& t : tunables()) {
+        if (!t.dependent || *t.value <= t.hi) continue;
+        warn(std::string(t.name) + ": " + py_repr(*t.value) + " is above its limit " + py_repr(t.hi) +
+             (t.unit[0] ? std::string(" ") + t.unit : "") + " now; using " + py_repr(t.hi));
+        *t.value = t.hi;
+        note(std::string(t.name) + " = " + py_repr(t.hi), "param");
+    }
+    if (!warnings.empty()) return {SetResult::Clamped, warnings};
+    return {};
 }
 
 std::string Scene::params_json() {
@@ -132,8 +164,11 @@ SetResult Scene::set(const std::string& name, const std::string& value) {
         case OptionKind::Flags: {  // "wander=1", "forces=0"
             const size_t eq = value.find('=');
             const int i = eq == std::string::npos ? -1 : index_of(*o, value.substr(0, eq));
-            if (i < 0) return invalid(name, "expected NAME=0|1 with NAME one of " + join(o->values), value);
-            o->write(*this, i, parse_toggle(value.substr(eq + 1)) ? 1 : 0);
+            bool on = false;
+            if (i < 0 || !parse_yes_no(value.substr(eq + 1), &on)) {
+                return invalid(name, "expected NAME=0|1 with NAME one of " + join(o->values), value);
+            }
+            o->write(*this, i, on ? 1 : 0);
             return {};
         }
         case OptionKind::Choice: {
@@ -142,9 +177,12 @@ SetResult Scene::set(const std::string& name, const std::string& value) {
             o->write(*this, 0, i);
             return {};
         }
-        case OptionKind::Toggle:
-            o->write(*this, 0, parse_toggle(value) ? 1 : 0);
+        case OptionKind::Toggle: {
+            bool on = false;
+            if (!parse_yes_no(value, &on)) return invalid(name, std::string("expected ") + kYesNoWords, value);
+            o->write(*this, 0, on ? 1 : 0);
             return {};
+        }
         case OptionKind::Count: {
             if (o->nullable && (value.empty() || value == "null")) {
                 o->write(*this, 0, std::nan(""));
@@ -165,7 +203,7 @@ SetResult Scene::set(const std::string& name, const std::string& value) {
             const double k = std::clamp(n, o->lo, hi);
             o->write(*this, 0, k);
             if (k != n || whole(k) != value) {
-                return {SetResult::Clamped, name + ": " + value + " must be " + o->what + " from " + whole(o->lo) + " to " +
+                return {SetResult::Clamped, name + ": " + shortened(value) + " must be " + o->what + " from " + whole(o->lo) + " to " +
                                                 whole(hi) + "; using " + whole(k)};
             }
             return {};
@@ -178,7 +216,7 @@ SetResult Scene::set(const std::string& name, const std::string& value) {
             Vec2 p;
             if (!parse_point(value, &p)) return invalid(name, "expected two finite numbers x,y", value);
             const std::optional<Vec2> used = o->place(*this, p);
-            if (used && *used != p) return {SetResult::Clamped, name + ": (" + value + ") is outside the world; using " + json_point(*used)};
+            if (used && *used != p) return {SetResult::Clamped, name + ": (" + shortened(value) + ") is outside the world; using " + json_point(*used)};
             return {};
         }
     }
@@ -378,7 +416,17 @@ std::string json_motion(Vec2 pos, Vec2 vel) {
     return "[" + py_repr(pos.x) + ", " + py_repr(pos.y) + ", " + py_repr(vel.x) + ", " + py_repr(vel.y) + "]";
 }
 
-bool parse_toggle(const std::string& text) { return text != "0" && text != "false" && text != "off"; }
+bool parse_yes_no(const std::string& text, bool* on) {
+    std::string t;
+    for (char c : text) t += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    for (const char* w : {"", "true", "1", "yes", "on"}) {
+        if (t == w) return *on = true, true;
+    }
+    for (const char* w : {"false", "0", "no", "off"}) {
+        if (t == w) return *on = false, true;
+    }
+    return false;
+}
 
 int index_of(const OptionSpec& o, const std::string& value) {
     for (size_t i = 0; i < o.values.size(); ++i) {
@@ -393,8 +441,12 @@ std::string join(const std::vector<const char*>& words) {
     return s;
 }
 
+std::string shortened(const std::string& value) {
+    return value.size() > 80 ? value.substr(0, 77) + "..." : value;
+}
+
 SetResult invalid(const std::string& option, const std::string& why, const std::string& value) {
-    return {SetResult::Invalid, option + ": " + why + ", got '" + value + "'"};
+    return {SetResult::Invalid, option + ": " + why + ", got '" + shortened(value) + "'"};
 }
 
 SetResult invalid_choice(const OptionSpec& o, const std::string& value) {
@@ -437,13 +489,13 @@ std::vector<std::string> apply_attributes(Scene& s,
                 }
                 for (const std::string& word : words) {
                     if (index_of(o, word) < 0) {
-                        warnings.push_back(html(key) + "=\"" + raw + "\": '" + word + "' is not one of " + join(o.values));
+                        warnings.push_back(html(key) + "=\"" + shortened(raw) + "\": '" + shortened(word) + "' is not one of " + join(o.values));
                     }
                 }
             } else if (key == attr && o.kind != OptionKind::Flags) {
                 const SetResult r = s.set(o.name, raw);
                 if (r.status != SetResult::Ok) {
-                    warnings.push_back(html(key) + "=\"" + raw + "\": " + r.message +
+                    warnings.push_back(html(key) + "=\"" + shortened(raw) + "\": " + r.message +
                                        (r.status == SetResult::Invalid ? "; using " + s.get(o.name) : ""));
                 }
             }
@@ -457,7 +509,7 @@ std::vector<std::string> apply_attributes(Scene& s,
         if (!tunable) continue;
         const SetResult r = s.set_param(name, raw);
         if (r.status != SetResult::Ok) {
-            warnings.push_back(html(key) + "=\"" + raw + "\": " + r.message +
+            warnings.push_back(html(key) + "=\"" + shortened(raw) + "\": " + r.message +
                                (r.status == SetResult::Invalid ? "; using the lesson's value" : ""));
         }
     }

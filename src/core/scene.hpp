@@ -113,7 +113,8 @@ struct Tunable {
     const char* unit;
     const char* group;
     double* value;
-    double lo, hi;
+    double lo, hi;           // hi: the limit now (a dependent one reads its field)
+    bool dependent = false;  // hi comes from another field (min_speed's is max_speed)
 };
 
 // What set() made of a value: applied, applied after clamping (with a
@@ -204,6 +205,12 @@ public:
     // (weight_separation, weightSeparation). Out of range: clamped, with the
     // range in the message; not a number or no such parameter: refused.
     SetResult set_param(const std::string& name, const std::string& value);
+    // Several at once, all or nothing: every name and number is checked
+    // before anything changes (Invalid: nothing was changed); then fields
+    // that others depend on are set first, and a dependent limit
+    // (min_speed <= max_speed) holds for the final values whatever the key
+    // order. Clamped: the warnings, one per line.
+    SetResult set_params(const std::vector<std::pair<std::string, std::string>>& values);
     std::string params_json();  // {"weight_separation": 1.8, ...}
 
     // [SECTION] Inspecting one agent (scenes with has_explain())
@@ -249,13 +256,19 @@ std::vector<std::string> apply_attributes(Scene& s,
 // [SECTION] Helpers for scenes' set() and get()
 bool parse_point(const std::string& text, Vec2* out);  // "x,y", both finite
 bool parse_count(const std::string& text, double* out);
-bool parse_toggle(const std::string& text);  // "0", "false", "off": off; anything else on
+// Yes and no, the same everywhere (attributes, setters, the CLI): "", "true",
+// "1", "yes", "on" are yes; "false", "0", "no", "off" no (any case); anything
+// else is neither (false returned).
+bool parse_yes_no(const std::string& text, bool* on);
+constexpr const char* kYesNoWords = "yes or no (true, 1, yes, on, or false, 0, no, off)";
 int index_of(const OptionSpec& o, const std::string& value);  // in o.values; -1 if absent
 std::string join(const std::vector<const char*>& words);      // "a, b, c"
 std::string json_string(const std::string& s);
 std::string json_point(Vec2 v);  // numbers as Python's repr prints them (format.hpp)
 std::string json_motion(Vec2 pos, Vec2 vel);  // "[x, y, vx, vy]": a boid's or the hunter's state
-// "OPTION: WHY, got 'VALUE'"
+// At most 80 characters of a value, for messages.
+std::string shortened(const std::string& value);
+// "OPTION: WHY, got 'VALUE'" (the value shortened)
 SetResult invalid(const std::string& option, const std::string& why, const std::string& value);
 // A value outside a choice option's list, naming the list.
 SetResult invalid_choice(const OptionSpec& o, const std::string& value);

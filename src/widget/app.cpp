@@ -322,6 +322,10 @@ std::string App::ui_metrics() const {
 // [SECTION] Update
 
 void App::update(double frame_seconds) {
+    if (run_left_ > 0) {  // a run to a time goes on, a slice per frame
+        run_slice(kFrameBudgetMs);
+        return;
+    }
     if (paused) {
         clock_.accumulator = 0;
         return;
@@ -351,17 +355,24 @@ int App::run_for(int n, double budget_ms) {
     return done;
 }
 
-int App::run_from_reset(std::uint64_t seed, int steps) {
+void App::run_begin(std::uint64_t seed, int steps) {
     reset(seed);
-    int done = 0;
-    while (done < steps) {  // whole, however many calls the per-call limits take
-        const int ran = step(steps - done);
-        if (ran <= 0) break;
-        done += ran;
-    }
     paused = true;  // and it stays there, so the gauges read the lab's numbers
-    scene_->say("Ran to " + fixed(scene_->time(), 1) + " s and paused. " + scene_->describe());
-    return done;
+    run_total_ = run_left_ = std::max(0, steps);
+    if (run_left_ == 0) scene_->say("Reset, seed " + std::to_string(seed) + ". " + scene_->describe());
+}
+
+int App::run_slice(double budget_ms) {
+    if (run_left_ <= 0) return 0;
+    run_left_ -= run_for(std::min(run_left_, scene_->max_steps_per_call()), budget_ms);
+    if (run_left_ == 0) scene_->say("Ran to " + fixed(scene_->time(), 1) + " s and paused. " + scene_->describe());
+    return run_left_;
+}
+
+void App::run_cancel() {
+    if (run_left_ > 0) scene_->say("Stopped at " + fixed(scene_->time(), 1) + " s.");
+    run_left_ = 0;
+    paused = true;
 }
 
 void App::reset(std::uint64_t seed) {
@@ -426,6 +437,10 @@ void App::draw_hud() {
                                       ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoInputs;
     ImGui::Begin("##hud", nullptr, kHud);
     view_->hud(hud_, paused, scene_->time(), compact());
+    if (run_left_ > 0) {
+        ImGui::TextColored(ImVec4(0.98f, 0.75f, 0.14f, 1), "running to %.1f s: %d%%", run_total_ * kLabDt,
+                           static_cast<int>(100.0 * (run_total_ - run_left_) / std::max(1, run_total_)));
+    }
     if (!compact()) draw_plot();
     ImGui::End();
 }
@@ -584,7 +599,7 @@ void App::draw_tuning() {
     }
     if (!compact()) ImGui::SameLine();  // a phone: on a line of its own
     // The lab's gauges are read after 10 s: 600 fixed steps from the start.
-    if (ImGui::Button("Reset and run 10 s")) run_from_reset(seed_input_, 600);
+    if (ImGui::Button("Reset and run 10 s")) run_begin(seed_input_, 600);
     // Every tunable from the params' field table, grouped, with its unit and range.
     const char* group = "";
     for (const Tunable& t : scene_->tunables()) {

@@ -55,8 +55,14 @@ struct App {
 
     // [SECTION] Control (the JS handle's methods land here)
     void reset(std::uint64_t seed);
-    // Reset, run `steps` steps and pause there (the panel's "Reset and run 10 s").
-    int run_from_reset(std::uint64_t seed, int steps);
+    // Reset, then run `steps` steps and pause there (the panel's "Reset and
+    // run 10 s", the page's runTo()), in slices: run_slice() works at most
+    // budget_ms and returns the steps still to run; each frame also runs a
+    // slice. While a run is on, the clock does not step the scene.
+    void run_begin(std::uint64_t seed, int steps);
+    int run_slice(double budget_ms);
+    void run_cancel();  // stops where it is, paused
+    int run_left() const { return run_left_; }
     int step(int n);                  // returns the steps run (bounded per call)
     // Escape: closes the help, then the panel, then the view's own (a
     // selection, a keyboard hawk); true if something used it.
@@ -118,6 +124,7 @@ private:
     int tuning_request_ = -1;           // T: 1 open, 0 close, -1 nothing asked
     float header_h_ = 40, body_h_ = 400;  // CSS px: the open panel's header and body, last frame
     float panel_scroll_ = 0;              // CSS px: how far its body is scrolled
+    int run_left_ = 0, run_total_ = 0;    // a run to a time: steps still to go, of how many
     ImGuiStyle base_style_;             // the style at text scale 1
     float text_scale_ = 1;              // set_text_scale()
     std::uint64_t seed_input_ = 7;      // the tuning panel's seed field

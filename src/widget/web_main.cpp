@@ -6,9 +6,12 @@
 // and as JSON, so a new scene or option needs nothing here.
 #include <emscripten/emscripten.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "app.hpp"
 #include "core/format.hpp"
@@ -114,6 +117,19 @@ EMSCRIPTEN_KEEPALIVE const char* fl_params() { return text(g_app.scene().params_
 EMSCRIPTEN_KEEPALIVE const char* fl_set_param(const char* name, const char* value) {
     return result_text(g_app.scene().set_param(name, value));
 }
+// Several at once, all or nothing: "name\tvalue" lines (Scene::set_params).
+EMSCRIPTEN_KEEPALIVE const char* fl_set_params(const char* lines) {
+    std::vector<std::pair<std::string, std::string>> values;
+    const std::string all = lines;
+    for (size_t at = 0; at < all.size();) {
+        const size_t end = std::min(all.find('\n', at), all.size());
+        const std::string line = all.substr(at, end - at);
+        const size_t tab = line.find('\t');
+        if (tab != std::string::npos) values.emplace_back(line.substr(0, tab), line.substr(tab + 1));
+        at = end + 1;
+    }
+    return result_text(g_app.scene().set_params(values));
+}
 // Applies one data-* attribute (dataset key, text) as mount() does at start;
 // returns the warnings, one per line ("" if none).
 EMSCRIPTEN_KEEPALIVE const char* fl_apply(const char* key, const char* value) {
@@ -142,8 +158,12 @@ EMSCRIPTEN_KEEPALIVE void fl_reset(double seed) {
     g_app.reset(seed >= 0 ? static_cast<std::uint64_t>(seed) : g_app.scene().seed());
     g_app.scene().action("reset, seed " + std::to_string(g_app.scene().seed()));
 }
-// Reset (same seed), run `steps` steps and pause: the gauges as the lab reads them.
-EMSCRIPTEN_KEEPALIVE int fl_run_from_reset(int steps) { return g_app.run_from_reset(g_app.scene().seed(), steps); }
+// Reset (same seed), then run `steps` steps and pause there, a slice at a
+// time: fl_run_slice(ms) works at most ms and returns the steps still to run.
+EMSCRIPTEN_KEEPALIVE void fl_run_begin(int steps) { g_app.run_begin(g_app.scene().seed(), steps); }
+EMSCRIPTEN_KEEPALIVE int fl_run_slice(double ms) { return g_app.run_slice(ms); }
+EMSCRIPTEN_KEEPALIVE int fl_run_left() { return g_app.run_left(); }
+EMSCRIPTEN_KEEPALIVE void fl_run_cancel() { g_app.run_cancel(); }
 EMSCRIPTEN_KEEPALIVE double fl_seed() { return static_cast<double>(g_app.scene().seed()); }
 EMSCRIPTEN_KEEPALIVE void fl_set_paused(int p) { g_app.paused = p != 0; }
 EMSCRIPTEN_KEEPALIVE int fl_paused() { return g_app.paused; }

@@ -435,6 +435,8 @@ test('Reset and run 10 s stops at 10.0 s with the lab\'s gauges, and stays there
     h.resume();
   });
   await page.locator('#flock [data-action="run"]').click();
+  // The run goes in slices (the page stays responsive), with aria-busy on the figure meanwhile.
+  await page.waitForFunction(() => !document.querySelector('#flock').hasAttribute('aria-busy'), null, { timeout: 30000 });
   const a = await onWidget(page, '#flock', (h) => ({ ...h.gauges(), paused: h.paused() }));
   await page.waitForTimeout(600);
   const b = await onWidget(page, '#flock', (h) => h.gauges());

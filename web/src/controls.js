@@ -16,7 +16,8 @@ export function makeControls(w) {
 
   const on = (selector, fn) => { for (const b of own(el, selector)) b.addEventListener('click', () => fn(b), { signal }); };
   on('[data-action="reset"]', () => w.handle.reset());
-  on('[data-action="run"]', (b) => w.handle.runTo(Number(b.dataset.seconds ?? 10)));
+  // (Stopped by Pause or Reset: the promise says so, and nothing more is needed.)
+  on('[data-action="run"]', (b) => w.handle.runTo(Number(b.dataset.seconds ?? 10)).catch(() => {}));
   const pauseButtons = own(el, '[data-action="pause"]');
   for (const b of pauseButtons) b.addEventListener('click', () => (w.handle.paused() ? w.handle.resume() : w.handle.pause()), { signal });
   on('[data-action="step"]', () => w.whenReady(() => w.stepPaused()));

@@ -9,9 +9,10 @@ import { live, showFailure, toggleFullscreen } from './lifecycle.js';
 import { startInstance } from './loader.js';
 import { description, learn, methodOwners, optionMethods } from './options.js';
 import { makeSpeech } from './speech.js';
-import { isOn, warn, wholeNumber } from './values.js';
+import { isOn, own, quote, strictWhole, text, warn, wholeNumber, yesNo } from './values.js';
 
 const TICK_MS = 250; // gauges, buttons and the description refresh about 4 times a second
+const RUN_SLICE_MS = 12; // a run to a time works this long per task, so the page stays responsive
 
 export function mount(el, options = {}) {
   if (el.flocklab) return el.flocklab.apply(options);
@@ -64,19 +65,58 @@ export function mount(el, options = {}) {
   const data = { ...el.dataset, ...rest, ...paramOptions };
   // Every data-* attribute goes to the module, which applies those its
   // scene has options for (and warns about bad values).
-  const args = ['--scene', String(data.scene ?? ''), '--seed', String(data.seed ?? '')];
+  const noNul = (k, v) => {
+    if (!String(v).includes('\0')) return String(v);
+    warn(el, `data-${k}="${quote(String(v).replaceAll('\0', '\\0'))}" contains a NUL character; ignored`);
+    return '';
+  };
+  const args = ['--scene', noNul('scene', data.scene ?? ''), '--seed', noNul('seed', data.seed ?? '')];
   // Readers who ask for reduced motion get every widget paused, with a play button.
   const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-  if (data.paused === undefined ? reduced : isOn(data.paused)) args.push('--paused');
+  if (data.paused === undefined ? reduced : isOn(data.paused, el)) args.push('--paused');
   for (const [k, v] of Object.entries(data)) {
-    if (!['scene', 'seed', 'paused', 'textScale', 'controls'].includes(k) && v !== undefined && v !== null) args.push('--data', k, String(v));
+    if (['scene', 'seed', 'paused', 'textScale', 'controls'].includes(k) || v === undefined || v === null) continue;
+    const value = String(v);
+    // The module reads C strings: a NUL would cut the value short there.
+    if (value.includes('\0') || k.includes('\0')) warn(el, `data-${quote(k)}="${quote(value.replaceAll('\0', '\\0'))}" contains a NUL character; ignored`);
+    else args.push('--data', k, value);
   }
+
+  // [SECTION] One rule for every method
+  // After destroy(), every method throws one TypeError. Before ready, a
+  // method that changes the widget checks its arguments at the call (a bad
+  // name or value throws there), is queued, and returns undefined; the
+  // queue runs in order once the instance runs. A method that reads throws
+  // a TypeError saying to await ready. Arguments are converted before the
+  // module is entered, so no page code (a getter, a toString) runs inside a
+  // call into it; a destroy() from such code ends the call with the same
+  // TypeError.
+  const gone = () => new TypeError('flocklab: this widget was destroyed');
+  const alive = () => { if (destroyed) throw gone(); };
+  const notYet = (name) => new TypeError(`flocklab: ${name}() reads the running widget; call it after \`await handle.ready\``);
+  const read = (name, fn) => (...a) => {
+    alive();
+    if (!api) throw notYet(name);
+    return fn(...a);
+  };
+  // check(...args) -> the converted arguments (throws for bad ones); run(...converted).
+  const change = (check, run) => (...a) => {
+    alive();
+    const args = check(...a);
+    alive();
+    if (!api) {
+      pending.push(() => run(...args));
+      return undefined;
+    }
+    return run(...args);
+  };
+  const none = () => [];
 
   const call = {
     el,
-    set(name, value) {
-      const r = api.set(name, String(value));
-      if (r.startsWith('invalid: ')) throw new TypeError(`flocklab: ${r.slice(9)}`);
+    set(name, value, kind) {
+      const r = api.set(name, value);
+      if (r.startsWith('invalid: ')) throw new (kind === 'count' ? RangeError : TypeError)(`flocklab: ${r.slice(9)}`);
       afterAction();
       return r.startsWith('clamped: ') ? r.slice(9) : '';
     },
@@ -84,76 +124,133 @@ export function mount(el, options = {}) {
   };
   w.call = call;
 
+  // A run to a time (runTo, Reset and run): a slice of work per task until
+  // it is there; pause(), reset() and destroy() cancel it.
+  let run = null; // {resolve, reject}
+  const runButtons = own(el, '[data-action="run"]');
+  function endRun(err) {
+    const r = run;
+    run = null;
+    el.removeAttribute('aria-busy');
+    for (const b of runButtons) b.disabled = false;
+    if (!r) return;
+    if (err) r.reject(err);
+    else r.resolve(JSON.parse(api.gauges()));
+  }
+  function cancelRun() {
+    if (!run) return;
+    if (api) api.runCancel();
+    endRun(new DOMException('the run was stopped before it got there', 'AbortError'));
+  }
+  function startRun(steps, resolve, reject) {
+    cancelRun();
+    api.runBegin(steps);
+    run = { resolve, reject };
+    el.setAttribute('aria-busy', 'true');
+    for (const b of runButtons) b.disabled = true;
+    const mine = run;
+    const slice = () => {
+      if (run !== mine || !api) return;
+      if (api.runSlice(RUN_SLICE_MS) > 0) {
+        setTimeout(slice, 0); // the page handles input between slices
+        return;
+      }
+      endRun(null);
+      afterAction();
+    };
+    slice();
+  }
+
+  const seedOf = (seed) => {
+    if (seed === undefined) return [-1];
+    const v = strictWhole(typeof seed === 'string' ? text(seed, 'reset(seed)') : seed);
+    const max = description?.maxSeed ?? Number.MAX_SAFE_INTEGER;
+    if (Number.isNaN(v)) throw new TypeError(`flocklab: reset(seed) takes a whole number, got ${quote(seed)}`);
+    if (v < 0 || v > max) throw new RangeError(`flocklab: reset(seed) takes a seed from 0 to ${max}, got ${quote(seed)}`);
+    return [v];
+  };
+  // setParams({...}): every value converted first; the module applies all or nothing.
+  const paramLines = (values) => {
+    if (values === null || typeof values !== 'object' || Array.isArray(values)) {
+      throw new TypeError('flocklab: setParams needs an object such as {weightSeparation: 0}');
+    }
+    const lines = [];
+    for (const [k, v] of Object.entries(values)) {
+      const name = text(k, 'a parameter name');
+      const value = typeof v === 'number' ? String(v) : text(v, `setParams: ${quote(name)}`);
+      if (/[\t\n]/.test(name + value)) throw new TypeError(`flocklab: setParams: "${quote(name)}" has a tab or a line break`);
+      lines.push(`${name}\t${value}`);
+    }
+    return [lines.join('\n')];
+  };
+  const applyParams = (lines) => {
+    if (!lines) return;
+    const r = api.setParams(lines);
+    if (r.startsWith('invalid: ')) throw new TypeError(`flocklab: setParams: ${r.slice(9)}`);
+    if (r) for (const line of r.slice(9).split('\n')) warn(el, `setParams: ${line}`);
+    afterAction();
+  };
+
   const target = {
     element: el,
     scene: data.scene === undefined ? null : String(data.scene),
     ready: null,
-    gauges() { return api ? JSON.parse(api.gauges()) : null; },
-    reset(seed) {
-      whenReady(() => {
-        const s = seed === undefined ? -1 : wholeNumber(el, 'reset(seed)', seed, api.seed(), 0, description.maxSeed);
-        api.reset(s);
-        afterAction();
-      });
-    },
-    seed() { return api ? api.seed() : null; },
+    gauges: read('gauges', () => JSON.parse(api.gauges())),
+    reset: change(seedOf, (s) => {
+      cancelRun();
+      api.reset(s);
+      afterAction();
+    }),
+    seed: read('seed', () => api.seed()),
     // Reset with the same seed, run to `seconds` of simulated time (whole
-    // steps) and pause there: where the lab reads its gauges.
+    // steps) and pause there: where the lab reads its gauges. Returns a
+    // promise of the gauges there; the work goes in slices, so the page
+    // stays responsive, and pause(), reset() or destroy() stop it (the
+    // promise then rejects with an AbortError).
     runTo(seconds = 10) {
-      whenReady(() => {
-        const s = Number(seconds);
-        if (!Number.isFinite(s) || s < 0 || s > 600) throw new TypeError(`flocklab: runTo(seconds) takes 0 to 600 seconds, got ${seconds}`);
-        api.runFromReset(Math.round(s / description.stepSeconds));
-        afterAction();
+      alive();
+      const s = typeof seconds === 'number' ? seconds : Number(text(seconds, 'runTo(seconds)'));
+      alive();
+      if (!Number.isFinite(s) || s < 0 || s > 600) throw new RangeError(`flocklab: runTo(seconds) takes 0 to 600 seconds, got ${quote(seconds)}`);
+      return new Promise((resolve, reject) => {
+        const go = () => startRun(Math.round(s / description.stepSeconds), resolve, reject);
+        if (api) go();
+        else pending.push(go);
       });
     },
-    pause() { whenReady(() => { api.setPaused(1); controls.sync(); }); },
-    resume() { whenReady(() => { api.setPaused(0); controls.sync(); }); },
-    paused() { return api ? api.paused() === 1 : args.includes('--paused'); },
+    pause: change(none, () => { cancelRun(); api.setPaused(1); controls.sync(); }),
+    resume: change(none, () => { api.setPaused(0); controls.sync(); }),
+    paused: read('paused', () => api.paused() === 1),
     // step(n) runs synchronously and returns the steps it ran: each call
     // stops after a number of boid-steps (fewer steps for bigger flocks) and
     // after description.maxCallMs of work, so that none can hang the page.
-    step(n = 1) {
-      if (!api) {
-        whenReady(() => handle.step(n));
-        return 0;
-      }
-      const want = wholeNumber(el, 'step(n)', n, 1, 0, Number.MAX_SAFE_INTEGER);
+    step: change((n = 1) => [wholeNumber(el, 'step(n)', n, 1, 0, Number.MAX_SAFE_INTEGER)], (want) => {
+      cancelRun();
       const ran = api.step(Math.min(want, api.maxSteps()));
-      if (ran < want) warn(el, `step(${n}) ran ${ran} of ${want} steps (one call runs at most ${api.maxSteps()} steps of this size and ${description.maxCallMs} ms); call it again for more`);
+      if (ran < want) warn(el, `step(${want}) ran ${ran} of ${want} steps (one call runs at most ${api.maxSteps()} steps of this size and ${description.maxCallMs} ms); call it again for more`);
       afterAction();
       return ran;
-    },
+    }),
     // A copy of the simulation's state (px, px/s), in one call into the module.
-    state() { return api ? JSON.parse(api.state()) : null; },
+    state: read('state', () => JSON.parse(api.state())),
     // What the simulation is doing now, in a sentence or three (the summary a screen reader hears).
-    describe() { return api ? api.summary() : null; },
+    describe: read('describe', () => api.summary()),
     // The last 20 sentences the widget said through its live region.
-    announcements() { return speech.announcements(); },
+    announcements: read('announcements', () => speech.announcements()),
     // Moving median of the live step time (ms), measured in this page.
-    stepTime() { return api ? api.stepMs() : 0; },
+    stepTime: read('stepTime', () => api.stepMs()),
     // The gauges over simulated time (10 samples per simulated second, the
     // last two minutes), with what was switched when: {time, <gauge>..., units, events}.
-    history() { return api ? JSON.parse(api.history()) : null; },
-    csv() { return api ? api.csv() : ''; },
+    history: read('history', () => JSON.parse(api.history())),
+    csv: read('csv', () => api.csv()),
     // The tunables by name, and setting any of them ({weight_separation: 0}
-    // or {weightSeparation: 0}); out-of-range values are clamped with a warning.
-    params() { return api ? JSON.parse(api.params()) : null; },
-    setParams(values) {
-      if (values === null || typeof values !== 'object') throw new TypeError('flocklab: setParams needs an object such as {weightSeparation: 0}');
-      whenReady(() => {
-        for (const [k, v] of Object.entries(values)) {
-          const r = api.setParam(k, String(v));
-          if (r.startsWith('invalid: ')) throw new TypeError(`flocklab: setParams: ${r.slice(9)}`);
-          if (r) warn(el, `setParams: ${r.slice(9)}`);
-        }
-        afterAction();
-      });
-    },
+    // or {weightSeparation: 0}): all or nothing, out-of-range values clamped
+    // with a warning, dependent limits (min_speed <= max_speed) on the final values.
+    params: read('params', () => JSON.parse(api.params())),
+    setParams: change(paramLines, applyParams),
     // Everything needed to make the same widget elsewhere: FlockLab.mount(other, handle.config()).
-    config() {
-      if (!api) return null;
-      const c = { scene: w.spec.name, seed: api.seed(), paused: handle.paused() };
+    config: read('config', () => {
+      const c = { scene: w.spec.name, seed: api.seed(), paused: api.paused() === 1 };
       for (const opt of w.spec.options) {
         const attr = opt.attribute;
         if (!attr) continue;
@@ -162,55 +259,100 @@ export function mount(el, options = {}) {
         else if (opt.kind === 'point') c[attr] = v === null ? '' : v.join(',');
         else c[attr] = v === null ? '' : v;
       }
-      c.params = handle.params();
+      c.params = JSON.parse(api.params());
       return c;
-    },
+    }),
     // Stops the loop, the timers and the listeners and lets the instance go;
-    // removing the element from the page does the same. The handle is dead after.
+    // removing the element from the page does the same. At any time, even
+    // before ready (which then rejects with an AbortError) or from inside a
+    // call; the handle is dead after.
     destroy() {
       if (destroyed) return;
+      cancelRun();
       destroyed = true;
+      pending.length = 0;
       clearInterval(timer);
       lifetime.abort();
       if (api) api.destroy();
       api = null;
       el.classList.remove('flocklab-ready');
-      delete el.flocklab;
+      if (el.flocklab === handle) delete el.flocklab;
       el.dispatchEvent(new CustomEvent('flocklab:destroyed', { bubbles: true }));
     },
     destroyed() { return destroyed; },
     // The HUD's text height and smallest control (CSS px), the window and backing-store sizes.
-    uiMetrics() { return api ? JSON.parse(api.uiMetrics()) : null; },
+    uiMetrics: read('uiMetrics', () => JSON.parse(api.uiMetrics())),
     // Whether it is on screen (off-screen widgets neither run nor draw).
-    visible() { return api ? api.visible() === 1 : false; },
+    visible: read('visible', () => api.visible() === 1),
     // Presses a widget key by name, as on the focused canvas ('ArrowLeft', 'Shift+ArrowUp', 'h', ']', '?'); true if used.
-    key(name) { return w.key(String(name), false); },
+    key: change((name) => [text(name, 'key(name)')], (name) => w.key(name, false)),
     // Applies options to a mounted widget (mount(el, options) on a mounted element does this).
     apply(opts = {}) {
-      const { params: ps, seed, paused, scene, ...others } = opts ?? {};
-      whenReady(() => {
-        if (scene !== undefined && scene !== w.spec.name) warn(el, `this widget is a ${w.spec.name} widget; it cannot become a ${scene} widget (mount a new element)`);
-        for (const [k, v] of Object.entries(others)) {
-          if (v === undefined || v === null) continue;
-          const warning = api.apply(k, String(v));
+      alive();
+      if (opts === null || typeof opts !== 'object' || Array.isArray(opts)) {
+        throw new TypeError(`flocklab: apply() takes an object of options, such as {seed: 3} or a config(), got ${quote(opts)}`);
+      }
+      const { params: ps, seed, paused, scene, ...others } = opts;
+      const attrs = Object.entries(others).filter(([, v]) => v !== undefined && v !== null)
+        .map(([k, v]) => [text(k, 'an option name'), typeof v === 'number' ? String(v) : text(v, `apply: ${quote(k)}`)]);
+      const lines = ps === undefined ? null : paramLines(ps)[0];
+      const s = seed === undefined ? undefined : seedOf(seed)[0];
+      const p = paused === undefined ? undefined : yesNo(paused, 'apply({paused})', ['paused']);
+      alive();
+      const run = () => {
+        if (scene !== undefined && scene !== w.spec.name) warn(el, `this widget is a ${w.spec.name} widget; it cannot become a ${quote(scene)} widget (mount a new element)`);
+        const known = new Set(w.spec.options.flatMap((o) => (o.attribute ? [o.attribute, `${o.attribute}s`] : [])));
+        const tunable = new Set(w.spec.tunables.map((t) => t.name));
+        const unknown = attrs.map(([k]) => k).filter((k) => !known.has(k) && !tunable.has(k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)));
+        if (unknown.length) {
+          throw new TypeError(`flocklab: apply(): a ${w.spec.name} widget has no option ${unknown.map((k) => `'${quote(k)}'`).join(', ')} (it has ${[...known].join(', ')}, params, seed, paused)`);
+        }
+        for (const [k, v] of attrs) {
+          const warning = api.apply(k, v);
           if (warning) for (const line of warning.split('\n')) warn(el, line);
         }
-        if (ps) handle.setParams(ps);
-        if (seed !== undefined) handle.reset(seed);
-        if (paused !== undefined) api.setPaused(paused === true || paused === '' || paused === 'true' ? 1 : 0);
+        applyParams(lines);
+        if (s !== undefined) { cancelRun(); api.reset(s); }
+        if (p !== undefined) { if (p) cancelRun(); api.setPaused(p ? 1 : 0); }
         afterAction();
-      });
+      };
+      if (api) run();
+      else pending.push(run);
       return handle;
     },
   };
 
-  // Before the module has described the scene, any setNAME() call is queued.
+  // The option methods: checked and queued before ready like the rest.
+  const setterCheck = (prop) => {
+    // Where the module's description is known, a setter is checked at the call.
+    const scene = description?.scenes[w.spec?.name ?? data.scene ?? description.defaultScene];
+    for (const opt of scene?.options ?? []) {
+      const m = optionMethods(opt);
+      if (m.setters[prop]) return { opt, check: m.setters[prop] };
+    }
+    return null;
+  };
+  const ALWAYS = new Set(['destroy', 'destroyed', 'element', 'scene', 'ready']);
   const handle = new Proxy(target, {
     get(t, prop, receiver) {
-      if (prop in t || typeof prop !== 'string') return Reflect.get(t, prop, receiver);
-      if (!w.spec && /^set[A-Z]/.test(prop)) return (...a) => whenReady(() => handle[prop](...a));
+      if (typeof prop !== 'string' || ALWAYS.has(prop)) return Reflect.get(t, prop, receiver);
+      if (prop === 'then' || prop === 'toJSON') return undefined; // a handle is not a promise
+      if (destroyed) return () => { throw gone(); };
+      if (prop in t) return Reflect.get(t, prop, receiver);
+      if (!w.spec) {
+        // Not yet described: setters queue (checked now if another widget
+        // already described the scenes); anything else reads, and must wait.
+        const known = setterCheck(prop);
+        if (known) {
+          return change((...a) => [known.check(...a)], (v) => call.set(known.opt.name, v, known.opt.kind));
+        }
+        if (/^set[A-Z]/.test(prop) || prop === 'select') {
+          return change((...a) => a.map((x) => (typeof x === 'string' ? text(x, `${prop}()`) : x)), (...a) => handle[prop](...a));
+        }
+        return () => { alive(); throw notYet(prop); };
+      }
       // A method of another scene: say so, naming both.
-      const owners = w.spec && methodOwners[prop];
+      const owners = methodOwners[prop];
       if (!owners) return undefined;
       return () => {
         throw new TypeError(`flocklab: ${prop}() is for ${owners.join(' and ')} widgets; this one is a ${w.spec.name} widget`);
@@ -259,11 +401,21 @@ export function mount(el, options = {}) {
     const name = api.scene();
     w.spec = { name, ...description.scenes[name] };
     target.scene = name;
-    for (const opt of w.spec.options) Object.assign(target, optionMethods(opt, call));
+    for (const opt of w.spec.options) {
+      const m = optionMethods(opt);
+      for (const [name, check] of Object.entries(m.setters)) {
+        target[name] = change((...a) => [check(...a)], (v) => {
+          const clamped = call.set(opt.name, v, opt.kind);
+          if (clamped && opt.kind === 'point') warn(el, `${name}(${v.replace(',', ', ')}) is outside the world; using (${call.get(opt.name)})`);
+          else if (clamped) warn(el, `${name}(${quote(v)}): ${clamped}`);
+        });
+      }
+      for (const name of m.getters) target[name] = read(name, () => call.get(opt.name));
+    }
     if (w.spec.benchmark) {
       const b = w.spec.benchmark;
       // Milliseconds per step of a formed run, measured inside this page's WebAssembly.
-      target.benchmark = (opts = {}) => {
+      target.benchmark = read('benchmark', (opts = {}) => {
         if (opts === null || typeof opts !== 'object') {
           throw new TypeError(`flocklab: benchmark() takes an object such as {boids: ${b.size}, neighbors: '${b.variants[0]}', steps: ${b.steps}}, got ${opts}`);
         }
@@ -276,15 +428,16 @@ export function mount(el, options = {}) {
         if (r.capped) warn(el, `benchmark: timed ${r.steps} of ${s} steps (one call works at most ${description.maxCallMs} ms)`);
         if (r.warmup < wu) warn(el, `benchmark: the run was formed over ${r.warmup} of ${wu} warm-up steps (at most ${description.maxWarmupMs / 1000} s)`);
         return r.ms;
-      };
+      });
     }
     if (w.spec.explain) {
       // Why agent i moves in the next step: neighbours, each rule's force, weights, total.
-      target.explain = (i) => {
+      target.explain = read('explain', (i) => {
         const n = api.agents();
-        if (!Number.isInteger(i) || i < 0 || i >= n) throw new TypeError(`flocklab: explain(i) needs an index from 0 to ${n - 1}, got ${i}`);
+        if (!Number.isInteger(i)) throw new TypeError(`flocklab: explain(i) needs an index from 0 to ${n - 1}, got ${quote(i)}`);
+        if (i < 0 || i >= n) throw new TypeError(`flocklab: explain(i) needs an index from 0 to ${n - 1}, got ${i}`);
         return JSON.parse(api.explain(i));
-      };
+      });
     }
     controls.bind();
     form.build();

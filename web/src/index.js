@@ -13,7 +13,7 @@
 //   values.js     shared checks and formatting
 import { mount } from './handle.js';
 import { plotSummary } from './charts.js';
-import { compiledModule } from './loader.js';
+import { compiledModule, liveInstances } from './loader.js';
 import { warn } from './values.js';
 
 // Every .flocklab element under root; one nested inside another widget is
@@ -28,9 +28,9 @@ export function mountAll(root = document) {
   });
 }
 
-export { mount, plotSummary };
+export { mount, plotSummary, liveInstances };
 
-window.FlockLab = { mount, mountAll, plotSummary };
+window.FlockLab = { mount, mountAll, plotSummary, liveInstances };
 // The module downloads and compiles while the page finishes parsing.
 if (typeof WebAssembly === 'object' && document.querySelector('.flocklab')) compiledModule().catch(() => {});
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => mountAll());

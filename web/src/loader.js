@@ -56,6 +56,10 @@ function startNext() {
   p.then(job.resolve, job.reject).finally(() => setTimeout(startNext, 0));
 }
 
+// How many instances run now (started and not destroyed).
+let live = 0;
+export const liveInstances = () => live;
+
 // The module's exports as JS functions ([name, C name, return type, argument types]).
 const EXPORTS = [
   ['describe', 'fl_describe', 'string', []],
@@ -88,7 +92,11 @@ const EXPORTS = [
   ['setVisible', 'fl_set_visible', null, ['number']],
   ['resize', 'fl_resize', null, ['number', 'number', 'number']],
   ['restoreGraphics', 'fl_restore_graphics', 'number', []],
-  ['runFromReset', 'fl_run_from_reset', 'number', ['number']],
+  ['runBegin', 'fl_run_begin', null, ['number']],
+  ['runSlice', 'fl_run_slice', 'number', ['number']],
+  ['runLeft', 'fl_run_left', 'number', []],
+  ['runCancel', 'fl_run_cancel', null, []],
+  ['setParams', 'fl_set_params', 'string', ['string']],
   ['uiMetrics', 'fl_ui_metrics', 'string', []],
   ['visible', 'fl_visible', 'number', []],
   ['key', 'fl_key', 'number', ['string']],
@@ -121,6 +129,12 @@ export function startInstance(el, canvas, args) {
     if (!m.ccall('fl_started', 'number', [], [])) throw new Error('the simulation could not start (see the messages above)');
     const api = {};
     for (const [name, c, ret, params] of EXPORTS) api[name] = m.cwrap(c, ret, params);
+    live++;
+    const destroy = api.destroy;
+    api.destroy = () => {
+      destroy();
+      live--;
+    };
     return { instance: m, api };
   });
   return Promise.race([started, failed]);

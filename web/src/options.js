@@ -8,7 +8,7 @@
 // (an option may name its own setter: select(i) for "selected"), where ATTR
 // is the option's data-* attribute (usually its own name). The shim keeps no
 // table of scenes, modes, rules, gauges or limits of its own.
-import { finitePoint, kebab, upperFirst, warn, wholeNumber } from './values.js';
+import { finitePoint, kebab, quote, strictWhole, upperFirst, yesNo } from './values.js';
 
 export let description = null;
 // Which scenes each option method belongs to (setHawk: ['flock']).
@@ -19,7 +19,10 @@ export function learn(json) {
   description = JSON.parse(json);
   methodOwners = {};
   for (const [scene, s] of Object.entries(description.scenes)) {
-    const names = s.options.flatMap((opt) => Object.keys(optionMethods(opt, null)));
+    const names = s.options.flatMap((opt) => {
+      const m = optionMethods(opt);
+      return [...Object.keys(m.setters), ...m.getters];
+    });
     if (s.benchmark) names.push('benchmark');
     if (s.explain) names.push('explain');
     for (const name of names) (methodOwners[name] ??= []).push(scene);
@@ -27,53 +30,55 @@ export function learn(json) {
   return description;
 }
 
-// The handle's methods for one option of a scene (see the top of the file).
-export function optionMethods(opt, call) {
+// The handle's methods for one option of a scene (see the top of the file):
+// `setters` maps each setter's name to a check that converts its arguments
+// into the option's text (throwing a TypeError for anything unusable, before
+// anything changes); `getters` lists the names that read it.
+export function optionMethods(opt) {
   const Name = upperFirst(opt.name);
   const setter = opt.setter ?? `set${Name}`;
-  const m = {};
+  const what = `${setter}()`;
+  const setters = {};
+  let getters = [opt.name];
   switch (opt.kind) {
     case 'choice':
-      m[`set${Name}`] = (v) => {
+      setters[setter] = (v) => {
         if (!opt.values.includes(v)) {
-          throw new TypeError(`flocklab: unknown ${kebab(opt.name).replace('-', ' ')} "${v}" (expected ${opt.values.join(', ')})`);
+          throw new TypeError(`flocklab: unknown ${kebab(opt.name).replace('-', ' ')} "${quote(v)}" (expected ${opt.values.join(', ')})`);
         }
-        call.set(opt.name, v);
+        return v;
       };
-      m[opt.name] = () => call.get(opt.name);
       break;
     case 'flags':
-      m[`set${Name}`] = (flag, on) => {
+      setters[setter] = (flag, on) => {
         if (!opt.values.includes(flag)) {
-          throw new TypeError(`flocklab: unknown ${opt.name} "${flag}" (expected ${opt.values.join(', ')})`);
+          throw new TypeError(`flocklab: unknown ${opt.name} "${quote(flag)}" (expected ${opt.values.join(', ')})`);
         }
-        call.set(opt.name, `${flag}=${on ? 1 : 0}`);
+        return `${flag}=${yesNo(on, what) ? 1 : 0}`;
       };
-      m[`${opt.name}s`] = () => call.get(opt.name);
+      getters = [`${opt.name}s`];
       break;
     case 'toggle':
-      m[`set${Name}`] = (on) => call.set(opt.name, on ? '1' : '0');
-      m[opt.name] = () => call.get(opt.name);
+      setters[setter] = (on) => (yesNo(on, what) ? '1' : '0');
       break;
     case 'point':
-      m[`set${Name}`] = (x, y) => {
-        if (opt.nullable && (x === null || x === undefined)) return call.set(opt.name, '');
-        finitePoint(`set${Name}`, x, y);
-        const message = call.set(opt.name, `${x},${y}`);
-        if (message) warn(call.el, `set${Name}(${x}, ${y}) is outside the world; using (${call.get(opt.name)})`);
-        return undefined;
+      setters[setter] = (x, y) => {
+        if (opt.nullable && (x === null || x === undefined)) return '';
+        finitePoint(setter, x, y);
+        return `${x},${y}`;
       };
-      m[opt.name] = () => call.get(opt.name);
       break;
     case 'count':
-      m[setter] = (n) => {
-        if (opt.nullable && (n === null || n === undefined)) return call.set(opt.name, '');
-        return call.set(opt.name, String(wholeNumber(call.el, `${setter}(n)`, n, call.get(opt.name), opt.lo, opt.hi)));
+      setters[setter] = (n) => {
+        if (opt.nullable && (n === null || n === undefined)) return '';
+        const v = strictWhole(n);
+        if (Number.isNaN(v)) throw new TypeError(`flocklab: ${what} takes a whole number${opt.nullable ? ' or null' : ''}, got ${quote(n)}`);
+        return String(v);
       };
-      m[opt.name] = () => call.get(opt.name);
       break;
     default:
+      getters = [];
       break;
   }
-  return m;
+  return { setters, getters };
 }

@@ -12,13 +12,13 @@ export const kebab = (s) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 // with a console warning.
 export function wholeNumber(el, name, raw, fallback, lo, hi) {
   if (raw === undefined || raw === null || raw === '') return fallback;
-  const v = typeof raw === 'number' ? raw : Number(String(raw).trim());
+  const v = typeof raw === 'number' ? raw : Number(text(raw, name).trim());
   if (!Number.isFinite(v)) {
-    warn(el, `${name}="${raw}" is not a number; using ${fallback}`);
+    warn(el, `${name}="${quote(raw)}" is not a number; using ${fallback}`);
     return fallback;
   }
   const clamped = Math.min(hi, Math.max(lo, Math.round(v)));
-  if (clamped !== v) warn(el, `${name}="${raw}" must be a whole number from ${lo} to ${hi}; using ${clamped}`);
+  if (clamped !== v) warn(el, `${name}="${quote(raw)}" must be a whole number from ${lo} to ${hi}; using ${clamped}`);
   return clamped;
 }
 
@@ -28,11 +28,51 @@ export function finitePoint(what, x, y) {
   }
 }
 
-// data-paused as an author writes it: present, "true", "paused", "1" pause; "false", "0", "no", "off" do not.
-export function isOn(v) {
-  if (v === true || v === '') return true;
-  if (v === false || v === undefined || v === null) return false;
-  return !['false', '0', 'no', 'off'].includes(String(v).trim().toLowerCase());
+// [SECTION] One parser for values: every option, attribute and argument goes
+// through these, so the same text means the same thing everywhere.
+
+// At most 80 characters of a value, for messages.
+export function quote(v) {
+  const s = String(v);
+  return s.length > 80 ? `${s.slice(0, 77)}...` : s;
+}
+
+// Text for the module: a NUL byte would cut it short there, so it is refused here.
+export function text(v, what) {
+  const s = typeof v === 'string' ? v : String(v);
+  if (s.includes('\0')) throw new TypeError(`flocklab: ${what} contains a NUL character: "${quote(s.replaceAll('\0', '\\0'))}"`);
+  return s;
+}
+
+// Yes and no: true, 1, "yes", "on", "" (a present attribute) are yes; false,
+// 0, "no", "off" are no (any case); `extra` adds words ("paused"). Anything
+// else throws a TypeError naming `what`.
+export function yesNo(v, what, extra = []) {
+  if (v === true || v === 1) return true;
+  if (v === false || v === 0) return false;
+  const w = text(v, what).trim().toLowerCase();
+  if (['', 'true', '1', 'yes', 'on', ...extra].includes(w)) return true;
+  if (['false', '0', 'no', 'off'].includes(w)) return false;
+  throw new TypeError(`flocklab: ${what} takes yes or no (true, 1, yes, on, or false, 0, no, off), got "${quote(v)}"`);
+}
+
+// data-paused as an author writes it: present, "true", "paused", "1" pause;
+// "false", "0", "no", "off" do not; anything else warns and runs.
+export function isOn(v, el) {
+  if (v === undefined || v === null) return false;
+  try {
+    return yesNo(v, 'paused', ['paused']);
+  } catch (err) {
+    warn(el, `${err.message.replace('flocklab: ', '')}; running`);
+    return false;
+  }
+}
+
+// A whole number written as one (no trailing text, no 0x, no NUL): the number, or NaN.
+export function strictWhole(v) {
+  if (typeof v === 'number') return Number.isInteger(v) ? v : NaN;
+  if (typeof v !== 'string' || !/^\s*[-+]?\d+\s*$/.test(v)) return NaN;
+  return Number(v);
 }
 
 // The element's own descendants matching `selector`, not those of a widget nested inside it.

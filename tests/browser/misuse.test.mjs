@@ -1,0 +1,227 @@
+// No call that hangs, no widget that leaks, one answer for every misuse:
+// the repros of the adversarial round, each on the built page.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start } from './helpers.mjs';
+
+let env;
+let page;
+before(async () => {
+  env = await start();
+  page = await env.context.newPage();
+  page.problems = [];
+  page.warnings = [];
+  page.on('pageerror', (e) => page.problems.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error') page.problems.push(m.text());
+    if (m.type() === 'warning') page.warnings.push(m.text());
+  });
+  await page.goto(`${env.url}index.html`);
+  // A bare page of our own, with the shim loaded and nothing mounted.
+  await page.evaluate(async () => {
+    document.body.replaceChildren();
+    await new Promise((r) => { const t = () => (window.FlockLab ? r() : setTimeout(t, 20)); t(); });
+  });
+});
+after(async () => { await env.close(); });
+
+// Mounts a fresh widget in the page and waits for it.
+const fresh = (opts = {}, attrs = {}) => page.evaluate(async ({ opts, attrs }) => {
+  const el = document.createElement('figure');
+  el.className = 'flocklab flocklab-test';
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  el.innerHTML = '<canvas></canvas><button data-action="run" data-seconds="10">run</button><input id="typing">';
+  document.body.append(el);
+  window.w = FlockLab.mount(el, opts);
+  await window.w.ready;
+  return true;
+}, { opts, attrs });
+const errorOf = (fn) => page.evaluate(async (src) => {
+  try {
+    await new Function(`return (${src})`)()(window.w);
+    return 'no error';
+  } catch (e) {
+    return `${e.name}: ${e.message}`;
+  }
+}, fn.toString());
+
+test('runTo(60) at 5000 boids leaves the page responsive: no long task, typing within 100 ms, and it can be stopped', async () => {
+  await fresh({ boids: 5000, paused: true });
+  const r = await page.evaluate(async () => {
+    const longs = [];
+    const po = new PerformanceObserver((l) => { for (const e of l.getEntries()) longs.push(e.duration); });
+    po.observe({ type: 'longtask' });
+    const input = document.getElementById('typing');
+    input.focus();
+    const lags = [];
+    input.addEventListener('keydown', (e) => lags.push(performance.now() - e.timeStamp));
+    const done = window.w.runTo(60);
+    const busy = window.w.element.getAttribute('aria-busy');
+    const runDisabled = window.w.element.querySelector('[data-action="run"]').disabled;
+    // Keys typed while it runs, one every 150 ms.
+    for (let k = 0; k < 8; k++) {
+      await new Promise((res) => setTimeout(res, 150));
+      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
+    }
+    window.w.pause(); // stops it
+    let stopped = '';
+    try { await done; } catch (e) { stopped = e.name; }
+    po.disconnect();
+    return { longs, lags, busy, runDisabled, stopped, time: window.w.gauges().time, after: window.w.element.getAttribute('aria-busy') };
+  });
+  assert.equal(r.busy, 'true');
+  assert.equal(r.runDisabled, true);
+  assert.equal(r.stopped, 'AbortError');
+  assert.equal(r.after, null);
+  assert.ok(r.time > 0 && r.time < 60, `stopped at ${r.time} s`);
+  assert.ok(r.longs.every((d) => d <= 250), `long tasks ${r.longs.map((d) => d.toFixed(0))} ms`);
+  assert.ok(r.lags.every((d) => d <= 100), `key lags ${r.lags.map((d) => d.toFixed(0))} ms`);
+  // And a run that finishes resolves with the gauges there.
+  const g = await page.evaluate(async () => { window.w.setBoids(60); return window.w.runTo(10); });
+  assert.ok(Math.abs(g.time - 10) < 1e-9 && Math.abs(g.spacing - 22.550619377904063) < 0.05, JSON.stringify(g));
+  await page.evaluate(() => window.w.destroy());
+});
+
+test('destroy() before ready ends the widget for good: ready rejects with AbortError and nothing runs', async () => {
+  const r = await page.evaluate(async () => {
+    let readyEvents = 0;
+    document.addEventListener('flocklab:ready', () => readyEvents++);
+    const results = [];
+    for (let k = 0; k < 20; k++) {
+      const el = document.createElement('figure');
+      el.innerHTML = '<canvas></canvas>';
+      document.body.append(el);
+      const h = FlockLab.mount(el);
+      h.destroy();
+      h.destroy();
+      results.push(h.ready.then(() => 'resolved', (e) => e.name));
+      el.remove();
+    }
+    const names = await Promise.all(results);
+    await new Promise((res) => setTimeout(res, 1500));
+    return { names, readyEvents, live: FlockLab.liveInstances() };
+  });
+  assert.deepEqual([...new Set(r.names)], ['AbortError']);
+  assert.equal(r.readyEvents, 0);
+  assert.equal(r.live, 0);
+});
+
+test('after destroy() every method throws one clear TypeError; destroy() from inside a call ends it cleanly', async () => {
+  await fresh();
+  const reentrant = await errorOf((h) => h.setParams({ weightSeparation: { toString() { h.destroy(); return '1'; } } }));
+  assert.equal(reentrant, 'TypeError: flocklab: this widget was destroyed');
+  const answers = await page.evaluate(() => {
+    const h = window.w;
+    return ['gauges', 'reset', 'pause', 'setParams', 'runTo', 'apply', 'rules', 'setRule', 'step', 'config', 'state'].map((m) => {
+      try { h[m]({}); return `${m}: no error`; } catch (e) { return `${m}: ${e.name}: ${e.message}`; }
+    });
+  });
+  for (const a of answers) assert.match(a, /: TypeError: flocklab: this widget was destroyed$/);
+  await fresh();
+  assert.equal(await errorOf((h) => h.apply({ rules: { toString() { h.destroy(); return 'separation'; } } })), 'TypeError: flocklab: this widget was destroyed');
+  assert.deepEqual(page.problems, []);
+});
+
+test('before ready: setters are checked at the call, queued and return undefined; getters say to await ready', async () => {
+  await fresh(); // the scenes are described now
+  const r = await page.evaluate(async () => {
+    const el = document.createElement('figure');
+    el.innerHTML = '<canvas></canvas>';
+    document.body.append(el);
+    const h = FlockLab.mount(el, { paused: true });
+    const out = { returns: [h.setRule('separation', false), h.select(3), h.setParams({ weightCohesion: 0.5 })] };
+    for (const [name, fn] of [['bogus rule', () => h.setRule('bogus', true)], ['rules', () => h.rules()], ['boids', () => h.boids()], ['gauges', () => h.gauges()]]) {
+      try { fn(); out[name] = 'no error'; } catch (e) { out[name] = `${e.name}: ${e.message}`; }
+    }
+    await h.ready;
+    out.after = { rules: h.rules(), selected: h.selected(), cohesion: h.params().weight_cohesion };
+    h.destroy();
+    return out;
+  });
+  assert.deepEqual(r.returns, [undefined, undefined, undefined]);
+  assert.match(r['bogus rule'], /^TypeError: flocklab: unknown rule "bogus"/);
+  for (const g of ['rules', 'boids', 'gauges']) assert.match(r[g], /^TypeError: .*await handle\.ready/);
+  assert.deepEqual(r.after, { rules: { separation: false, alignment: true, cohesion: true, wander: false }, selected: 3, cohesion: 0.5 });
+});
+
+test('runTo() inside a flocklab:gauges handler neither recurses nor throws', async () => {
+  await fresh({ paused: true });
+  const r = await page.evaluate(async () => {
+    let calls = 0;
+    const el = [...document.querySelectorAll('.flocklab-test')].at(-1);
+    const handler = () => { calls++; if (calls < 5) window.w.runTo(0.5).catch(() => {}); };
+    el.addEventListener('flocklab:gauges', handler);
+    window.w.step(1);
+    await new Promise((res) => setTimeout(res, 1500));
+    el.removeEventListener('flocklab:gauges', handler);
+    return { calls };
+  });
+  assert.ok(r.calls >= 5, `${r.calls} handler calls`);
+  assert.deepEqual(page.problems, []);
+  await page.evaluate(() => window.w.destroy());
+});
+
+test('indexes, yes/no words, NUL bytes and unknown names get one answer everywhere', async () => {
+  await fresh({ paused: true });
+  assert.match(await errorOf((h) => h.select(-1)), /^RangeError: flocklab: selected: expected a boid from 0 to 59, or none/);
+  assert.match(await errorOf((h) => h.select(1e9)), /^RangeError: flocklab: selected: expected a boid from 0 to 59/);
+  assert.match(await errorOf((h) => h.select(2.5)), /^TypeError: flocklab: select\(\) takes a whole number or null/);
+  assert.match(await errorOf((h) => h.explain(2 ** 32 + 5)), /^TypeError: flocklab: explain\(i\) needs an index from 0 to 59/);
+  // Yes and no.
+  const words = await page.evaluate(() => {
+    const h = window.w;
+    const out = [];
+    for (const v of ['no', 'off', 'false', '0', 0, false]) { h.setLeader(true); h.setLeader(v); out.push(h.leader()); }
+    for (const v of ['yes', 'on', 'true', '1', 1, true, '']) { h.setLeader(false); h.setLeader(v); out.push(h.leader()); }
+    h.setOverlay('vision', 'no');
+    out.push(h.overlays().vision);
+    return out;
+  });
+  assert.deepEqual(words, [false, false, false, false, false, false, true, true, true, true, true, true, true, false]);
+  assert.match(await errorOf((h) => h.setLeader('maybe')), /^TypeError: flocklab: setLeader\(\) takes yes or no/);
+  // apply({paused}) reads the words as mount() and data-paused do.
+  for (const v of ['1', 'paused', 1, true]) {
+    assert.equal(await page.evaluate((p) => { window.w.resume(); window.w.apply({ paused: p }); return window.w.paused(); }, v), true, `paused: ${v}`);
+  }
+  // NUL bytes are refused, not cut short.
+  assert.match(await errorOf((h) => h.setParams({ 'weight_separation\u0000x': 1 })), /^TypeError: flocklab: a parameter name contains a NUL character/);
+  // Unknown names and non-objects.
+  assert.match(await errorOf((h) => h.apply({ bogusOption: 1 })), /^TypeError: flocklab: apply\(\): a flock widget has no option 'bogusOption'/);
+  assert.match(await errorOf((h) => h.apply('x')), /^TypeError: flocklab: apply\(\) takes an object/);
+  assert.match(await errorOf((h) => h.apply(null)), /^TypeError: flocklab: apply\(\) takes an object/);
+  assert.match(await errorOf((h) => h.apply({ seed: 'x' })), /^TypeError: flocklab: reset\(seed\) takes a whole number/);
+  await page.evaluate(() => window.w.destroy());
+  // data-leader="no" is no leader; data-boids="5\0" is refused with a warning; data-selected="-1" warns.
+  page.warnings = [];
+  await fresh({}, { 'data-leader': 'no', 'data-boids': '5\u0000', 'data-selected': '-1' });
+  const r = await page.evaluate(() => ({ leader: window.w.leader(), boids: window.w.boids() }));
+  assert.deepEqual(r, { leader: false, boids: 60 });
+  assert.ok(page.warnings.some((w) => /data-boids="5\\0" contains a NUL character; ignored/.test(w)), page.warnings.join('\n'));
+  assert.ok(page.warnings.some((w) => /data-selected="-1": selected: expected a boid from 0 to 59, or none/.test(w)), page.warnings.join('\n'));
+  await page.evaluate(() => window.w.destroy());
+});
+
+test('setParams() is all or nothing and order-independent; a 100,000-character value is quoted short', async () => {
+  await fresh({ paused: true });
+  const r = await page.evaluate(() => {
+    const h = window.w;
+    h.setParams({ maxSpeed: 20 });
+    h.setParams({ minSpeed: 40, maxSpeed: 160 });
+    const a = h.params();
+    h.setParams({ minSpeed: 150 });
+    h.setParams({ maxSpeed: 20 });
+    const b = h.params();
+    let error = '';
+    try { h.setParams({ weightAlignment: 0.25, bogus: 1, weightCohesion: 0.25 }); } catch (e) { error = e.message; }
+    return { a: [a.min_speed, a.max_speed], b: [b.min_speed, b.max_speed], error, c: [h.params().weight_alignment, h.params().weight_cohesion] };
+  });
+  assert.deepEqual(r.a, [40, 160]);
+  assert.deepEqual(r.b, [20, 20]);
+  assert.match(r.error, /no parameter 'bogus'.*nothing was changed/);
+  assert.deepEqual(r.c, [1, 0.8]);
+  page.warnings = [];
+  await page.evaluate(() => window.w.apply({ hawk: 'x'.repeat(100000) }));
+  assert.ok(page.warnings.length > 0 && page.warnings.every((w) => w.length < 600), `warning lengths ${page.warnings.map((w) => w.length)}`);
+  await page.evaluate(() => window.w.destroy());
+  assert.deepEqual(page.problems, []);
+});
