@@ -225,3 +225,31 @@ test('setParams() is all or nothing and order-independent; a 100,000-character v
   await page.evaluate(() => window.w.destroy());
   assert.deepEqual(page.problems, []);
 });
+
+test('a Content-Security-Policy without wasm-unsafe-eval gets a failure that names it; the minimum works', async () => {
+  const csp = async (policy) => {
+    const p = await env.context.newPage();
+    const problems = [];
+    p.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+    await p.route('**/csp.html', (route) => route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8">
+        <meta http-equiv="Content-Security-Policy" content="${policy}">
+        <link rel="stylesheet" href="flocklab.css"><script type="module" src="flocklab.js"></script></head>
+        <body><figure class="flocklab" data-scene="steer"><canvas></canvas></figure></body></html>`,
+    }));
+    await p.goto(`${env.url}csp.html`);
+    await p.waitForFunction(() => {
+      const el = document.querySelector('.flocklab');
+      return el.classList.contains('flocklab-ready') || el.classList.contains('flocklab-failed');
+    }, null, { timeout: 30000 });
+    const r = await p.evaluate(() => ({ ready: document.querySelector('.flocklab').classList.contains('flocklab-ready'), error: document.querySelector('.fl-error')?.textContent ?? '' }));
+    await p.close();
+    return r;
+  };
+  const without = await csp("script-src 'self'; style-src 'self'; connect-src 'self'");
+  assert.equal(without.ready, false);
+  assert.match(without.error, /Content-Security-Policy does not allow WebAssembly\. Add 'wasm-unsafe-eval' to its script-src/);
+  const minimum = await csp("script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; connect-src 'self'");
+  assert.deepEqual(minimum, { ready: true, error: '' });
+});

@@ -19,7 +19,15 @@ export function compiledModule() {
     });
     compiled = fetched.then((r) => (WebAssembly.compileStreaming
       ? WebAssembly.compileStreaming(r.clone()).catch(() => r.arrayBuffer().then((b) => WebAssembly.compile(b)))
-      : r.arrayBuffer().then((b) => WebAssembly.compile(b))));
+      : r.arrayBuffer().then((b) => WebAssembly.compile(b)))).catch((err) => {
+      // A Content-Security-Policy without 'wasm-unsafe-eval' refuses to compile
+      // any WebAssembly: name the directive to add, not the browser's words.
+      if (/unsafe-eval|Content Security Policy/i.test(err.message)) {
+        throw new Error('the page\'s Content-Security-Policy does not allow WebAssembly. Add \'wasm-unsafe-eval\' to its '
+          + 'script-src; the least that works is: script-src \'self\' \'wasm-unsafe-eval\'; style-src \'self\'; connect-src \'self\'');
+      }
+      throw err;
+    });
   }
   return compiled;
 }
