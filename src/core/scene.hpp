@@ -8,7 +8,6 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -92,16 +91,17 @@ struct OptionSpec {
     // state_json are generated from them, so an option is one table row.
     // Choice: the value's index; Toggle: 0 or 1; Count: the number (NaN for
     // none); Flags: flag `k`'s 0 or 1.
-    std::function<double(const Scene&, int k)> read;
-    std::function<void(Scene&, int k, double v)> write;
+    // (Plain function pointers: the table's rows are captureless lambdas.)
+    double (*read)(const Scene&, int k) = nullptr;
+    void (*write)(Scene&, int k, double v) = nullptr;
     // Point: where it is (none: nullopt), and putting it somewhere (none:
     // nullopt); returns where it was put (a clamp may move it).
-    std::function<std::optional<Vec2>(const Scene&)> where;
-    std::function<std::optional<Vec2>(Scene&, std::optional<Vec2>)> place;
+    std::optional<Vec2> (*where)(const Scene&) = nullptr;
+    std::optional<Vec2> (*place)(Scene&, std::optional<Vec2>) = nullptr;
     // Count: the upper limit now, when it depends on the scene (the selected
     // boid: below the flock's size); and whether a number outside the range
     // is clamped with a warning (true) or refused (false).
-    std::function<double(const Scene&)> hi_now;
+    double (*hi_now)(const Scene&) = nullptr;
     bool clamps = true;
     const char* what = "a whole number";  // Count: "a boid", in messages
 };

@@ -512,18 +512,18 @@ void App::draw_help() {
                  ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
                      ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoFocusOnAppearing);
     const std::vector<std::string> contexts = scene_->key_contexts();
-    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) {
-        for (const KeyHelp& k : keys_for(scene_->name(), &contexts)) {
-            ImGui::TableNextRow();
-            ImGui::TableNextColumn();
-            ImGui::TextColored(ImVec4(0.49f, 0.83f, 0.99f, 1), "%s", k.keys);
-            ImGui::TableNextColumn();
-            ImGui::PushTextWrapPos(std::max(200.0f, display.x - 140));
-            ImGui::TextUnformatted(k.what);
-            ImGui::PopTextWrapPos();
-        }
-        ImGui::EndTable();
+    const std::vector<KeyHelp> keys = keys_for(scene_->name(), &contexts);
+    // Two columns: the keys, then what they do (wrapped).
+    float key_w = 0;
+    for (const KeyHelp& k : keys) key_w = std::max(key_w, ImGui::CalcTextSize(k.keys).x);
+    key_w += ImGui::GetStyle().ItemSpacing.x * 2;
+    ImGui::PushTextWrapPos(std::max(200.0f, display.x - 140 * text_scale_));
+    for (const KeyHelp& k : keys) {
+        ImGui::TextColored(ImVec4(0.49f, 0.83f, 0.99f, 1), "%s", k.keys);
+        ImGui::SameLine(key_w);
+        ImGui::TextUnformatted(k.what);
     }
+    ImGui::PopTextWrapPos();
     ImGui::End();
 }
 

@@ -315,21 +315,13 @@ public:
             compare_countdown_ == 0) {
             compare_countdown_ = 2;  // show "measuring..." for a frame, then measure
         }
-        if (compare_done_ && ImGui::BeginTable("cmp", 4, ImGuiTableFlags_Borders)) {
-            ImGui::TableNextRow();
-            for (const char* h : {"boids", "brute ms", "grid ms", "ratio"}) {
-                ImGui::TableNextColumn();
-                ImGui::TextUnformatted(h);
-            }
+        // Columns of a monospace font (ImGui's own): no table code in the page.
+        if (compare_done_) {
+            ImGui::TextUnformatted(" boids  brute ms   grid ms  ratio");
             for (int i = 0; i < 3; ++i) {
-                ImGui::TableNextRow();
-                ImGui::TableNextColumn(); ImGui::Text("%d", kSizes[i]);
-                ImGui::TableNextColumn(); ImGui::Text("%.3f", compare_ms_[i][0]);
-                ImGui::TableNextColumn(); ImGui::Text("%.3f", compare_ms_[i][1]);
-                ImGui::TableNextColumn();
-                ImGui::Text("%.1fx", compare_ms_[i][1] > 0 ? compare_ms_[i][0] / compare_ms_[i][1] : 0.0);
+                ImGui::Text("%6d %9.3f %9.3f %5.1fx", kSizes[i], compare_ms_[i][0], compare_ms_[i][1],
+                            compare_ms_[i][1] > 0 ? compare_ms_[i][0] / compare_ms_[i][1] : 0.0);
             }
-            ImGui::EndTable();
         }
     }
 
