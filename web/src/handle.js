@@ -94,15 +94,25 @@ export function mount(el, options = {}) {
   const gone = () => new TypeError('flocklab: this widget was destroyed');
   const alive = () => { if (destroyed) throw gone(); };
   const notYet = (name) => new TypeError(`flocklab: ${name}() reads the running widget; call it after \`await handle.ready\``);
+  // Page code run while reading an argument (a getter, a toString) may
+  // throw anything: the caller gets a TypeError that says so.
+  const guarded = (fn, a) => {
+    try {
+      return fn(...a);
+    } catch (err) {
+      if (err instanceof TypeError || err instanceof RangeError || err?.name === 'AbortError') throw err;
+      throw new TypeError(`flocklab: an argument could not be read (${quote(err?.message ?? err)})`);
+    }
+  };
   const read = (name, fn) => (...a) => {
     alive();
     if (!api) throw notYet(name);
-    return fn(...a);
+    return guarded(fn, a);
   };
   // check(...args) -> the converted arguments (throws for bad ones); run(...converted).
   const change = (check, run) => (...a) => {
     alive();
-    const args = check(...a);
+    const args = guarded(check, a);
     alive();
     if (!api) {
       pending.push(() => run(...args));
@@ -209,7 +219,7 @@ export function mount(el, options = {}) {
     // promise then rejects with an AbortError).
     runTo(seconds = 10) {
       alive();
-      const s = typeof seconds === 'number' ? seconds : Number(text(seconds, 'runTo(seconds)'));
+      const s = typeof seconds === 'number' ? seconds : Number(guarded(text, [seconds, 'runTo(seconds)']));
       alive();
       if (!Number.isFinite(s) || s < 0 || s > 600) throw new RangeError(`flocklab: runTo(seconds) takes 0 to 600 seconds, got ${quote(seconds)}`);
       return new Promise((resolve, reject) => {
@@ -289,38 +299,42 @@ export function mount(el, options = {}) {
     // Applies options to a mounted widget (mount(el, options) on a mounted element does this).
     apply(opts = {}) {
       alive();
-      if (opts === null || typeof opts !== 'object' || Array.isArray(opts)) {
-        throw new TypeError(`flocklab: apply() takes an object of options, such as {seed: 3} or a config(), got ${quote(opts)}`);
-      }
-      const { params: ps, seed, paused, scene, ...others } = opts;
-      const attrs = Object.entries(others).filter(([, v]) => v !== undefined && v !== null)
-        .map(([k, v]) => [text(k, 'an option name'), typeof v === 'number' ? String(v) : text(v, `apply: ${quote(k)}`)]);
-      const lines = ps === undefined ? null : paramLines(ps)[0];
-      const s = seed === undefined ? undefined : seedOf(seed)[0];
-      const p = paused === undefined ? undefined : yesNo(paused, 'apply({paused})', ['paused']);
-      alive();
-      const run = () => {
-        if (scene !== undefined && scene !== w.spec.name) warn(el, `this widget is a ${w.spec.name} widget; it cannot become a ${quote(scene)} widget (mount a new element)`);
-        const known = new Set(w.spec.options.flatMap((o) => (o.attribute ? [o.attribute, `${o.attribute}s`] : [])));
-        const tunable = new Set(w.spec.tunables.map((t) => t.name));
-        const unknown = attrs.map(([k]) => k).filter((k) => !known.has(k) && !tunable.has(k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)));
-        if (unknown.length) {
-          throw new TypeError(`flocklab: apply(): a ${w.spec.name} widget has no option ${unknown.map((k) => `'${quote(k)}'`).join(', ')} (it has ${[...known].join(', ')}, params, seed, paused)`);
-        }
-        for (const [k, v] of attrs) {
-          const warning = api.apply(k, v);
-          if (warning) for (const line of warning.split('\n')) warn(el, line);
-        }
-        applyParams(lines);
-        if (s !== undefined) { cancelRun(); api.reset(s); }
-        if (p !== undefined) { if (p) cancelRun(); api.setPaused(p ? 1 : 0); }
-        afterAction();
-      };
-      if (api) run();
-      else pending.push(run);
-      return handle;
+      return guarded(applyNow, [opts]);
     },
   };
+  // apply(): every option converted and checked before anything changes.
+  function applyNow(opts = {}) {
+    if (opts === null || typeof opts !== 'object' || Array.isArray(opts)) {
+      throw new TypeError(`flocklab: apply() takes an object of options, such as {seed: 3} or a config(), got ${quote(opts)}`);
+    }
+    const { params: ps, seed, paused, scene, ...others } = opts;
+    const attrs = Object.entries(others).filter(([, v]) => v !== undefined && v !== null)
+      .map(([k, v]) => [text(k, 'an option name'), typeof v === 'number' ? String(v) : text(v, `apply: ${quote(k)}`)]);
+    const lines = ps === undefined ? null : paramLines(ps)[0];
+    const s = seed === undefined ? undefined : seedOf(seed)[0];
+    const p = paused === undefined ? undefined : yesNo(paused, 'apply({paused})', ['paused']);
+    alive();
+    const applyAll = () => {
+      if (scene !== undefined && scene !== w.spec.name) warn(el, `this widget is a ${w.spec.name} widget; it cannot become a ${quote(scene)} widget (mount a new element)`);
+      const known = new Set(w.spec.options.flatMap((o) => (o.attribute ? [o.attribute, `${o.attribute}s`] : [])));
+      const tunable = new Set(w.spec.tunables.map((t) => t.name));
+      const unknown = attrs.map(([k]) => k).filter((k) => !known.has(k) && !tunable.has(k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)));
+      if (unknown.length) {
+        throw new TypeError(`flocklab: apply(): a ${w.spec.name} widget has no option ${unknown.map((k) => `'${quote(k)}'`).join(', ')} (it has ${[...known].join(', ')}, params, seed, paused)`);
+      }
+      applyParams(lines); // all or nothing, first: a refused parameter leaves everything as it was
+      for (const [k, v] of attrs) {
+        const warning = api.apply(k, v);
+        if (warning) for (const line of warning.split('\n')) warn(el, line);
+      }
+      if (s !== undefined) { cancelRun(); api.reset(s); }
+      if (p !== undefined) { if (p) cancelRun(); api.setPaused(p ? 1 : 0); }
+      afterAction();
+    };
+    if (api) applyAll();
+    else pending.push(applyAll);
+    return handle;
+  }
 
   // The option methods: checked and queued before ready like the rest.
   const setterCheck = (prop) => {
@@ -346,7 +360,13 @@ export function mount(el, options = {}) {
         if (known) {
           return change((...a) => [known.check(...a)], (v) => call.set(known.opt.name, v, known.opt.kind));
         }
-        if (/^set[A-Z]/.test(prop) || prop === 'select') {
+        const sceneName = data.scene ?? description?.defaultScene;
+        const owners = methodOwners?.[prop];
+        if (owners && !owners.includes(sceneName)) {
+          return () => { alive(); throw new TypeError(`flocklab: ${prop}() is for ${owners.join(' and ')} widgets; this one is a ${sceneName} widget`); };
+        }
+        if (!description && (/^set[A-Z]/.test(prop) || prop === 'select')) {
+          // Nothing described yet (the page's first widget): checked when it runs.
           return change((...a) => a.map((x) => (typeof x === 'string' ? text(x, `${prop}()`) : x)), (...a) => handle[prop](...a));
         }
         return () => { alive(); throw notYet(prop); };
@@ -441,8 +461,10 @@ export function mount(el, options = {}) {
     }
     controls.bind();
     form.build();
+    // Calls made before ready, in order. One that could not be checked at
+    // the call (nothing was described yet) and fails now says so.
     for (const fn of pending.splice(0)) {
-      try { fn(); } catch (err) { console.error(err); }
+      try { fn(); } catch (err) { warn(el, `a call made before ready failed when it ran: ${err.message}`); }
     }
     el.classList.add('flocklab-ready');
     tick(true);
