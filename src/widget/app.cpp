@@ -182,6 +182,10 @@ void App::frame() {
     last_frame_ms_ = t;
     update(dt);
     update_panels(t);
+    // While a run to a time goes on, the frame is drawn a few times a second
+    // (the progress line moves), and the time goes to the run.
+    constexpr int kRunDrawEvery = 8;  // frames
+    if (run_left_ > 0 && ++run_frames_ % kRunDrawEvery != 0) return;
     draw();
 }
 

@@ -125,6 +125,7 @@ private:
     float header_h_ = 40, body_h_ = 400;  // CSS px: the open panel's header and body, last frame
     float panel_scroll_ = 0;              // CSS px: how far its body is scrolled
     int run_left_ = 0, run_total_ = 0;    // a run to a time: steps still to go, of how many
+    int run_frames_ = 0;                  // frames since it began (it draws every few)
     ImGuiStyle base_style_;             // the style at text scale 1
     float text_scale_ = 1;              // set_text_scale()
     std::uint64_t seed_input_ = 7;      // the tuning panel's seed field

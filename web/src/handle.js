@@ -12,7 +12,19 @@ import { makeSpeech } from './speech.js';
 import { isOn, own, quote, strictWhole, text, warn, wholeNumber, yesNo } from './values.js';
 
 const TICK_MS = 250; // gauges, buttons and the description refresh about 4 times a second
-const RUN_SLICE_MS = 12; // a run to a time works this long per task, so the page stays responsive
+const RUN_SLICE_MS = 40; // a run to a time works this long per task: the page stays responsive, typing within 100 ms
+
+// The next task, without the 4 ms that nested timers wait: a message to ourselves.
+const nextTask = (() => {
+  if (typeof MessageChannel !== 'function') return (fn) => setTimeout(fn, 0);
+  const queue = [];
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => queue.shift()?.();
+  return (fn) => {
+    queue.push(fn);
+    channel.port2.postMessage(0);
+  };
+})();
 
 export function mount(el, options = {}) {
   if (el.flocklab) return el.flocklab.apply(options);
@@ -162,7 +174,7 @@ export function mount(el, options = {}) {
     const slice = () => {
       if (run !== mine || !api) return;
       if (api.runSlice(RUN_SLICE_MS) > 0) {
-        setTimeout(slice, 0); // the page handles input between slices
+        nextTask(slice); // the page handles input and draws between slices
         return;
       }
       endRun(null);
