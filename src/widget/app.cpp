@@ -138,6 +138,21 @@ bool App::restore_graphics() {
     return true;
 }
 
+void App::release_graphics() {
+    if (!painter_) return;
+    ui_input_.detach();
+    painter_.reset();
+    if (window_) SDL_DestroyWindow(window_);
+    window_ = nullptr;
+    hover_.reset();
+}
+
+bool App::draw_now() {
+    if (!painter_) return false;
+    draw();
+    return true;
+}
+
 void App::shutdown() {
     if (!scene_) return;  // already shut down
     ui_input_.detach();

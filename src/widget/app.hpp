@@ -44,6 +44,12 @@ struct App {
     // A new window and painter on the page's new canvas, after the old one's
     // WebGL context was lost; the scene and ImGui's state carry on.
     bool restore_graphics();
+    // Draws a frame now (the page takes a snapshot of it in the same task,
+    // before it lets the widget's WebGL context go). False without graphics.
+    bool draw_now();
+    // Lets the window, the painter and their WebGL context go (the widget
+    // gave its context to another); restore_graphics() makes them again.
+    void release_graphics();
     bool visible() const { return visible_; }
     void set_visible(bool on);  // off: frames stop; on: the clock restarts (no catch-up)
     // The canvas's displayed size (CSS px) and devicePixelRatio: the window,

@@ -141,6 +141,10 @@ EMSCRIPTEN_KEEPALIVE const char* fl_apply(const char* key, const char* value) {
 EMSCRIPTEN_KEEPALIVE int fl_cancel() { return g_app.cancel(); }
 // 1 if a touch (drag 1) or a wheel turn (drag 0) at (fx, fy) (fractions of the canvas) is the widget's.
 EMSCRIPTEN_KEEPALIVE int fl_grabs(double fx, double fy, int drag) { return g_app.grabs(fx, fy, drag != 0); }
+// A frame drawn now, for a snapshot taken in the same task.
+EMSCRIPTEN_KEEPALIVE int fl_draw_now() { return g_started && g_app.draw_now(); }
+// The widget gives its WebGL context up (the page then replaces its canvas).
+EMSCRIPTEN_KEEPALIVE void fl_release_graphics() { if (g_started) g_app.release_graphics(); }
 // After the page gave this instance a fresh canvas (its WebGL context was lost).
 EMSCRIPTEN_KEEPALIVE int fl_restore_graphics() { return g_started && g_app.restore_graphics(); }
 // The canvas's displayed size (CSS px) and devicePixelRatio (a ResizeObserver in the shim).

@@ -265,7 +265,61 @@ test('a page with 24 widgets shows each one correctly when scrolled into view, d
     assert.equal(await p.locator(`#w${i} .fl-error`).count(), 0, `widget ${i} reports a failure`);
   }
   assert.deepEqual(p.problems, []);
-  assert.ok(remade >= 8, `contexts made again: ${remade} (the browser keeps about 16)`);
+  // The widgets share at most 12 contexts: the browser never had to drop one.
+  const stats = await p.evaluate(() => window.FlockLab.contextStats());
+  assert.ok(stats.live <= stats.max && stats.max === 12, JSON.stringify(stats));
+  assert.ok(stats.parks >= 12, `widgets gave their context to others: ${JSON.stringify(stats)}`);
+  assert.equal(remade, 0, 'no context was lost by the browser');
+  await p.close();
+});
+
+test('20 widgets on screen at once settle: at most 12 live, the others show their last frame and a Live button', async () => {
+  const p = await env.context.newPage();
+  p.problems = [];
+  p.on('pageerror', (e) => p.problems.push(String(e)));
+  await p.setViewportSize({ width: 1400, height: 1000 });
+  await p.goto(`${env.url}index.html`);
+  await p.evaluate(async () => {
+    document.body.replaceChildren();
+    document.body.style.display = 'grid';
+    document.body.style.gridTemplateColumns = 'repeat(5, 1fr)';
+    const made = [];
+    for (let i = 0; i < 20; i++) {
+      const el = document.createElement('figure');
+      el.className = 'flocklab';
+      el.id = `g${i}`;
+      el.dataset.seed = String(i);
+      el.innerHTML = '<canvas width="900" height="540"></canvas>';
+      el.style.margin = '2px';
+      document.body.append(el);
+      made.push(window.FlockLab.mount(el).ready);
+    }
+    await Promise.all(made);
+  });
+  await p.waitForTimeout(2000);
+  const settled = await p.evaluate(() => window.FlockLab.contextStats());
+  await p.waitForTimeout(10000);
+  const later = await p.evaluate(async () => {
+    let frames = 0;
+    const count = () => { frames++; if (performance.now() < end) requestAnimationFrame(count); };
+    const end = performance.now() + 2000;
+    requestAnimationFrame(count);
+    await new Promise((r) => setTimeout(r, 2100));
+    return { ...window.FlockLab.contextStats(), fps: frames / 2, wake: document.querySelectorAll('.fl-wake:not([hidden])').length };
+  });
+  assert.ok(later.live <= 12, JSON.stringify(later));
+  assert.ok(later.restores - settled.restores < 3, `restores in 10 s after load: ${later.restores - settled.restores}`);
+  assert.equal(later.wake, 20 - later.live, 'every parked widget offers to go live');
+  assert.ok(later.fps >= 12, `${later.fps} frames per second`);
+  // Live by hand: the least recently used widget gives its context up.
+  const parkedId = await p.evaluate(() => document.querySelector('.fl-parked').id);
+  await p.locator(`#${parkedId} .fl-wake`).click();
+  await p.waitForFunction((id) => !document.querySelector(`#${id}`).classList.contains('fl-parked'), parkedId);
+  await p.waitForTimeout(300);
+  const s = await pixelStats(p, `#${parkedId} canvas`, [15, 23, 42], [125, 211, 252]);
+  assert.ok(s.matching > 20, `the widget made live draws: ${s.matching}`);
+  assert.ok((await p.evaluate(() => window.FlockLab.contextStats())).live <= 12);
+  assert.deepEqual(p.problems, []);
   await p.close();
 });
 

@@ -297,6 +297,7 @@ export function mount(el, options = {}) {
       lifetime.abort();
       if (api) api.destroy();
       api = null;
+      w.instance = null; // nothing of the page holds the instance (and its memory) after this
       el.classList.remove('flocklab-ready');
       if (el.flocklab === handle) delete el.flocklab;
       el.dispatchEvent(new CustomEvent('flocklab:destroyed', { bubbles: true }));
@@ -422,7 +423,7 @@ export function mount(el, options = {}) {
   }
 
   el.classList.add('flocklab-started');
-  const started = startInstance(el, canvas, args).then(({ instance, api: a }) => {
+  const started = startInstance(el, canvas, args, () => destroyed).then(({ instance, api: a }) => {
     if (destroyed) {
       a.destroy();
       throw new DOMException('the widget was destroyed before it was ready', 'AbortError');

@@ -8,12 +8,14 @@
 //   form.js       [data-controls]: the tunables as HTML form controls
 //   input.js      the canvas, its keys, touches and wheel
 //   lifecycle.js  observers, resizing, lost contexts, full screen
+//   contexts.js   the page's budget of WebGL contexts (widgets park beyond it)
 //   speech.js     the canvas's name and description, and the live region
 //   charts.js     <svg data-plot>
 //   values.js     shared checks and formatting
 import { mount } from './handle.js';
 import { plotSummary } from './charts.js';
 import { compiledModule, liveInstances } from './loader.js';
+import { contextStats } from './contexts.js';
 import { warn } from './values.js';
 
 // Every .flocklab element under root; one nested inside another widget is
@@ -28,9 +30,9 @@ export function mountAll(root = document) {
   });
 }
 
-export { mount, plotSummary, liveInstances };
+export { mount, plotSummary, liveInstances, contextStats };
 
-window.FlockLab = { mount, mountAll, plotSummary, liveInstances };
+window.FlockLab = { mount, mountAll, plotSummary, liveInstances, contextStats };
 // The module downloads and compiles while the page finishes parsing.
 if (typeof WebAssembly === 'object' && document.querySelector('.flocklab')) compiledModule().catch(() => {});
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => mountAll());

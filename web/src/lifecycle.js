@@ -2,6 +2,7 @@
 // removed ones are destroyed (MutationObserver), the canvas's pixels follow
 // its displayed size (ResizeObserver), a lost WebGL context gets a fresh
 // canvas, and full screen.
+import { counted, makeRoom, register, touch, unregister } from './contexts.js';
 import { armCanvas } from './input.js';
 import { warn } from './values.js';
 
@@ -65,45 +66,121 @@ export function live(w) {
     fit();
   }, { signal });
 
-  // A browser keeps about 16 WebGL contexts per page and drops the oldest
-  // beyond that (or all of them on a GPU reset). A widget whose context is
-  // lost gets a fresh canvas, and SDL a new window and renderer on it, as
-  // soon as it is on screen; if that fails it says so.
-  let onScreen = true;
+  // A lost context (the browser's doing, or parked to make room for
+  // another widget: contexts.js) gets a fresh canvas, and SDL a new window
+  // and renderer on it, when the widget is on screen and a context is free.
+  const r0 = el.getBoundingClientRect();
+  let onScreen = r0.bottom > -100 && r0.top < window.innerHeight + 100; // until the observer says
   let contextLost = false;
+  let parked = false;
+  const entry = { onScreen: () => onScreen, park: () => park() };
   const onLost = (e) => {
     e.preventDefault();
     contextLost = true;
+    if (parked) return;
+    unregister(entry);
+    lostByBrowser = true;
     if (onScreen) restore();
   };
+  let lostByBrowser = false;
   const restore = () => {
     if (!contextLost || !w.api()) return;
+    counted.restores++;
+    makeRoom();
     contextLost = false;
+    w.canvas().style.backgroundImage = '';
+    const fresh = swapCanvas();
+    w.instance.flocklabSetCanvas(fresh);
+    if (w.api().restoreGraphics() !== 1) {
+      showFailure(el, 'The graphics context of this widget was lost and could not be made again '
+        + '(too many widgets drawing at once, or the GPU was reset). Reload the page.');
+      return;
+    }
+    register(entry);
+    fit();
+    if (lostByBrowser) warn(el, 'the WebGL context was lost; the widget made a new one');
+    lostByBrowser = false;
+  };
+  // Parked: the last frame stays as the canvas's picture, with a button to go live.
+  const wake = document.createElement('button');
+  wake.type = 'button';
+  wake.className = 'fl-wake';
+  wake.textContent = '▶ Live';
+  wake.setAttribute('aria-label', 'Make this widget live again (it gave its graphics to another widget)');
+  wake.hidden = true;
+  w.canvas().after(wake);
+  signal.addEventListener('abort', () => wake.remove());
+  // A fresh canvas in place of the current one (a new context can be made on it).
+  const swapCanvas = () => {
     const old = w.canvas();
     const fresh = old.cloneNode(false);
     const hadFocus = document.activeElement === old;
     sizes?.unobserve(old);
     old.replaceWith(fresh);
     w.setCanvas(fresh);
-    w.instance.flocklabSetCanvas(fresh);
     armCanvas(fresh, signal);
     fresh.addEventListener('webglcontextlost', onLost, { signal });
+    fresh.addEventListener('pointerdown', () => touch(entry), { signal });
     sizes?.observe(fresh);
-    if (api.restoreGraphics() !== 1) {
-      showFailure(el, 'The graphics context of this widget was lost and could not be made again '
-        + '(too many widgets drawing at once, or the GPU was reset). Reload the page.');
-      return;
-    }
-    fit();
     if (hadFocus) fresh.focus({ preventScroll: true });
-    warn(el, 'the WebGL context was lost; the widget made a new one');
+    return fresh;
   };
+  const park = () => {
+    if (parked || !w.api()) return;
+    const c = w.canvas();
+    let picture = '';
+    try {
+      if (w.api().drawNow()) picture = c.toDataURL('image/png'); // the frame just drawn, in this task
+    } catch { /* no picture: the canvas stays blank */ }
+    parked = true;
+    counted.parks++;
+    unregister(entry);
+    // The module lets its window and context go; the old canvas goes with
+    // its context, and a fresh one shows the picture.
+    w.api().releaseGraphics();
+    const gl = c.getContext('webgl') ?? c.getContext('experimental-webgl');
+    gl?.getExtension('WEBGL_lose_context')?.loseContext();
+    contextLost = true;
+    const fresh = swapCanvas();
+    if (picture) {
+      fresh.style.backgroundImage = `url("${picture}")`;
+      fresh.style.backgroundSize = '100% 100%';
+    }
+    w.api().setVisible(0);
+    wake.hidden = false;
+    wake.style.left = `${fresh.offsetLeft + 10}px`;
+    wake.style.top = `${fresh.offsetTop + 10}px`;
+    el.classList.add('fl-parked');
+  };
+  const unpark = (byHand) => {
+    if (!parked || !makeRoom(byHand)) return;
+    parked = false;
+    wake.hidden = true;
+    el.classList.remove('fl-parked');
+    contextLost = true;
+    restore();
+    w.api().setVisible(onScreen ? 1 : 0);
+  };
+  wake.addEventListener('click', () => { unpark(true); w.canvas().focus({ preventScroll: true }); }, { signal });
   w.canvas().addEventListener('webglcontextlost', onLost, { signal });
+  w.canvas().addEventListener('pointerdown', () => touch(entry), { signal });
+  if (w.canvas().getContext('webgl') ?? w.canvas().getContext('experimental-webgl')) register(entry); // software drawing uses none
+  signal.addEventListener('abort', () => {
+    unregister(entry);
+    // The context goes now, not when the canvas is collected: the page's
+    // other widgets may need the browser's room for contexts.
+    const c = w.canvas();
+    if (!parked) (c.getContext('webgl') ?? c.getContext('experimental-webgl'))?.getExtension('WEBGL_lose_context')?.loseContext();
+  });
   el.flocklabVisible = (on) => {
     onScreen = on;
     if (!w.api()) return;
-    if (on) restore();
-    w.api().setVisible(on ? 1 : 0);
+    if (on) {
+      touch(entry);
+      if (parked) unpark(false); // when a context is free, or an off-screen widget can give one
+      else restore();
+    }
+    w.api().setVisible(on && !parked ? 1 : 0);
   };
   visibility?.observe(el);
   mounted.add(el);

@@ -2,6 +2,7 @@
 // every widget on the page, instances started one at a time (nearest the
 // viewport first), and the C API of one instance as JS functions.
 import createFlockLab from './flocklab-core.js';
+import { makeRoom } from './contexts.js';
 
 let compiled = null;
 export function compiledModule() {
@@ -100,6 +101,8 @@ const EXPORTS = [
   ['setVisible', 'fl_set_visible', null, ['number']],
   ['resize', 'fl_resize', null, ['number', 'number', 'number']],
   ['restoreGraphics', 'fl_restore_graphics', 'number', []],
+  ['drawNow', 'fl_draw_now', 'number', []],
+  ['releaseGraphics', 'fl_release_graphics', null, []],
   ['runBegin', 'fl_run_begin', null, ['number']],
   ['runSlice', 'fl_run_slice', 'number', ['number']],
   ['runLeft', 'fl_run_left', 'number', []],
@@ -115,14 +118,17 @@ const EXPORTS = [
 
 // Starts one instance on `canvas` with the shim's arguments; resolves to
 // {instance, api} once it runs, or rejects with the cause.
-export function startInstance(el, canvas, args) {
+// `cancelled()`: the widget was destroyed while it waited; it is not made at all.
+export function startInstance(el, canvas, args, cancelled = () => false) {
   let failStart;
   const failed = new Promise((_, reject) => { failStart = reject; });
   if (typeof WebAssembly !== 'object') {
     return Promise.reject(new Error('this browser runs no WebAssembly (or a security setting switched it off). '
       + 'Use a current Chrome, Edge, Firefox or Safari.'));
   }
-  const started = queueStart(el, () => Promise.race([failed, createFlockLab({
+  const started = queueStart(el, () => (cancelled()
+    ? Promise.reject(new DOMException('the widget was destroyed before it was ready', 'AbortError'))
+    : Promise.race([failed, (makeRoom(), createFlockLab)({
     canvas,
     arguments: args,
     instantiateWasm(imports, done) {
@@ -133,7 +139,7 @@ export function startInstance(el, canvas, args) {
     },
     print: (s) => console.log(s),
     printErr: (s) => console.warn(s),
-  })])).then((m) => {
+  })]))).then((m) => {
     if (!m.ccall('fl_started', 'number', [], [])) throw new Error('the simulation could not start (see the messages above)');
     const api = {};
     for (const [name, c, ret, params] of EXPORTS) api[name] = m.cwrap(c, ret, params);

@@ -1,0 +1,37 @@
+// WebGL contexts are few: a browser keeps about 16 per page and drops the
+// oldest beyond that, and widgets that take them back from each other
+// would lose and restore without end. The page's widgets share at most
+// MAX_LIVE: a widget that needs one when none is free takes it from the
+// least recently used widget (one off screen first), which keeps its last
+// frame as a picture and a button to make it live again.
+export const MAX_LIVE = 12;
+
+const live = []; // entries with a context, least recently used first
+
+export function register(entry) {
+  if (!live.includes(entry)) live.push(entry);
+}
+export function unregister(entry) {
+  const i = live.indexOf(entry);
+  if (i >= 0) live.splice(i, 1);
+}
+export function touch(entry) {
+  const i = live.indexOf(entry);
+  if (i >= 0) live.push(...live.splice(i, 1));
+}
+// For tests and authors: how many are live, and how often widgets gave
+// theirs up (parks) and made one again (restores).
+export const counted = { parks: 0, restores: 0 };
+export const contextStats = () => ({ live: live.length, max: MAX_LIVE, ...counted });
+
+// Frees contexts until one more fits; `onScreenToo`: an on-screen widget may
+// give its context up (someone asked for this one by hand). Returns whether
+// one more fits now.
+export function makeRoom(onScreenToo = true) {
+  while (live.length >= MAX_LIVE) {
+    const victim = live.find((e) => !e.onScreen()) ?? (onScreenToo ? live[0] : null);
+    if (!victim) return false;
+    victim.park();
+  }
+  return true;
+}
