@@ -43,6 +43,8 @@ web: deps-web
 	$(ESBUILD) web/src/index.js --bundle --format=esm --external:./flocklab-core.js --minify \
 	  --sourcemap --sources-content=true --log-level=warning --outfile=$(BUILD)/web/flocklab.js
 	$(TERSER) $(BUILD)/web/flocklab-core.js --module --compress passes=2 --mangle -o $(BUILD)/web/flocklab-core.js
+	# The widget's stylesheet minified too (web/flocklab.css stays the readable source).
+	$(ESBUILD) web/flocklab.css --minify --log-level=warning --outfile=$(BUILD)/web/flocklab.css --allow-overwrite
 
 serve: web
 	node web/serve.mjs $(BUILD)/web $(PORT)
