@@ -68,7 +68,6 @@ struct App {
     void run_begin(std::uint64_t seed, int steps);
     int run_slice(double budget_ms);
     void run_cancel();  // stops where it is, paused
-    int run_left() const { return run_left_; }
     int step(int n);                  // returns the steps run (bounded per call)
     // Escape: closes the help, then the panel, then the view's own (a
     // selection, a keyboard hawk); true if something used it.

@@ -112,11 +112,8 @@ EMSCRIPTEN_KEEPALIVE const char* fl_set(const char* option, const char* value) {
     return result_text(g_app.scene().set(option, value));
 }
 EMSCRIPTEN_KEEPALIVE const char* fl_get(const char* option) { return text(g_app.scene().get(option)); }
-// The tunables by name ({"weight_separation": 1.8, ...}); set one like fl_set.
+// The tunables by name ({"weight_separation": 1.8, ...}).
 EMSCRIPTEN_KEEPALIVE const char* fl_params() { return text(g_app.scene().params_json()); }
-EMSCRIPTEN_KEEPALIVE const char* fl_set_param(const char* name, const char* value) {
-    return result_text(g_app.scene().set_param(name, value));
-}
 // Several at once, all or nothing: "name\tvalue" lines (Scene::set_params).
 EMSCRIPTEN_KEEPALIVE const char* fl_set_params(const char* lines) {
     std::vector<std::pair<std::string, std::string>> values;
@@ -166,7 +163,6 @@ EMSCRIPTEN_KEEPALIVE void fl_reset(double seed) {
 // time: fl_run_slice(ms) works at most ms and returns the steps still to run.
 EMSCRIPTEN_KEEPALIVE void fl_run_begin(int steps) { g_app.run_begin(g_app.scene().seed(), steps); }
 EMSCRIPTEN_KEEPALIVE int fl_run_slice(double ms) { return g_app.run_slice(ms); }
-EMSCRIPTEN_KEEPALIVE int fl_run_left() { return g_app.run_left(); }
 EMSCRIPTEN_KEEPALIVE void fl_run_cancel() { g_app.run_cancel(); }
 EMSCRIPTEN_KEEPALIVE double fl_seed() { return static_cast<double>(g_app.scene().seed()); }
 EMSCRIPTEN_KEEPALIVE void fl_set_paused(int p) { g_app.paused = p != 0; }

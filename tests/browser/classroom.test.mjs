@@ -233,6 +233,25 @@ test('failures name their cause and fix: a page opened from a file, no WebAssemb
   assert.ok(page.warnings.some((w) => /WebGL context was lost; the widget made a new one/.test(w)));
 });
 
+// Replaces the page with n flock widgets (ids PREFIX0...), each seeded by its
+// number, styled as given, with `extra` HTML after the canvas; waits until all run.
+const manyWidgets = (p, n, prefix, style, extra, bodyStyle = {}) => p.evaluate(async ({ n, prefix, style, extra, bodyStyle }) => {
+  document.body.replaceChildren();
+  Object.assign(document.body.style, bodyStyle);
+  const made = [];
+  for (let i = 0; i < n; i++) {
+    const el = document.createElement('figure');
+    el.className = 'flocklab';
+    el.id = `${prefix}${i}`;
+    el.dataset.seed = String(i);
+    el.innerHTML = `<canvas width="900" height="540"></canvas>${extra}`;
+    Object.assign(el.style, style);
+    document.body.append(el);
+    made.push(window.FlockLab.mount(el).ready);
+  }
+  await Promise.all(made);
+}, { n, prefix, style, extra, bodyStyle });
+
 test('a page with 24 widgets shows each one correctly when scrolled into view, down and back up', async () => {
   const p = await env.context.newPage();
   p.problems = [];
@@ -240,21 +259,7 @@ test('a page with 24 widgets shows each one correctly when scrolled into view, d
   p.on('pageerror', (e) => p.problems.push(String(e)));
   p.on('console', (m) => { if (/the widget made a new one/.test(m.text())) remade++; });
   await p.goto(`${env.url}index.html`);
-  await p.evaluate(async () => {
-    document.body.replaceChildren();
-    const made = [];
-    for (let i = 0; i < 24; i++) {
-      const el = document.createElement('figure');
-      el.className = 'flocklab';
-      el.id = `w${i}`;
-      el.dataset.seed = String(i);
-      el.innerHTML = '<canvas width="900" height="540"></canvas><button type="button" data-action="pause">Pause</button>';
-      el.style.marginBottom = '400px';
-      document.body.append(el);
-      made.push(window.FlockLab.mount(el).ready);
-    }
-    await Promise.all(made);
-  });
+  await manyWidgets(p, 24, 'w', { marginBottom: '400px' }, '<button type="button" data-action="pause">Pause</button>');
   const order = [...Array(24).keys()];
   for (const i of [...order, ...order.reverse()]) {
     await p.locator(`#w${i} canvas`).scrollIntoViewIfNeeded();
@@ -279,23 +284,7 @@ test('20 widgets on screen at once settle: at most 12 live, the others show thei
   p.on('pageerror', (e) => p.problems.push(String(e)));
   await p.setViewportSize({ width: 1400, height: 1000 });
   await p.goto(`${env.url}index.html`);
-  await p.evaluate(async () => {
-    document.body.replaceChildren();
-    document.body.style.display = 'grid';
-    document.body.style.gridTemplateColumns = 'repeat(5, 1fr)';
-    const made = [];
-    for (let i = 0; i < 20; i++) {
-      const el = document.createElement('figure');
-      el.className = 'flocklab';
-      el.id = `g${i}`;
-      el.dataset.seed = String(i);
-      el.innerHTML = '<canvas width="900" height="540"></canvas>';
-      el.style.margin = '2px';
-      document.body.append(el);
-      made.push(window.FlockLab.mount(el).ready);
-    }
-    await Promise.all(made);
-  });
+  await manyWidgets(p, 20, 'g', { margin: '2px' }, '', { display: 'grid', gridTemplateColumns: 'repeat(5, 1fr)' });
   await p.waitForTimeout(2000);
   const settled = await p.evaluate(() => window.FlockLab.contextStats());
   await p.waitForTimeout(10000);

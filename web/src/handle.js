@@ -61,12 +61,9 @@ export function mount(el, options = {}) {
       return used;
     },
     fullscreen: () => toggleFullscreen(el),
-    // Step: pause if running, then one 1/60 s step; says what the inspected agent does.
-    stepPaused() {
-      api.setPaused(1);
-      api.step(1);
-      afterAction();
-    },
+    // The Step button does what the . key does (pause, one step, say what
+    // the inspected agent does): one path, in the module.
+    stepPaused() { w.key('.', false); },
   };
   let canvas = prepareCanvas(w);
   w.canvas = () => canvas;
@@ -416,7 +413,7 @@ export function mount(el, options = {}) {
     controls.sync();
     const g = JSON.parse(raw);
     controls.show(g);
-    speech.label(canvas, api.inputHelp(), api.summary(), force);
+    speech.label(canvas, api.inputHelp(), () => api.summary(), force);
     speech.say(api.respond());
     // Never from inside a call: a handler that calls the handle again runs after it.
     setTimeout(() => { if (!destroyed) el.dispatchEvent(new CustomEvent('flocklab:gauges', { detail: g, bubbles: true })); }, 0);

@@ -33,8 +33,8 @@ export function makeSpeech(el, signal) {
     },
     announcements: () => [...said],
     // The canvas's name (unless the page named it) and its description,
-    // refreshed at most once a second.
-    label(canvas, name, text, force = false) {
+    // refreshed at most once a second: summaryOf() is asked only then.
+    label(canvas, name, summaryOf, force = false) {
       if (!canvas.hasAttribute('aria-label') || canvas.dataset.flocklabLabel === '1') {
         if (canvas.getAttribute('aria-label') !== name) canvas.setAttribute('aria-label', name);
         canvas.dataset.flocklabLabel = '1';
@@ -43,6 +43,7 @@ export function makeSpeech(el, signal) {
       const now = performance.now();
       if (!force && now - lastSummaryAt < 1000) return;
       lastSummaryAt = now;
+      const text = summaryOf();
       if (summary.textContent !== text) summary.textContent = text;
     },
   };
