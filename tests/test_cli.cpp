@@ -4,8 +4,10 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "core/scan.hpp"
 #include "support/json.hpp"
@@ -193,20 +195,73 @@ INSTANTIATE_TEST_SUITE_P(
                       BadArg{"vehicle --mode wander --target 1,2", "--target"},
                       BadArg{"gauges --seconds 0x10", "--seconds"}, BadArg{"dump --leader 0x10,5", "--leader"}));
 
+// Each command's output equals its golden file (in golden/DIR/), text for text.
+static void expect_golden_commands(const std::vector<std::pair<const char*, const char*>>& cases, const std::string& dir) {
+    for (const auto& [args, file] : cases) {
+        const Result r = run(args);
+        ASSERT_EQ(r.status, 0) << args << "\n" << r.out;
+        EXPECT_EQ(r.out, testjson::read_file(std::string(FLOCKLAB_GOLDEN_DIR) + "/" + dir + "/" + file)) << args;
+    }
+}
+
 // The Going-further golden commands (../shared/going-further/README.md), text for text.
 TEST(Cli, GoingFurtherGoldenCommands) {
-    const std::pair<const char*, const char*> cases[] = {
+    expect_golden_commands({
         {"vehicle --mode wander --seed 7 --steps 600 --json", "vehicle_wander_seed7.json"},
         {"dump --seed 7 --steps 600 --wander", "flock_wander_seed7.json"},
         {"dump --seed 7 --steps 600 --hawk pursuit", "flock_pursuit_seed7.json"},
         {"dump --seed 7 --steps 600 --leader 700,300 --neighbors brute", "flock_leader_seed7.json"},
         {"dump --seed 7 --steps 1 --wander --hawk pursuit --leader 700,300", "flock_all_extensions_seed7_step1.json"},
-    };
-    for (const auto& [args, file] : cases) {
-        const Result r = run(args);
+    }, "going-further");
+}
+
+// Looking ahead: looking_ahead.py's golden files and generated cases, text for text.
+TEST(Cli, CrowdAndFieldPrintWhatTheSpecPrints) {
+    expect_golden_commands({
+        {"crowd --seed 7 --steps 600 --follow field --json", "crowd_field_seed7_600.json"},
+        {"crowd --seed 7 --steps 600 --follow seek --json", "crowd_seek_seed7_600.json"},
+        {"crowd --seed 7 --steps 1 --follow field --json", "crowd_field_seed7_1.json"},
+        {"crowd --seed 3 --steps 600 --follow field --walls none --goal 5,3 --json", "crowd_field_seed3_nowalls_goal5-3.json"},
+        {"field --json", "field_default.json"},
+        {"field --walls '12,8;13,8;14,8;13,7;13,9' --goal 0,0 --json", "field_plus_goal0-0.json"},
+    }, "looking-ahead");
+    int n = 0;
+    for (const std::string& line : testjson::lines(testjson::read_file(std::string(FLOCKLAB_GOLDEN_DIR) + "/looking-ahead/cases.jsonl"))) {
+        const auto c = testjson::parse(line);
+        std::string args;
+        for (const auto& a : c.at("args")) args += "'" + a.get<std::string>() + "' ";
+        const Result r = run(args + "--json");
         ASSERT_EQ(r.status, 0) << args << "\n" << r.out;
-        EXPECT_EQ(r.out, testjson::read_file(std::string(FLOCKLAB_GOLDEN_DIR) + "/going-further/" + file)) << args;
+        EXPECT_EQ(testjson::parse(r.out), c.at("out")) << args;
+        ++n;
     }
+    EXPECT_GE(n, 15);
+}
+
+TEST(Cli, CrowdTellsTheLessonsStoryInOneLine) {
+    const Result field = run("crowd --seed 7 --seconds 20 --follow field");
+    const Result seek = run("crowd --seed 7 --seconds 20 --follow seek");
+    // looking_ahead.py crowd --seed 7 --steps 1200 prints 40, 0, 1.7 and 4, 36, 31.025.
+    EXPECT_EQ(field.out, "follow field, seed 7, 1200 steps (20.00 s), goal 26,4: arrived 40, stuck 0, mean steps to goal 1.7\n");
+    EXPECT_EQ(seek.out, "follow seek, seed 7, 1200 steps (20.00 s), goal 26,4: arrived 4, stuck 36, mean steps to goal 31.025\n");
+    const Result d = run("describe --scene crowd --follow seek --seconds 20");
+    EXPECT_EQ(d.status, 0) << d.out;
+    EXPECT_NE(d.out.find("36 agents are stuck against the wall at column 9"), std::string::npos) << d.out;
+}
+
+TEST(Cli, BadWallsAndGoalsAreRefusedInOneLine) {
+    for (const char* args : {"crowd --walls '1,2;'", "crowd --walls 30,1", "crowd --walls 'a,b'", "field --walls '1;2'",
+                             "crowd --goal 30,4", "crowd --goal 9,3", "field --goal -1,0", "crowd --goal 26",
+                             "crowd --walls '9,4;26,4'", "crowd --follow flow", "crowd --walls none --goal 5,3 --agents 0",
+                             "crowd --walls '0,0;1,0;2,0;3,0;4,0;5,0;6,0;6,1;6,2;6,3;6,4;6,5;6,6;6,7;6,8;6,9;6,10;6,11;6,12;6,13;6,14;6,15;6,16;6,17' --goal 20,9",
+                             "describe --scene crowd --rules all", "describe --follow seek", "crowd --steps 100 --seconds 1"}) {
+        const Result r = run(args);
+        EXPECT_EQ(r.status, 2) << args << "\n" << r.out;
+        EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << args << "\n" << r.out;
+        EXPECT_EQ(r.out.rfind("flocklab: ", 0), 0u) << r.out;
+    }
+    EXPECT_NE(run("crowd --goal 9,3").out.find("is a wall; the goal must be a free cell"), std::string::npos);
+    EXPECT_NE(run("crowd --walls 30,1").out.find("outside the grid"), std::string::npos);
 }
 
 TEST(Cli, GaugesTakeTheExtensions) {

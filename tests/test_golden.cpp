@@ -45,7 +45,11 @@ void expect_flock_equals(Flock& flock, const Value& g) {
 
 const std::set<std::string> kCovered = {"README.md", "pyrandom_seed7.json", "flock_seed7_step0.json",
                                         "flock_seed7_step1.json", "flock_seed7_600steps.jsonl",
-                                        "vehicle_arrive.json", "going-further", "explain"};
+                                        "vehicle_arrive.json", "going-further", "explain", "looking-ahead"};
+// looking-ahead/ is tested by test_crowd.cpp (the core) and test_cli.cpp (the commands).
+const std::set<std::string> kLookingAhead = {
+    "crowd_field_seed3_nowalls_goal5-3.json", "crowd_field_seed7_1.json", "crowd_field_seed7_600.json",
+    "crowd_seek_seed7_600.json", "field_default.json", "field_plus_goal0-0.json", "cases.jsonl", "make_cases.sh"};
 const std::set<std::string> kGoingFurther = {
     "flock_all_extensions_seed7_step1.json", "flock_leader_seed7.json", "flock_pursuit_seed7.json",
     "flock_wander_seed7.json", "vehicle_wander_seed7.json", "cases.jsonl", "make_cases.sh"};
@@ -115,6 +119,7 @@ void expect_wander_vehicle(const Value& g) {
 TEST(Golden, EveryGoldenFileHasATest) {
     EXPECT_EQ(files_in(FLOCKLAB_GOLDEN_DIR), kCovered);
     EXPECT_EQ(files_in(std::string(FLOCKLAB_GOLDEN_DIR) + "/going-further"), kGoingFurther);
+    EXPECT_EQ(files_in(std::string(FLOCKLAB_GOLDEN_DIR) + "/looking-ahead"), kLookingAhead);
 }
 
 // [SECTION] Going further: going_further.py's golden files, bit for bit

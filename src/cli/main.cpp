@@ -15,6 +15,7 @@
 #include "args.hpp"
 #include "core/flock.hpp"
 #include "core/bench.hpp"
+#include "core/crowd_scene.hpp"
 #include "core/flock_scene.hpp"
 #include "core/steer_scene.hpp"
 #include "core/format.hpp"
@@ -425,6 +426,8 @@ int cmd_bench(const Args& a) {
     return 0;
 }
 
+std::unique_ptr<Scene> crowd_scene(const Args& a);
+
 // describe: a scene through the Scene interface, as the widget runs it.
 int cmd_describe(const Args& a) {
     const std::string scene = a.has("scene") ? a.raw("scene") : "flock";
@@ -437,10 +440,19 @@ int cmd_describe(const Args& a) {
         const SetResult r = s->set(option, value);
         if (r.status == SetResult::Invalid) throw UsageError(r.message);
     };
-    if (scene == "flock") {
-        for (const char* o : {"mode", "target"}) {
-            if (a.has(o)) throw UsageError(std::string("--") + o + " is for --scene steer");
+    const auto only_for = [&](const char* for_scene, std::initializer_list<const char*> options) {
+        for (const char* o : options) {
+            if (a.has(o)) throw UsageError(std::string("--") + o + " is for --scene " + for_scene);
         }
+    };
+    if (scene != "crowd") only_for("crowd", {"follow", "walls", "goal", "agents"});
+    if (scene == "crowd") {
+        only_for("flock", {"rules", "boids", "hawk", "wander", "leader"});
+        only_for("steer", {"mode", "target"});
+        s = crowd_scene(a);
+        check_work("describe", static_cast<double>(s->work_per_step()), static_cast<double>(steps), 1);
+    } else if (scene == "flock") {
+        only_for("steer", {"mode", "target"});
         auto& f = static_cast<FlockScene&>(*s);
         const Extensions ext = extension_options(a);
         if (a.has("boids")) set("boids", std::to_string(a.integer("boids", 60, 2, kWidgetMaxBoids)));
@@ -454,9 +466,7 @@ int cmd_describe(const Args& a) {
             f.set_leader(true);
         }
     } else {
-        for (const char* o : {"rules", "boids", "hawk", "wander", "leader"}) {
-            if (a.has(o)) throw UsageError(std::string("--") + o + " is for --scene flock");
-        }
+        only_for("flock", {"rules", "boids", "hawk", "wander", "leader"});
         if (a.has("mode")) set("mode", a.raw("mode"));
         if (a.has("target")) {
             const Vec2 t = a.vec("target", {});
@@ -477,6 +487,96 @@ int cmd_describe(const Args& a) {
     return 0;
 }
 
+// [SECTION] Looking ahead: the crowd scene and its search
+
+// --walls and --goal, checked as looking_ahead.py's main() checks them (the
+// goal must be a free cell), each refusal one line.
+struct MazeArgs {
+    std::string walls = "default", goal = "26,4";
+};
+MazeArgs maze_args(const Args& a) {
+    MazeArgs m;
+    if (a.has("walls")) m.walls = a.raw("walls");
+    if (a.has("goal")) m.goal = a.raw("goal");
+    std::vector<Cell> walls;
+    std::string why;
+    if (!Maze::parse_walls(m.walls, &walls, &why)) throw UsageError("--walls: " + why);
+    Cell goal;
+    if (!Maze::parse_cell(m.goal, &goal, &why)) throw UsageError("--goal: " + why);
+    if (std::find(walls.begin(), walls.end(), goal) != walls.end()) {
+        throw UsageError("--goal: cell " + m.goal + " is a wall; the goal must be a free cell");
+    }
+    return m;
+}
+
+// The crowd scene with the command's maze (through its options, as the widget sets them).
+std::unique_ptr<Scene> crowd_scene(const Args& a) {
+    const MazeArgs m = maze_args(a);
+    std::unique_ptr<Scene> s = make_scene("crowd");
+    for (const auto& [option, value] : {std::pair<const char*, std::string>{"goal", m.goal}, {"walls", m.walls}}) {
+        const SetResult r = s->set(option, value);
+        if (r.status == SetResult::Invalid) throw UsageError("--" + r.message);
+    }
+    if (a.has("follow")) {
+        const SetResult r = s->set("follow", a.raw("follow"));
+        if (r.status == SetResult::Invalid) throw UsageError("--follow: expected field or seek, got '" + shortened(a.raw("follow")) + "'");
+    }
+    if (a.has("agents")) s->set("agents", std::to_string(a.integer("agents", 40, 1, kMaxAgents)));
+    if (!Crowd::spawnable(static_cast<CrowdScene&>(*s).maze())) {
+        throw UsageError("--walls/--goal: no free cell in columns 0-5 can reach the goal " + m.goal + ", so no agent can start");
+    }
+    return s;
+}
+
+int cmd_crowd(const Args& a) {
+    std::unique_ptr<Scene> s = crowd_scene(a);
+    auto& c = static_cast<CrowdScene&>(*s);
+    const std::uint64_t seed = static_cast<std::uint64_t>(a.integer("seed", 7, 0, static_cast<long long>(kMaxSeed)));
+    if (a.has("seconds") && a.has("steps")) throw UsageError("give --seconds or --steps, not both");
+    const long long steps = a.has("seconds") ? std::llround(a.number("seconds", 10, 0, 1e6) * 60) : a.integer("steps", 600, 0, 100000000);
+    check_work("crowd", c.params.num_agents, static_cast<double>(steps), 1);
+    c.reset(seed);
+    for (long long done = 0; done < steps;) {
+        const int k = static_cast<int>(std::min<long long>(steps - done, 1 << 20));
+        c.step(k);
+        done += k;
+    }
+    if (a.has("json")) {
+        std::cout << c.crowd().json(c.params, c.maze(), c.follow(), seed, steps) << "\n";
+        return 0;
+    }
+    const std::vector<Gauge> g = c.gauges();
+    std::printf("follow %s, seed %llu, %lld steps (%.2f s), goal %s: arrived %.0f, stuck %.0f, mean steps to goal %s\n",
+                kFollowNames[static_cast<int>(c.follow())], static_cast<unsigned long long>(seed), steps, c.time(),
+                c.maze().goal_text().c_str(), g[0].value, g[1].value, py_repr(g[2].value).c_str());
+    return 0;
+}
+
+int cmd_field(const Args& a) {
+    const MazeArgs m = maze_args(a);
+    Maze maze = Maze::empty();
+    Cell goal;
+    std::string why;
+    Maze::parse_cell(m.goal, &goal, &why);
+    std::vector<Cell> walls;
+    Maze::parse_walls(m.walls, &walls, &why);
+    maze.set_goal(goal);
+    maze.set_walls(walls);
+    if (a.has("json")) {
+        std::cout << maze.field_json() << "\n";
+        return 0;
+    }
+    // The grid as text: each cell's distance, # for walls, . for no way.
+    for (int r = 0; r < kRows; ++r) {
+        for (int c = 0; c < kCols; ++c) {
+            const int d = maze.distance({c, r});
+            std::printf("%4s", maze.wall({c, r}) ? "#" : d < 0 ? "." : std::to_string(d).c_str());
+        }
+        std::printf("\n");
+    }
+    return 0;
+}
+
 int cmd_keys(const Args& a) {
     const std::string scene = a.has("scene") ? a.raw("scene") : "flock";
     if (!make_scene(scene)) throw UsageError("--scene: expected one of " + join(scene_names()) + ", got '" + scene + "'");
@@ -485,7 +585,7 @@ int cmd_keys(const Args& a) {
 }
 
 int dispatch(int argc, char** argv) {
-    if (argc < 2) throw UsageError("missing command (gauges, dump, explain, describe, keys, vehicle or bench); try --help");
+    if (argc < 2) throw UsageError("missing command (gauges, dump, explain, describe, keys, vehicle, crowd, field or bench); try --help");
     const std::string cmd = argv[1];
     const auto asks_help = [](const char* a) { return std::strcmp(a, "--help") == 0 || std::strcmp(a, "-h") == 0; };
     // `flocklab help`, `flocklab --help`, `flocklab gauges --help`; "help" as
@@ -523,16 +623,22 @@ int dispatch(int argc, char** argv) {
     }
     if (cmd == "describe") {
         std::vector<OptionSpec> o = flock_opts;
-        for (const char* name : {"seed", "scene", "mode", "target"}) o.push_back({name, true});
+        for (const char* name : {"seed", "scene", "mode", "target", "follow", "walls", "goal", "agents"}) o.push_back({name, true});
         return cmd_describe(Args(argc, argv, 2, o));
     }
     if (cmd == "keys") return cmd_keys(Args(argc, argv, 2, {{"scene", true}}));
+    if (cmd == "crowd") {
+        return cmd_crowd(Args(argc, argv, 2,
+                              {{"seed", true}, {"steps", true}, {"seconds", true}, {"follow", true}, {"walls", true},
+                               {"goal", true}, {"agents", true}, {"json", false}}));
+    }
+    if (cmd == "field") return cmd_field(Args(argc, argv, 2, {{"walls", true}, {"goal", true}, {"json", false}}));
     if (cmd == "bench") {
         return cmd_bench(Args(argc, argv, 2,
                               {{"boids", true}, {"neighbors", true}, {"steps", true}, {"warmup", true},
                                {"threads", true}, {"density", true}, {"json", false}}));
     }
-    throw UsageError("unknown command '" + cmd + "' (expected gauges, dump, explain, vehicle or bench)");
+    throw UsageError("unknown command '" + cmd + "' (expected gauges, dump, explain, describe, keys, vehicle, crowd, field or bench)");
 }
 
 }  // namespace

@@ -200,6 +200,15 @@ std::vector<int> Flock::neighbors(int i, NeighborMode mode) {
     return out;
 }
 
+void Flock::separations(std::vector<Vec2>& out, NeighborMode mode) {
+    prepare(mode);
+    out.resize(x_.size());
+    for (int i = 0; i < size(); ++i) {
+        const Boid me = boid(i);
+        out[i] = separation(me, neighbor_sums(me, gather(i, mode, scratch_[0]), p_), p_);
+    }
+}
+
 // [SECTION] Rules
 
 // Squared distances (px^2) below this can give 1/dsq = inf: the smallest

@@ -156,6 +156,11 @@ public:
     // vision cone, never i itself.
     std::vector<int> neighbors(int i, NeighborMode mode = NeighborMode::Brute);
 
+    // Every boid's separation alone (px/s^2, unweighted: the lab's
+    // separation(boid, neighbors(boid, boids))) into out, one neighbour
+    // search for them all: what the crowd of Looking ahead adds.
+    void separations(std::vector<Vec2>& out, NeighborMode mode = NeighborMode::Grid);
+
     // The steering force (px/s^2) of boid i as the lab's flock_force computes it.
     Vec2 force(int i, const Rules& rules, std::optional<Vec2> hawk,
                NeighborMode mode = NeighborMode::Brute);

@@ -64,6 +64,38 @@ const std::vector<Field<FlockParams>>& fields(const FlockParams*) {
     return t;
 }
 
+const std::vector<Field<CrowdParams>>& fields(const CrowdParams*) {
+    using P = CrowdParams;
+    static const std::vector<Field<P>> t = {
+        {"weight_follow", "", "weights", &P::weight_follow, 0, 5},
+        {"weight_separation", "", "weights", &P::weight_separation, 0, 5},
+        {"max_speed", "px/s", "motion", &P::max_speed, 1, 500},
+        {"max_force", "px/s^2", "motion", &P::max_force, 1, 2000},
+        {"reaction_time", "s", "motion", &P::reaction_time, 0.01, 2},
+        {"view_radius", "px", "vision", &P::view_radius, 1, 300},
+        {"view_angle", "deg", "vision", &P::view_angle, 0, 360},
+        {"sep_radius", "px", "vision", &P::sep_radius, 0, 100},
+        {"slow_radius", "px", "goal", &P::slow_radius, 1, 400},
+        {"arrive_cells", "cells", "goal", &P::arrive_cells, 0, 20},
+        {"goal_radius", "px", "goal", &P::goal_radius, 0, 400},
+        {"stuck_speed", "px/s", "goal", &P::stuck_speed, 0, 50},
+        {"stuck_cells", "cells", "goal", &P::stuck_cells, 0, 40},
+    };
+    return t;
+}
+
+FlockParams CrowdParams::flock() const {
+    FlockParams f;
+    f.num_boids = num_agents;
+    f.max_speed = max_speed;
+    f.max_force = max_force;
+    f.reaction_time = reaction_time;
+    f.view_radius = view_radius;
+    f.view_angle = view_angle;
+    f.sep_radius = sep_radius;
+    return f;
+}
+
 namespace {
 
 // Clamp v into [lo, hi]; NaN becomes fallback. Records a warning if changed.
@@ -102,6 +134,14 @@ std::vector<std::string> sanitize(FlockParams& p) {
     double n = p.num_boids;
     clamp_field(n, 2.0, kMaxBoids, FlockParams{}.num_boids, "num_boids", w);
     p.num_boids = static_cast<int>(n);
+    return w;
+}
+
+std::vector<std::string> sanitize(CrowdParams& p) {
+    std::vector<std::string> w = sanitize_fields(p);
+    double n = p.num_agents;
+    clamp_field(n, 1.0, kMaxAgents, CrowdParams{}.num_agents, "num_agents", w);
+    p.num_agents = static_cast<int>(n);
     return w;
 }
 

@@ -1,4 +1,4 @@
-// Tunables of the two lesson presets. Each preset is one struct whose
+// Tunables of the lesson's presets. Each preset is one struct whose
 // zero-argument construction gives the lesson's defaults; every field states
 // its unit. One field table per preset (name, unit, range, group) is the only
 // list of them: sanitize() clamps with its ranges, the tuning panel draws its
@@ -68,8 +68,31 @@ struct FlockParams {
     double view_cos() const;
 };
 
+// Looking ahead: a crowd that seeks a goal cell or follows a flow field. Its
+// agents' limits and separation are the flock lab's.
+struct CrowdParams {
+    int num_agents = 40;             // agents made at a reset
+    double weight_follow = 1.0;      // dimensionless blend weights
+    double weight_separation = 1.5;
+    double max_speed = 160.0;        // px/s (no minimum: agents may stop)
+    double max_force = 320.0;        // px/s^2
+    double reaction_time = 0.25;     // s
+    double view_radius = 60.0;       // px: separation's neighbours, as the flock's
+    double view_angle = 270.0;       // degrees
+    double sep_radius = 24.0;        // px
+    double slow_radius = 90.0;       // px: agents brake inside this circle around the goal's centre
+    double arrive_cells = 2.0;       // cells: this near the goal along the field, head straight in
+    double goal_radius = 90.0;       // px: this near the goal's centre counts as arrived
+    double stuck_speed = 5.0;        // px/s: slower than this, and farther than stuck_cells, is stuck
+    double stuck_cells = 4.0;        // cells along the field
+
+    // The flock lab's params that its neighbour search and separation read.
+    FlockParams flock() const;
+};
+
 // Hard limit for sanitize() and the CLI.
 constexpr int kMaxBoids = 100000;
+constexpr int kMaxAgents = 2000;  // a crowd's
 
 // One tunable: its name (the field's name), unit, the group the tuning panel
 // shows it in, and the one range that both sanitize() and the panel's slider
@@ -90,10 +113,12 @@ struct Field {
 };
 const std::vector<Field<VehicleParams>>& fields(const VehicleParams*);
 const std::vector<Field<FlockParams>>& fields(const FlockParams*);
+const std::vector<Field<CrowdParams>>& fields(const CrowdParams*);
 
 // Clamp every field into its table range (NaN becomes the default);
 // returns one human-readable line per field it changed.
 std::vector<std::string> sanitize(VehicleParams& p);
 std::vector<std::string> sanitize(FlockParams& p);
+std::vector<std::string> sanitize(CrowdParams& p);
 
 }  // namespace flocklab

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "crowd_scene.hpp"
 #include "flock_scene.hpp"
 #include "format.hpp"
 #include "params.hpp"
@@ -218,6 +219,7 @@ SetResult Scene::set(const std::string& name, const std::string& value) {
             if (used && *used != p) return {SetResult::Clamped, name + ": (" + shortened(value) + ") is outside the world; using " + json_point(*used)};
             return {};
         }
+        case OptionKind::Text: return o->put(*this, value);
     }
     return {};
 }
@@ -247,6 +249,7 @@ std::string Scene::get(const std::string& name) const {
             const std::optional<Vec2> p = o->where(*this);
             return p ? json_point(*p) : "null";
         }
+        case OptionKind::Text: return json_string(o->text(*this));
     }
     return "null";
 }
@@ -276,7 +279,7 @@ struct Entry {
 template <class S>
 std::unique_ptr<Scene> make() { return std::make_unique<S>(); }
 // The one list of scenes.
-const Entry kScenes[] = {{"flock", make<FlockScene>}, {"steer", make<SteerScene>}};
+const Entry kScenes[] = {{"flock", make<FlockScene>}, {"steer", make<SteerScene>}, {"crowd", make<CrowdScene>}};
 }  // namespace
 
 std::unique_ptr<Scene> make_scene(const std::string& name) {
@@ -304,6 +307,7 @@ const char* kind_name(OptionKind k) {
         case OptionKind::Toggle: return "toggle";
         case OptionKind::Point: return "point";
         case OptionKind::Count: return "count";
+        case OptionKind::Text: return "text";
     }
     return "choice";
 }

@@ -61,6 +61,13 @@ struct Gauge {
     double value;
 };
 
+// What set() made of a value: applied, applied after clamping (with a
+// warning), or refused (with the reason).
+struct SetResult {
+    enum Status { Ok, Clamped, Invalid } status = Ok;
+    std::string message;
+};
+
 // One option a page can set by name (data-NAME, handle.setNAME, buttons with
 // data-NAME). Values travel as text, so the shim needs no table of its own:
 //   Choice  one of `values`            "pursuit"
@@ -68,7 +75,8 @@ struct Gauge {
 //   Toggle  on or off                   "1" / "0"
 //   Point   a point in the world (px)   "x,y", or "" for none when nullable
 //   Count   a whole number in [lo, hi]  "500", or "" for none when nullable
-enum class OptionKind { Choice, Flags, Toggle, Point, Count };
+//   Text    the scene reads it           "9,0;9,1;19,5" (the crowd's walls)
+enum class OptionKind { Choice, Flags, Toggle, Point, Count, Text };
 class Scene;
 struct OptionSpec {
     OptionSpec(const char* name_, OptionKind kind_, std::vector<const char*> values_ = {}, double lo_ = 0, double hi_ = 0,
@@ -104,6 +112,9 @@ struct OptionSpec {
     double (*hi_now)(const Scene&) = nullptr;
     bool clamps = true;
     const char* what = "a whole number";  // Count: "a boid", in messages
+    // Text: its value, and setting it (refused with the reason: nothing changed).
+    std::string (*text)(const Scene&) = nullptr;
+    SetResult (*put)(Scene&, const std::string&) = nullptr;
 };
 std::string attribute_of(const OptionSpec& o);  // the dataset key; "" when it has none
 
@@ -115,13 +126,6 @@ struct Tunable {
     double* value;
     double lo, hi;           // hi: the limit now (a dependent one reads its field)
     bool dependent = false;  // hi comes from another field (min_speed's is max_speed)
-};
-
-// What set() made of a value: applied, applied after clamping (with a
-// warning), or refused (with the reason).
-struct SetResult {
-    enum Status { Ok, Clamped, Invalid } status = Ok;
-    std::string message;
 };
 
 class Scene {

@@ -1,0 +1,245 @@
+#include "crowd_scene.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "format.hpp"
+#include "words.hpp"
+
+namespace flocklab {
+
+namespace {
+const CrowdScene& C(const Scene& s) { return static_cast<const CrowdScene&>(s); }
+CrowdScene& C(Scene& s) { return static_cast<CrowdScene&>(s); }
+std::string cell_words(Cell k) { return "column " + std::to_string(k.c) + ", row " + std::to_string(k.r); }
+std::string agents_word(int n) { return std::to_string(n) + (n == 1 ? " agent" : " agents"); }
+}  // namespace
+
+const std::vector<OptionSpec>& CrowdScene::options() const {
+    static const std::vector<OptionSpec> o = [] {
+        std::vector<OptionSpec> v;
+        OptionSpec follow{"follow", OptionKind::Choice, {kFollowNames, kFollowNames + 2}, 0, 0, false,
+                          "field: every agent follows its cell's arrow; seek: straight at the goal. S switches; the agents stay put"};
+        follow.read = [](const Scene& s, int) -> double { return static_cast<int>(C(s).follow()); };
+        follow.write = [](Scene& s, int, double i) { C(s).set_follow(static_cast<Follow>(static_cast<int>(i))); };
+        v.push_back(follow);
+        // The goal before the walls, so an author's data-goal and data-walls
+        // together work whatever the default goal and walls were.
+        OptionSpec goal{"goal", OptionKind::Text, {}, 0, 0, false, "the goal cell as column,row (a wall there is taken away)"};
+        goal.text = [](const Scene& s) { return C(s).maze().goal_text(); };
+        goal.put = [](Scene& s, const std::string& text) -> SetResult {
+            Cell k;
+            std::string why;
+            if (!Maze::parse_cell(text, &k, &why) || !C(s).set_goal(k, &why)) return {SetResult::Invalid, "goal: " + why};
+            return {};
+        };
+        v.push_back(goal);
+        OptionSpec walls{"walls", OptionKind::Text, {}, 0, 0, false,
+                         "the wall cells: \"default\", \"none\" or \"c,r;c,r;...\" (not the goal's cell)"};
+        walls.text = [](const Scene& s) { return C(s).maze().walls_text(); };
+        walls.put = [](Scene& s, const std::string& text) -> SetResult {
+            std::vector<Cell> cells;
+            std::string why;
+            if (!Maze::parse_walls(text, &cells, &why)) return {SetResult::Invalid, "walls: " + why};
+            const Cell g = C(s).maze().goal();
+            if (std::find(cells.begin(), cells.end(), g) != cells.end()) {
+                return {SetResult::Invalid, "walls: cell " + std::to_string(g.c) + "," + std::to_string(g.r) +
+                                                " is the goal; move the goal first"};
+            }
+            C(s).set_walls(cells);
+            return {};
+        };
+        v.push_back(walls);
+        OptionSpec agents{"agents", OptionKind::Count, {}, 1, kMaxAgents, false, "crowd size (a new crowd)"};
+        agents.read = [](const Scene& s, int) -> double { return C(s).crowd().size(); };
+        agents.write = [](Scene& s, int, double n) { C(s).set_agents(static_cast<int>(n)); };
+        v.push_back(agents);
+        OptionSpec selected{"selected", OptionKind::Count, {}, 0, kMaxAgents - 1, true,
+                            "the agent whose path is drawn (click or tap one; none: agent 0)", nullptr, "select"};
+        selected.read = [](const Scene& s, int) -> double { return C(s).selected() >= 0 ? C(s).selected() : std::nan(""); };
+        selected.write = [](Scene& s, int, double i) { C(s).select(std::isnan(i) ? -1 : static_cast<int>(i)); };
+        selected.hi_now = [](const Scene& s) -> double { return C(s).crowd().size() - 1; };
+        selected.clamps = false;
+        selected.what = "an agent";
+        v.push_back(selected);
+        OptionSpec overlay{"overlay", OptionKind::Flags, {kCrowdOverlays, kCrowdOverlays + kCrowdOverlayCount}, 0, 0, false,
+                           "what is drawn over the cells: the arrows, the search's distances, the inspected agent's path"};
+        overlay.read = [](const Scene& s, int k) -> double { return C(s).overlay(k); };
+        overlay.write = [](Scene& s, int k, double on) { C(s).set_overlay(k, on != 0); };
+        v.push_back(overlay);
+        return v;
+    }();
+    return o;
+}
+
+std::string CrowdScene::label() const {
+    return "Crowd simulation, " + agents_word(crowd_.size()) +
+           (follow_ == Follow::Field ? " following the flow field" : " seeking the goal") + ". Press ? for keys.";
+}
+
+// [SECTION] Changes
+
+void CrowdScene::set_follow(Follow f) {
+    if (f != follow_) note(std::string("follow ") + kFollowNames[static_cast<int>(f)], "mode");
+    follow_ = f;
+}
+
+void CrowdScene::set_walls(const std::vector<Cell>& cells) {
+    const std::string before = maze_.walls_text();
+    maze_.set_walls(cells);
+    if (maze_.walls_text() != before) note("walls changed", "option");
+}
+
+bool CrowdScene::set_wall(Cell k, bool on, std::string* why) {
+    std::string no;
+    if (!why) why = &no;
+    if (!in_grid(k)) {
+        *why = "that cell is outside the grid";
+        return false;
+    }
+    if (maze_.wall(k) == on) return true;
+    if (on && k == maze_.goal()) {
+        *why = "cell " + std::to_string(k.c) + "," + std::to_string(k.r) + " is the goal";
+        return false;
+    }
+    for (int i = 0; on && i < crowd_.size(); ++i) {
+        if (crowd_.cell(i) == k) {
+            *why = "an agent is in " + cell_words(k) + "; a wall cannot go on it";
+            return false;
+        }
+    }
+    maze_.set_wall(k, on);
+    note(std::string(on ? "wall added at " : "wall taken away at ") + cell_words(k), "option");
+    return true;
+}
+
+bool CrowdScene::set_goal(Cell k, std::string* why) {
+    if (!in_grid(k)) {
+        if (why) *why = "that cell is outside the grid";
+        return false;
+    }
+    if (k == maze_.goal()) return true;
+    if (maze_.wall(k)) maze_.set_wall(k, false);
+    maze_.set_goal(k);
+    note("goal moved to " + cell_words(k), "option");
+    return true;
+}
+
+void CrowdScene::set_agents(int n) {
+    params.num_agents = std::clamp(n, 1, kMaxAgents);
+    reset(seed_);
+}
+
+int CrowdScene::inspected() const {
+    if (selected() >= 0) return selected();
+    return overlays_[2] && crowd_.size() > 0 ? 0 : -1;
+}
+
+std::vector<Vec2> CrowdScene::path(int i) const {
+    std::vector<Vec2> out;
+    if (i < 0 || i >= crowd_.size()) return out;
+    Cell k = crowd_.cell(i);
+    out.push_back(crowd_.agent(i).pos);
+    for (int n = 0; n < kCells && maze_.distance(k) > 0; ++n) {
+        const Vec2 f = maze_.flow(k);
+        if (f == Vec2{}) break;
+        k = {k.c + (f.x > 0) - (f.x < 0), k.r + (f.y > 0) - (f.y < 0)};
+        out.push_back(centre_of(k));
+    }
+    return out;
+}
+
+CrowdScene::StuckAt CrowdScene::stuck_at() const {
+    std::map<int, int> by_column;  // the wall beside a stuck agent, by its column (-1: none)
+    for (int i = 0; i < crowd_.size(); ++i) {
+        if (!crowd_.stuck(i, params, maze_)) continue;
+        const Cell k = crowd_.cell(i);
+        int column = -1;
+        for (const Cell d : {Cell{1, 0}, Cell{-1, 0}, Cell{0, 1}, Cell{0, -1}}) {
+            const Cell n{k.c + d.c, k.r + d.r};
+            if (in_grid(n) && maze_.wall(n)) {
+                column = n.c;
+                break;
+            }
+        }
+        ++by_column[column];
+    }
+    StuckAt best;
+    for (const auto& [column, count] : by_column) {
+        if (count > best.count || (count == best.count && best.column < 0)) best = {column, count};
+    }
+    return best;
+}
+
+// [SECTION] In words
+
+std::string CrowdScene::describe() {
+    const int n = crowd_.size();
+    std::string s = follow_ == Follow::Field ? "Following the flow field. " : "Seeking the goal in a straight line. ";
+    if (n == 0) return s + "No free cell in the first six columns can reach the goal at " + cell_words(maze_.goal()) + ", so there is no crowd.";
+    const int arrived = crowd_.arrived(params, maze_), stuck = crowd_.stuck(params, maze_);
+    s += agents_word(n) + ": " + std::to_string(arrived) + (arrived == 1 ? " has" : " have") + " arrived, " +
+         std::to_string(stuck) + (stuck == 1 ? " is" : " are") + " stuck. ";
+    const StuckAt at = stuck_at();
+    if (at.count > 0) {
+        s += capitalised(agents_word(at.count)) + (at.count == 1 ? " is" : " are") + " stuck " +
+             (at.column >= 0 ? "against the wall at column " + std::to_string(at.column) : std::string("in the open")) + ". ";
+    }
+    return s + "On average the crowd is " + fixed(crowd_.mean_steps_to_goal(maze_), 1) + " cells from the goal at " +
+           cell_words(maze_.goal()) + ".";
+}
+
+std::string CrowdScene::facts_json() {
+    const StuckAt at = stuck_at();
+    return "{\"follow\": " + get("follow") + ", \"agents\": " + std::to_string(crowd_.size()) + ", \"arrived\": " +
+           std::to_string(crowd_.arrived(params, maze_)) + ", \"stuck\": " + std::to_string(crowd_.stuck(params, maze_)) +
+           ", \"stuckAt\": {\"column\": " + (at.column >= 0 ? std::to_string(at.column) : "null") + ", \"count\": " +
+           std::to_string(at.count) + "}, \"meanStepsToGoal\": " + py_repr(crowd_.mean_steps_to_goal(maze_)) +
+           ", \"goal\": " + get("goal") + ", \"walls\": " + std::to_string(maze_.walls()) + "}";
+}
+
+std::string CrowdScene::change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds) {
+    const auto count = [](double v) { return std::to_string(static_cast<long long>(v)); };
+    const double a = before[0].value, b = after[0].value;
+    std::string s = in_seconds(seconds);
+    s += b == a ? "no more agents arrived (" + count(b) + " have)" : "arrived went from " + count(a) + " to " + count(b);
+    return s + ", and stuck from " + count(before[1].value) + " to " + count(after[1].value) + ".";
+}
+
+// [SECTION] Simulation
+
+void CrowdScene::restart(std::uint64_t seed) {
+    seed_ = seed;
+    sanitize(params);
+    crowd_ = Crowd(params, maze_, seed_);
+    steps_ = 0;
+}
+
+void CrowdScene::advance(int n) {
+    sanitize(params);
+    for (int i = 0; i < n; ++i) crowd_.step(params, maze_, follow_, kLabDt);
+    steps_ += std::max(0, n);
+}
+
+std::vector<Gauge> CrowdScene::gauges() {
+    return {{"arrived", "agents", static_cast<double>(crowd_.arrived(params, maze_))},
+            {"stuck", "agents", static_cast<double>(crowd_.stuck(params, maze_))},
+            {"mean_steps_to_goal", "cells", crowd_.mean_steps_to_goal(maze_)}};
+}
+
+std::string CrowdScene::state_json() const {
+    std::string o = "{\"agents\": [";
+    for (int i = 0; i < crowd_.size(); ++i) o += (i ? ", " : "") + json_motion(crowd_.agent(i).pos, crowd_.agent(i).vel);
+    return o + "], \"options\": {" + options_json(*this) + "}}";
+}
+
+std::vector<Tunable> CrowdScene::tunables() {
+    std::vector<Tunable> t;
+    for (const Field<CrowdParams>& f : fields(&params)) {
+        if (f.tunable) t.push_back({f.name, f.unit, f.group, &(params.*f.member), f.lo, f.upper(params), f.at_most != nullptr});
+    }
+    return t;
+}
+
+}  // namespace flocklab

@@ -1,0 +1,84 @@
+// The crowd scene (Looking ahead): a crowd heading for a goal cell past
+// walls, seeking it in a straight line or following the flow field of one
+// breadth-first search. Options: follow, walls, goal, agents, selected,
+// overlay. Gauges: arrived, stuck (agents) and mean_steps_to_goal (cells).
+#pragma once
+
+#include <algorithm>
+#include <optional>
+
+#include "crowd.hpp"
+#include "scene.hpp"
+
+namespace flocklab {
+
+// What the crowd's view can draw: the arrows, the search's distances as a
+// heat map, and the inspected agent's path ahead along the arrows.
+constexpr int kCrowdOverlayCount = 3;
+constexpr const char* kCrowdOverlays[kCrowdOverlayCount] = {"field", "distance", "path"};
+
+class CrowdScene : public Scene {
+public:
+    CrowdScene() { reset(seed_); }
+
+    // [SECTION] Scene
+    const char* name() const override { return "crowd"; }
+    Vec2 world() const override { return {kCols * kCellPx, kRows * kCellPx}; }
+    const std::vector<OptionSpec>& options() const override;
+    std::string label() const override;
+    std::vector<std::string> key_contexts() const override { return {}; }
+    std::string describe() override;
+    std::string facts_json() override;
+    std::uint64_t seed() const override { return seed_; }
+    long long steps() const override { return steps_; }
+    long long work_per_step() const override { return std::max(1, crowd_.size()); }
+    std::vector<Gauge> gauges() override;
+    std::string state_json() const override;
+    std::vector<Tunable> tunables() override;
+    void defaults() override { params = CrowdParams{}; }
+
+    // [SECTION] Typed access (the view, the CLI and tests)
+    const Crowd& crowd() const { return crowd_; }
+    const Maze& maze() const { return maze_; }
+    Follow follow() const { return follow_; }
+    void set_follow(Follow f);  // the agents stay where they are
+    // A wall on or off at a cell; false (and said why) for the goal's cell
+    // or one that holds an agent. The search is redone at once.
+    bool set_wall(Cell k, bool on, std::string* why = nullptr);
+    void set_walls(const std::vector<Cell>& cells);  // every wall at once (none on the goal)
+    // The goal to a free cell (a wall there is taken away).
+    bool set_goal(Cell k, std::string* why = nullptr);
+    void set_agents(int n);  // clamped to [1, kMaxAgents]; a new crowd
+    int selected() const { return selected_ < crowd_.size() ? selected_ : -1; }
+    void select(int i) { selected_ = i >= 0 && i < crowd_.size() ? i : -1; }
+    int inspected() const override;  // the selected agent, else agent 0 while the path is drawn
+    bool overlay(int index) const { return overlays_[index]; }
+    void set_overlay(int index, bool on) { overlays_[index] = on; }
+    // Agent i's path ahead along the arrows: the centres of the cells it
+    // would pass, from its own to the goal (at most kCells).
+    std::vector<Vec2> path(int i) const;
+    // Where the stuck agents are: the largest group's wall column (or -1)
+    // and its size.
+    struct StuckAt {
+        int column = -1, count = 0;
+    };
+    StuckAt stuck_at() const;
+
+    CrowdParams params;
+
+protected:
+    std::string change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds) override;
+    void restart(std::uint64_t seed) override;
+    void advance(int n) override;
+
+private:
+    std::uint64_t seed_ = 7;
+    long long steps_ = 0;
+    Maze maze_;
+    Follow follow_ = Follow::Field;
+    Crowd crowd_{params, maze_, 7};
+    int selected_ = -1;
+    bool overlays_[kCrowdOverlayCount] = {};
+};
+
+}  // namespace flocklab
