@@ -483,7 +483,7 @@ TEST(Words, TheReadmesKeyTablesAreTheKeyTable) {
     std::ifstream in(FLOCKLAB_SOURCE_DIR "/README.md");
     std::stringstream readme;
     readme << in.rdbuf();
-    for (const char* scene : {"steer", "flock"}) {
+    for (const char* scene : {"steer", "flock", "crowd"}) {
         EXPECT_NE(readme.str().find(flocklab::keys_markdown(scene)), std::string::npos)
             << "README.md lacks the " << scene << " key table; paste `flocklab keys --scene " << scene << "`";
     }

@@ -190,6 +190,20 @@ std::string CrowdScene::describe() {
            cell_words(maze_.goal()) + ".";
 }
 
+std::string CrowdScene::explain_words(int i) {
+    if (i < 0 || i >= crowd_.size()) return describe();
+    const Boid& a = crowd_.agent(i);
+    const Cell k = crowd_.cell(i);
+    const int d = maze_.distance(k);
+    std::string s = "Agent " + std::to_string(i) + ", at " + cell_words(k) + ", " +
+                    (d < 0 ? std::string("with no way to the goal") : std::to_string(d) + " cells from the goal") + ": ";
+    s += a.vel.length() < 1.0 ? std::string("standing still") : "moving " + compass(a.vel) + " at " + fixed(a.vel.length(), 0) + " px/s";
+    if (crowd_.stuck(i, params, maze_)) s += ", stuck";
+    if (follow_ == Follow::Seek || (d >= 0 && d <= params.arrive_cells)) return s + "; it heads straight for the goal.";
+    if (d < 0) return s + "; it stops.";
+    return s + "; it follows its cell's arrow, " + compass(maze_.flow(k)) + ".";
+}
+
 std::string CrowdScene::facts_json() {
     const StuckAt at = stuck_at();
     return "{\"follow\": " + get("follow") + ", \"agents\": " + std::to_string(crowd_.size()) + ", \"arrived\": " +
@@ -223,8 +237,8 @@ void CrowdScene::advance(int n) {
 }
 
 std::vector<Gauge> CrowdScene::gauges() {
-    return {{"arrived", "agents", static_cast<double>(crowd_.arrived(params, maze_))},
-            {"stuck", "agents", static_cast<double>(crowd_.stuck(params, maze_))},
+    return {{"arrived", "agents", static_cast<double>(crowd_.arrived(params, maze_)), 0},
+            {"stuck", "agents", static_cast<double>(crowd_.stuck(params, maze_)), 0},
             {"mean_steps_to_goal", "cells", crowd_.mean_steps_to_goal(maze_)}};
 }
 

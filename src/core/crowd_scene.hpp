@@ -29,6 +29,7 @@ public:
     std::vector<std::string> key_contexts() const override { return {}; }
     std::string describe() override;
     std::string facts_json() override;
+    std::string explain_words(int i) override;
     std::uint64_t seed() const override { return seed_; }
     long long steps() const override { return steps_; }
     long long work_per_step() const override { return std::max(1, crowd_.size()); }
@@ -36,6 +37,9 @@ public:
     std::string state_json() const override;
     std::vector<Tunable> tunables() override;
     void defaults() override { params = CrowdParams{}; }
+    // "field": the search as the CLI's `field --json` prints it.
+    std::vector<const char*> readers() const override { return {"field"}; }
+    std::string read(const std::string& name) const override { return name == "field" ? maze_.field_json() : "null"; }
 
     // [SECTION] Typed access (the view, the CLI and tests)
     const Crowd& crowd() const { return crowd_; }

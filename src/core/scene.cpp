@@ -347,7 +347,8 @@ std::string scene_json(Scene& s) {
     o += "], \"gauges\": [";
     first = true;
     for (const Gauge& g : s.gauges()) {
-        o += std::string(first ? "" : ", ") + "{\"name\": " + json_string(g.name) + ", \"unit\": " + json_string(g.unit) + "}";
+        o += std::string(first ? "" : ", ") + "{\"name\": " + json_string(g.name) + ", \"unit\": " + json_string(g.unit) +
+             (g.decimals >= 0 ? ", \"decimals\": " + std::to_string(g.decimals) : std::string()) + "}";
         first = false;
     }
     o += "], \"tunables\": [";
@@ -358,7 +359,9 @@ std::string scene_json(Scene& s) {
              py_repr(*t.value) + ", \"lo\": " + py_repr(t.lo) + ", \"hi\": " + py_repr(t.hi) + "}";
         first = false;
     }
-    return o + "], \"explain\": " + (s.has_explain() ? "true" : "false") + "}";
+    std::string readers;
+    for (const char* r : s.readers()) readers += std::string(readers.empty() ? "" : ", ") + json_string(r);
+    return o + "], \"explain\": " + (s.has_explain() ? "true" : "false") + ", \"readers\": [" + readers + "]}";
 }
 
 }  // namespace

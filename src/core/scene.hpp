@@ -57,8 +57,9 @@ constexpr std::uint64_t kMaxSeed = 9007199254740991ULL;
 
 struct Gauge {
     const char* name;  // "spacing", "order", "speed", "distance"
-    const char* unit;  // "px", "px/s", "" (dimensionless)
+    const char* unit;  // "px", "px/s", "agents", "" (dimensionless)
     double value;
+    int decimals = -1;  // how a page shows it: -1 its unit's usual (1, or 2 without a unit); 0 for counts
 };
 
 // What set() made of a value: applied, applied after clamping (with a
@@ -216,6 +217,12 @@ public:
     // order. Clamped: the warnings, one per line.
     SetResult set_params(const std::vector<std::pair<std::string, std::string>>& values);
     std::string params_json();  // {"weight_separation": 1.8, ...}
+
+    // [SECTION] Readers: more of a scene's state by name, as JSON (the
+    // handle's NAME() for each; the crowd's "field": its search's distances
+    // and arrows). "null" for a name it does not have.
+    virtual std::vector<const char*> readers() const { return {}; }
+    virtual std::string read(const std::string& name) const { (void)name; return "null"; }
 
     // [SECTION] Inspecting one agent (scenes with has_explain())
     virtual bool has_explain() const { return false; }

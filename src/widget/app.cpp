@@ -299,6 +299,12 @@ bool App::grabs(double fx, double fy, bool drag) const {
     return over_panel(p * ui_per_world_) || (drag && view_->draggable(p));
 }
 
+bool App::hold(double fx, double fy) {
+    const Vec2 world = scene_->world();
+    const Vec2 p{fx * world.x, fy * world.y};
+    return !over_panel(p * ui_per_world_) && view_->hold(p);
+}
+
 bool App::compact() const { return ImGui::GetIO().DisplaySize.x < kCompactWidth; }
 
 void App::resize(double css_w, double css_h, double dpr) {
@@ -439,6 +445,7 @@ void App::draw() {
 
     ui_input_.new_frame();
     ImGui::NewFrame();
+    view_->labels(ImGui::GetBackgroundDrawList(), ui_per_world_);
     draw_hud();
     draw_tuning();
     draw_help();

@@ -86,6 +86,8 @@ struct App {
     // the tuning panel, or for a touch on something the view lets you drag.
     // Anything else is left to the page, which scrolls.
     bool grabs(double fx, double fy, bool drag) const;
+    // A finger held still at (fx, fy) of the canvas: the view's long press.
+    bool hold(double fx, double fy);
     double step_time_median() const;  // ms per step over the last 60 frames
     Scene& scene() { return *scene_; }
 

@@ -118,9 +118,7 @@ public:
             key_hawk_ = s_.hawk.has_value();
             pointer_hawk_ = false;
         } else if (k == "]" || k == "[") {
-            const int n = s_.flock.size();
-            const int now = s_.selected();
-            s_.select(now < 0 ? (k == "]" ? 0 : n - 1) : (now + (k == "]" ? 1 : n - 1)) % n);
+            s_.select(cycle(s_.selected(), s_.flock.size(), k == "]"));
             s_.say(s_.explain_words(s_.selected()));
         } else if (k == "n") {
             const Vec2 from = s_.leader() ? s_.leader_target() : s_.hawk ? *s_.hawk : s_.world() / 2.0;

@@ -38,6 +38,11 @@ constexpr double kKeyStep = 10.0, kBigStep = 50.0;
 // "ArrowLeft" / "Shift+ArrowUp" -> a step in world px; false for any other key.
 bool arrow_step(const std::string& key, Vec2* step);
 
+// ] and [: the next or previous of n agents after `now` (-1: none yet), wrapping.
+inline int cycle(int now, int n, bool forward) {
+    return now < 0 ? (forward ? 0 : n - 1) : (now + (forward ? 1 : n - 1)) % n;
+}
+
 // A touch this close (px) to something draggable (the hawk, a target) drags it.
 constexpr double kGrabRadius = 36.0;
 
@@ -68,10 +73,15 @@ public:
     // "Shift+ArrowUp", "h", "]", " "); `repeat` while held. True if used.
     virtual bool key(const std::string& k, bool repeat) = 0;
     virtual bool cancel() { return false; }        // Escape: true if it cleared something
+    // A long press: a finger held still at world point p (the page times it,
+    // kHoldMs in web/src/input.js). True if the view used it.
+    virtual bool hold(Vec2 p) { (void)p; return false; }
     // Whether something draggable (the hawk, a target) is at world point p:
     // a touch there drags it instead of scrolling the page.
     virtual bool draggable(Vec2 p) const { (void)p; return false; }
     virtual void draw(Shapes& s) = 0;              // the world
+    // Text over the world (ImGui's background list, window px = world px x ui_per_world).
+    virtual void labels(ImDrawList* list, double ui_per_world) { (void)list; (void)ui_per_world; }
     bool focused = false;  // the canvas has the keyboard: draw() marks what the arrows move
     // ImGui lines in the HUD window; gauges as of the HUD's last refresh.
     // compact: a small canvas (a phone), where the HUD keeps to the essentials.

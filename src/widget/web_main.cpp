@@ -137,6 +137,7 @@ EMSCRIPTEN_KEEPALIVE const char* fl_apply(const char* key, const char* value) {
 // Escape on the canvas: 1 if the view used it (it cleared a selection), 0 if the page should blur.
 EMSCRIPTEN_KEEPALIVE int fl_cancel() { return g_app.cancel(); }
 // 1 if a touch (drag 1) or a wheel turn (drag 0) at (fx, fy) (fractions of the canvas) is the widget's.
+EMSCRIPTEN_KEEPALIVE int fl_hold(double fx, double fy) { return g_started && g_app.hold(fx, fy); }
 EMSCRIPTEN_KEEPALIVE int fl_grabs(double fx, double fy, int drag) { return g_app.grabs(fx, fy, drag != 0); }
 // A frame drawn now, for a snapshot taken in the same task.
 EMSCRIPTEN_KEEPALIVE int fl_draw_now() { return g_started && g_app.draw_now(); }
@@ -153,6 +154,7 @@ EMSCRIPTEN_KEEPALIVE const char* fl_explain(int i) { return text(g_app.scene().e
 EMSCRIPTEN_KEEPALIVE const char* fl_history() { return text(g_app.scene().history().json()); }
 EMSCRIPTEN_KEEPALIVE const char* fl_csv() { return text(g_app.scene().history().csv()); }
 EMSCRIPTEN_KEEPALIVE const char* fl_state() { return text(g_app.scene().state_json()); }
+EMSCRIPTEN_KEEPALIVE const char* fl_read(const char* name) { return text(g_app.scene().read(name)); }
 
 // seed < 0 keeps the current seed.
 EMSCRIPTEN_KEEPALIVE void fl_reset(double seed) {

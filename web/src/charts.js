@@ -16,7 +16,7 @@ function svgNode(parent, name, attrs, text) {
 
 
 // One sentence per gauge: where it went over the window, and after which change.
-export function plotSummary(h, names) {
+export function plotSummary(h, names, decimals = {}) {
   const n = h.time.length;
   if (n < 2) return 'No history yet.';
   const t1 = h.time[n - 1];
@@ -31,13 +31,15 @@ export function plotSummary(h, names) {
     const b = h[g][n - 1];
     const unit = h.units[g];
     const verb = Math.abs(b - a) < 1e-9 * Math.max(1, Math.abs(a)) ? 'stayed at' : b < a ? 'fell from' : 'rose from';
-    const values = verb === 'stayed at' ? number(b, unit) : `${number(a, unit)} to ${number(b, unit)}`;
+    const d = decimals[g];
+    const values = verb === 'stayed at' ? number(b, unit, d) : `${number(a, unit, d)} to ${number(b, unit, d)}`;
     const when = last ? ` after ${last.what} at ${last.time.toFixed(1)} s` : ` over ${(t1 - t0).toFixed(0)} s`;
     return `${g} ${verb} ${values}${when}.`;
   }).join(' ');
 }
 
-export function drawPlot(svg, h) {
+// decimals: how many each gauge shows ({arrived: 0}), as the module describes it.
+export function drawPlot(svg, h, decimals = {}) {
   const names = svg.dataset.plot.split(/[\s,]+/).filter((g) => g in h.units);
   // Drawn in CSS px at the chart's displayed width, so text keeps its size.
   const W = Math.max(200, Math.round(svg.getBoundingClientRect().width) || 320);
@@ -49,7 +51,7 @@ export function drawPlot(svg, h) {
   // A short name, and the summary as its description (read once each).
   const name = `${names.join(' and ')} over time`;
   svgNode(svg, 'title', {}, name);
-  svgNode(svg, 'desc', {}, plotSummary(h, names));
+  svgNode(svg, 'desc', {}, plotSummary(h, names, decimals));
   svg.setAttribute('aria-label', name);
   const n = h.time.length;
   if (n < 2) return;
@@ -72,7 +74,7 @@ export function drawPlot(svg, h) {
     svgNode(svg, 'text', { x: left - 4, y: top + 8, 'text-anchor': 'end', 'font-size': 12 }, hi >= 10 ? hi.toFixed(0) : hi.toFixed(1));
     svgNode(svg, 'text', { x: left - 4, y: bottom, 'text-anchor': 'end', 'font-size': 12 }, '0');
     svgNode(svg, 'text', { x: right, y: top + 8, 'text-anchor': 'end', 'font-size': 12, fill: PLOT_COLOURS[row % 4] },
-      `${g}${unit}: ${number(h[g][n - 1], h.units[g])}`);
+      `${g}${unit}: ${number(h[g][n - 1], h.units[g], decimals[g])}`);
     for (const e of h.events) {
       if (e.time < t0) continue;
       const line = svgNode(svg, 'line', { x1: x(e.time), y1: top, x2: x(e.time), y2: bottom, stroke: '#d97706', 'stroke-dasharray': '3 2' });

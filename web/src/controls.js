@@ -99,13 +99,15 @@ export function makeControls(w) {
     },
     // The outputs and charts from the latest gauges.
     show(g) {
-      const units = Object.fromEntries(w.spec.gauges.map((x) => [x.name, x.unit]));
+      const spec = Object.fromEntries(w.spec.gauges.map((x) => [x.name, x]));
       for (const o of outputs) {
-        if (o.dataset.gauge in g) o.value = o.textContent = format(g[o.dataset.gauge], units[o.dataset.gauge]);
+        const s = spec[o.dataset.gauge];
+        if (s) o.value = o.textContent = format(g[o.dataset.gauge], s.unit, s.decimals);
       }
       if (plots.length) {
         const h = w.handle.history();
-        for (const svg of plots) drawPlot(svg, h);
+        const decimals = Object.fromEntries(w.spec.gauges.filter((x) => x.decimals !== undefined).map((x) => [x.name, x.decimals]));
+        for (const svg of plots) drawPlot(svg, h, decimals);
       }
     },
   };

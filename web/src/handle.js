@@ -469,6 +469,8 @@ export function mount(el, options = {}) {
         return JSON.parse(api.explain(i));
       });
     }
+    // The scene's readers: more of its state by name (the crowd's field()).
+    for (const name of w.spec.readers ?? []) target[name] = read(name, () => JSON.parse(api.reader(name)));
     controls.bind();
     form.build();
     // Calls made before ready, in order. One that could not be checked at

@@ -56,14 +56,35 @@ export function prepareCanvas(w) {
   };
   el.addEventListener('wheel', (e) => { if (isCanvas(e.target) && !at(e.target, e, false)) e.stopPropagation(); }, { capture: true, signal });
   let pageTouch = false;
+  // A finger held still for kHoldMs is a long press, which the view may use
+  // (the crowd moves its goal there); the page's scrolling is left alone.
+  const kHoldMs = 500;
+  let hold = null; // {x, y, timer}
+  let held = false;
+  const endHold = () => { if (hold) clearTimeout(hold.timer); hold = null; };
   el.addEventListener('touchstart', (e) => {
     if (!isCanvas(e.target)) return;
     pageTouch = !at(e.target, e.touches[0], true);
     if (pageTouch) e.stopPropagation();
+    endHold();
+    held = false;
+    const c = e.target, t = e.touches[0];
+    if (e.touches.length !== 1) return;
+    hold = { x: t.clientX, y: t.clientY, timer: setTimeout(() => {
+      const r = c.getBoundingClientRect();
+      held = w.api()?.hold((hold.x - r.left) / r.width, (hold.y - r.top) / r.height) === 1;
+      hold = null;
+    }, kHoldMs) };
   }, { capture: true, signal });
   for (const type of ['touchmove', 'touchend', 'touchcancel']) {
-    el.addEventListener(type, (e) => { if (isCanvas(e.target) && pageTouch) e.stopPropagation(); }, { capture: true, signal });
+    el.addEventListener(type, (e) => {
+      if (!isCanvas(e.target)) return;
+      if (type !== 'touchmove' || Math.hypot(e.touches[0].clientX - hold?.x, e.touches[0].clientY - hold?.y) > 10) endHold();
+      if (pageTouch) e.stopPropagation();
+    }, { capture: true, signal });
   }
+  // A long press the view used is not also a context menu.
+  el.addEventListener('contextmenu', (e) => { if (isCanvas(e.target) && held) e.preventDefault(); }, { signal });
   // A finger's tap reaches SDL as mouse events: say which it was, so a
   // finger gets a finger's reach when it picks a boid.
   el.addEventListener('pointerdown', (e) => {

@@ -5,10 +5,11 @@
 //   toggle  NAME    setNAME(on), NAME(); button[data-ATTR] toggles it
 //   point   NAME    setNAME(x, y) (or null when it may be none), NAME()
 //   count   NAME    setNAME(n) (or null when it may be none), NAME()
+//   text    NAME    setNAME(text), NAME(): the scene checks the text (the crowd's walls "c,r;c,r")
 // (an option may name its own setter: select(i) for "selected"), where ATTR
 // is the option's data-* attribute (usually its own name). The shim keeps no
 // table of scenes, modes, rules, gauges or limits of its own.
-import { finitePoint, kebab, quote, strictWhole, upperFirst, yesNo } from './values.js';
+import { finitePoint, kebab, quote, strictWhole, text, upperFirst, yesNo } from './values.js';
 
 export let description = null;
 // Which scenes each option method belongs to (setHawk: ['flock']).
@@ -25,6 +26,7 @@ export function learn(json) {
     });
     if (s.benchmark) names.push('benchmark');
     if (s.explain) names.push('explain');
+    names.push(...(s.readers ?? []));
     for (const name of names) (methodOwners[name] ??= []).push(scene);
   }
   return description;
@@ -74,6 +76,12 @@ export function optionMethods(opt) {
         const v = strictWhole(n);
         if (Number.isNaN(v)) throw new TypeError(`flocklab: ${what} takes a whole number${opt.nullable ? ' or null' : ''}, got ${quote(n)}`);
         return String(v);
+      };
+      break;
+    case 'text':
+      setters[setter] = (v) => {
+        if (typeof v !== 'string') throw new TypeError(`flocklab: ${what} takes text, got ${quote(v)}`);
+        return text(v, what);
       };
       break;
     default:

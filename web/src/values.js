@@ -79,8 +79,8 @@ export function strictWhole(v) {
 export const own = (el, selector) => [...el.querySelectorAll(selector)].filter((n) => n.closest('.flocklab') === el);
 
 // A gauge's value as the page shows it: two decimals without a unit, one with.
-export function format(value, unit) {
+export function format(value, unit, decimals) {
   if (!Number.isFinite(value)) return '–';
-  return unit === '' ? value.toFixed(2) : value.toFixed(1);
+  return value.toFixed(decimals ?? (unit === '' ? 2 : 1));
 }
-export const number = (v, unit) => (unit === '' ? format(v, unit) : `${format(v, unit)} ${unit}`);
+export const number = (v, unit, decimals) => (unit === '' ? format(v, unit, decimals) : `${format(v, unit, decimals)} ${unit}`);

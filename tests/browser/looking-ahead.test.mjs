@@ -1,0 +1,168 @@
+// Browser tests of the lesson's "Looking ahead" section: the crowd scene on
+// the real page against the CLI (the same core, native), walls toggled by
+// click and by keyboard, the switch between seeking and the field, and a
+// maze carried by config() into a new widget.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { start, openLesson, onWidget, root, until } from './helpers.mjs';
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env.close(); });
+
+const cli = (...args) => JSON.parse(execFileSync(join(root, 'build', 'native', 'flocklab'), args, { encoding: 'utf8' }));
+
+test('seed 7 for 20 s: the field brings every agent home, seeking leaves more than 30 stuck, as the CLI says', async () => {
+  const page = await openLesson(env);
+  const run = (follow) => onWidget(page, '#crowd', async (h, f) => {
+    h.setFollow(f);
+    const g = await h.runTo(20);
+    return { g, agents: h.state().agents, seed: h.seed() };
+  }, follow);
+  const field = await run('field');
+  const seek = await run('seek');
+  assert.equal(field.g.arrived, 40);
+  assert.equal(field.g.stuck, 0);
+  assert.ok(seek.g.stuck > 30, `stuck while seeking: ${seek.g.stuck}`);
+  // The page's numbers are the native core's, bit for bit (the agents' first
+  // velocities come from cos and sin: compared here, not assumed).
+  for (const [mine, follow] of [[field, 'field'], [seek, 'seek']]) {
+    const native = cli('crowd', '--seed', '7', '--steps', '1200', '--follow', follow, '--json');
+    assert.equal(mine.g.arrived, native.arrived, follow);
+    assert.equal(mine.g.stuck, native.stuck, follow);
+    assert.equal(mine.g.mean_steps_to_goal, native.mean_steps_to_goal, follow);
+    assert.deepEqual(mine.agents, native.agents, `${follow}: the agents differ from the CLI's`);
+  }
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('a wall toggled by a click and by the keyboard changes the field at once', async () => {
+  const page = await openLesson(env);
+  await onWidget(page, '#crowd', (h) => { h.pause(); h.reset(7); });
+  const before = await onWidget(page, '#crowd', (h) => h.field());
+  // A click on cell 9,13 (the first wall's gap) closes it: the left side now
+  // goes round through row 14 and is farther.
+  await page.locator('#crowd canvas').scrollIntoViewIfNeeded();
+  const box = await page.locator('#crowd canvas').boundingBox();
+  const at = (c, r) => [box.x + (c + 0.5) * 30 * box.width / 900, box.y + (r + 0.5) * 30 * box.height / 540];
+  await page.mouse.click(...at(9, 13));
+  const clicked = await onWidget(page, '#crowd', (h) => ({ walls: h.walls(), field: h.field() }));
+  assert.ok(clicked.walls.split(';').includes('9,13'), clicked.walls);
+  assert.equal(clicked.field.distance[13][9], null);
+  assert.ok(clicked.field.distance[0][0] > before.distance[0][0], `${before.distance[0][0]} -> ${clicked.field.distance[0][0]}`);
+  // A second click takes it away again: the field is as before.
+  await page.mouse.click(...at(9, 13));
+  assert.deepEqual(await onWidget(page, '#crowd', (h) => h.field()), before);
+  // The keyboard: the cursor starts on the goal (26,4); two cells down, Space.
+  await page.locator('#crowd canvas').focus();
+  for (const k of ['ArrowDown', 'ArrowDown', 'Space']) await page.keyboard.press(k);
+  const keyed = await onWidget(page, '#crowd', (h) => ({ walls: h.walls(), field: h.field() }));
+  assert.ok(keyed.walls.split(';').includes('26,6'), keyed.walls);
+  assert.equal(keyed.field.distance[6][26], null);
+  assert.notDeepEqual(keyed.field.flow, before.flow);
+  // The live region says what the wall did.
+  const said = await onWidget(page, '#crowd', (h) => h.announcements().join(' | '));
+  assert.match(said, /Wall added at column 26, row 6\. The search is redone/);
+  // G puts the goal at the cursor; the field follows it.
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('g');
+  await until(page, '#crowd', (h) => h.goal(), '25,6');
+  assert.equal(await onWidget(page, '#crowd', (h) => h.field().distance[6][25]), 0);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('a mouse drag paints walls; a finger taps a wall, and a long press moves the goal', async () => {
+  const page = await openLesson(env);
+  await onWidget(page, '#crowd', (h) => { h.pause(); h.reset(7); });
+  const canvas = page.locator('#crowd canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  const at = (c, r) => ({ x: box.x + (c + 0.5) * 30 * box.width / 900, y: box.y + (r + 0.5) * 30 * box.height / 540 });
+  await page.mouse.move(at(12, 16).x, at(12, 16).y);
+  await page.mouse.down();
+  for (const c of [13, 14, 15]) { await page.mouse.move(at(c, 16).x, at(c, 16).y, { steps: 3 }); await page.waitForTimeout(40); }
+  await page.mouse.up();
+  const painted = await onWidget(page, '#crowd', (h) => h.walls().split(';'));
+  for (const c of [12, 13, 14, 15]) assert.ok(painted.includes(`${c},16`), `${c},16 in ${painted.join(';')}`);
+  // Touch: a tap toggles a wall, a press held still for over half a second moves the goal.
+  const cdp = await page.context().newCDPSession(page);
+  const touch = async (p, holdMs) => {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ ...p, id: 1 }] });
+    await page.waitForTimeout(holdMs);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await page.waitForTimeout(100);
+  };
+  await touch(at(20, 2), 60);
+  assert.ok((await onWidget(page, '#crowd', (h) => h.walls().split(';'))).includes('20,2'));
+  await touch(at(24, 12), 900);
+  assert.equal(await onWidget(page, '#crowd', (h) => h.goal()), '24,12');
+  assert.ok(!(await onWidget(page, '#crowd', (h) => h.walls().split(';'))).includes('24,12'));
+  await cdp.detach();
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('switching between seek and the field keeps every agent where it is', async () => {
+  const page = await openLesson(env);
+  const r = await onWidget(page, '#crowd', (h) => {
+    h.pause(); h.reset(7); h.setFollow('seek'); h.step(300);
+    const a = h.state().agents;
+    h.setFollow('field');
+    const b = h.state().agents;
+    return { same: JSON.stringify(a) === JSON.stringify(b), follow: h.follow() };
+  });
+  assert.ok(r.same);
+  assert.equal(r.follow, 'field');
+  // The S key and the buttons switch it too, and the buttons say which is on.
+  await page.locator('#crowd canvas').focus();
+  await page.keyboard.press('s');
+  await until(page, '#crowd', (h) => h.follow(), 'seek');
+  await page.waitForFunction(() => document.querySelector('#crowd [data-follow="seek"]').getAttribute('aria-pressed') === 'true');
+  await page.locator('#crowd [data-follow="field"]').click();
+  assert.equal(await onWidget(page, '#crowd', (h) => h.follow()), 'field');
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('a maze survives config() into a new widget, and bad walls and goals are refused', async () => {
+  const page = await openLesson(env);
+  const r = await onWidget(page, '#crowd', async (h) => {
+    h.pause();
+    h.setGoal('3,15');
+    h.setWalls('12,8;13,8;14,8;13,7;13,9');
+    const cfg = h.config();
+    const el = document.createElement('figure');
+    el.className = 'flocklab';
+    el.append(document.createElement('canvas'));
+    document.body.append(el);
+    const copy = window.FlockLab.mount(el, cfg);
+    await copy.ready;
+    const out = { cfg, walls: copy.walls(), goal: copy.goal(), same: JSON.stringify(copy.field()) === JSON.stringify(h.field()) };
+    const errors = [];
+    for (const [fn, v] of [['setWalls', '1,2;'], ['setWalls', '30,1'], ['setGoal', '13,8'], ['setGoal', 'x'], ['setWalls', 12]]) {
+      try { copy[fn](v); errors.push(null); } catch (e) { errors.push(`${e.name}: ${e.message}`); }
+    }
+    out.errors = errors;
+    out.after = copy.walls();
+    copy.destroy();
+    el.remove();
+    return out;
+  });
+  assert.equal(r.cfg.walls, '12,8;13,8;13,7;13,9;14,8'.split(';').sort((a, b) => a.split(',')[0] - b.split(',')[0] || a.split(',')[1] - b.split(',')[1]).join(';'));
+  assert.equal(r.walls, r.cfg.walls);
+  assert.equal(r.goal, '3,15');
+  assert.ok(r.same, 'the copy has another field');
+  // What the scene refuses throws a TypeError that says why and changes nothing;
+  // a goal on a wall takes the wall away; a number is not text.
+  assert.match(r.errors[0], /^TypeError: flocklab: walls: expected "default", "none" or cells/);
+  assert.match(r.errors[1], /^TypeError: flocklab: walls: .*cell 30,1 is outside the grid/);
+  assert.equal(r.errors[2], null);
+  assert.match(r.errors[3], /^TypeError: flocklab: goal: expected a cell as column,row/);
+  assert.match(r.errors[4], /^TypeError: flocklab: setWalls\(\) takes text/);
+  assert.equal(r.after, '12,8;13,7;13,9;14,8');  // setGoal('13,8') took that wall away
+  await page.close();
+});
