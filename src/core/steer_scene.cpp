@@ -127,9 +127,13 @@ std::string SteerScene::change_sentence(const std::vector<Gauge>& before, const 
 void SteerScene::restart(std::uint64_t seed) {
     seed_ = seed;
     sanitize(params);
+    // The lab's start for the vehicle; the mode and the target stay as the
+    // student (or the page's data-target, or a config) set them.
     const SteerMode mode = vehicle.mode;
+    const Vec2 target = vehicle.target;
     vehicle = Vehicle{};
     vehicle.mode = mode;
+    vehicle.target = target;
     vehicle.reset_wander(seed_, params);
     steps_ = 0;
 }

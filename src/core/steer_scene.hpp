@@ -58,7 +58,7 @@ public:
     std::vector<std::string> key_contexts() const override;
     std::string describe() override;
     std::string facts_json() override;
-    // The lab's start (position, velocity, target), keeping the mode; wander draws from random.Random(seed).
+    // The lab's start (position, velocity), keeping the mode and the target; wander draws from random.Random(seed).
     std::uint64_t seed() const override { return seed_; }
     long long steps() const override { return steps_; }
     std::vector<Gauge> gauges() override;

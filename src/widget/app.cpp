@@ -361,7 +361,7 @@ void App::update(double frame_seconds) {
     // flock slows down instead of holding up the page (typing, scrolling).
     const double t0 = now_ms();
     const int done = run_for(n, kFrameBudgetMs);
-    record_step_time((now_ms() - t0) / done);
+    record_step_time(now_ms() - t0, done);
 }
 
 int App::step(int n) {
@@ -404,20 +404,24 @@ void App::reset(std::uint64_t seed) {
     seed_input_ = seed;
     scene_->reset(seed);
     clock_.accumulator = 0;
-    step_ms_count_ = 0;
+    step_ms_count_ = step_ms_next_ = 0;
 }
 
-void App::record_step_time(double ms) {
+void App::record_step_time(double ms, int steps) {
     step_ms_[step_ms_next_] = ms;
-    step_ms_next_ = (step_ms_next_ + 1) % static_cast<int>(step_ms_.size());
-    step_ms_count_ = std::min(step_ms_count_ + 1, static_cast<int>(step_ms_.size()));
+    step_n_[step_ms_next_] = steps;
+    step_ms_next_ = (step_ms_next_ + 1) % kStepWindow;
+    step_ms_count_ = std::min(step_ms_count_ + 1, kStepWindow);
 }
 
-double App::step_time_median() const {
-    if (step_ms_count_ == 0) return 0;
-    std::array<double, 60> s = step_ms_;
-    std::sort(s.begin(), s.begin() + step_ms_count_);
-    return s[step_ms_count_ / 2];
+double App::step_time() const {
+    double ms = 0;
+    long long n = 0;
+    for (int i = 0; i < step_ms_count_; ++i) {
+        ms += step_ms_[i];
+        n += step_n_[i];
+    }
+    return n > 0 ? ms / static_cast<double>(n) : 0.0;
 }
 
 // The HUD's gauges (about 4 times a second) and the view's own panel work.
@@ -667,7 +671,7 @@ void App::draw_tuning() {
         ImGui::PopID();
     }
     if (ImGui::Button("Lesson defaults")) scene_->defaults();
-    view_->tuning(step_time_median());
+    view_->tuning(step_time());
     ImGui::PopItemWidth();
     body_h_ = ImGui::GetCursorPosY() + st.WindowPadding.y;  // the body's full height, for the next frame's size
     ImGui::EndChild();

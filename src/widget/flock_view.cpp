@@ -308,7 +308,7 @@ public:
         ImGui::SameLine();
         ImGui::RadioButton("grid", &brute, 0);
         s_.neighbors = brute ? NeighborMode::Brute : NeighborMode::Grid;
-        ImGui::Text("step time %.3f ms (median, %d boids)", step_ms, s_.flock.size());
+        ImGui::Text("step time %.3f ms (last 5 s, %d boids)", step_ms, s_.flock.size());
         if (ImGui::Button(compare_countdown_ > 0 ? "measuring..." : "Compare 100 / 300 / 500 boids") &&
             compare_countdown_ == 0) {
             compare_countdown_ = 2;  // show "measuring..." for a frame, then measure

@@ -172,7 +172,7 @@ EMSCRIPTEN_KEEPALIVE int fl_paused() { return g_app.paused; }
 EMSCRIPTEN_KEEPALIVE int fl_step(int n) { return g_app.step(n); }
 // The most steps one step() call runs now (fewer for bigger flocks).
 EMSCRIPTEN_KEEPALIVE int fl_max_steps() { return g_app.scene().max_steps_per_call(); }
-EMSCRIPTEN_KEEPALIVE double fl_step_ms() { return g_app.step_time_median(); }
+EMSCRIPTEN_KEEPALIVE double fl_step_ms() { return g_app.step_time(); }
 // ms per step of a formed run of `size`, on a copy; NaN if the scene has no benchmark.
 // {"ms": ms per step, "steps": steps timed, "capped": stopped after kMaxCallMs}
 EMSCRIPTEN_KEEPALIVE const char* fl_benchmark(int size, const char* variant, int steps, int warmup) {

@@ -43,7 +43,8 @@ export function drawPlot(svg, h, decimals = {}) {
   const names = svg.dataset.plot.split(/[\s,]+/).filter((g) => g in h.units);
   // Drawn in CSS px at the chart's displayed width, so text keeps its size.
   const W = Math.max(200, Math.round(svg.getBoundingClientRect().width) || 320);
-  const H = 26 + 56 * Math.max(1, names.length);
+  const ROW = 72; // px per gauge: its legend line, then its plot
+  const H = 26 + ROW * Math.max(1, names.length);
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   svg.style.height = `${H}px`;
   svg.setAttribute('role', 'img');
@@ -63,7 +64,8 @@ export function drawPlot(svg, h, decimals = {}) {
   let k0 = h.time.findIndex((t) => t >= t0);
   if (k0 < 0) k0 = 0;
   names.forEach((g, row) => {
-    const top = 8 + row * 56;
+    const legend = 14 + row * ROW; // the legend's baseline, above its plot (never on the line)
+    const top = legend + 10;
     const bottom = top + 40;
     const values = h[g].slice(k0);
     const hi = Math.max(...values.filter(Number.isFinite), h.units[g] === '' ? 1 : 0) || 1;
@@ -73,7 +75,7 @@ export function drawPlot(svg, h, decimals = {}) {
     const unit = h.units[g] ? ` (${h.units[g]})` : '';
     svgNode(svg, 'text', { x: left - 4, y: top + 8, 'text-anchor': 'end', 'font-size': 12 }, hi >= 10 ? hi.toFixed(0) : hi.toFixed(1));
     svgNode(svg, 'text', { x: left - 4, y: bottom, 'text-anchor': 'end', 'font-size': 12 }, '0');
-    svgNode(svg, 'text', { x: right, y: top + 8, 'text-anchor': 'end', 'font-size': 12, fill: PLOT_COLOURS[row % 4] },
+    svgNode(svg, 'text', { x: left, y: legend, 'font-size': 12, style: `fill: ${PLOT_COLOURS[row % 4]}`, 'font-weight': 600 },
       `${g}${unit}: ${number(h[g][n - 1], h.units[g], decimals[g])}`);
     for (const e of h.events) {
       if (e.time < t0) continue;
@@ -83,7 +85,7 @@ export function drawPlot(svg, h, decimals = {}) {
     const points = values.map((v, k) => `${x(h.time[k0 + k]).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
     svgNode(svg, 'polyline', { points, fill: 'none', stroke: PLOT_COLOURS[row % 4], 'stroke-width': 1.5 });
   });
-  const axis = 8 + names.length * 56;
+  const axis = 8 + names.length * ROW;
   svgNode(svg, 'text', { x: left, y: axis + 4, 'font-size': 12 }, `${t0.toFixed(0)} s`);
   svgNode(svg, 'text', { x: right, y: axis + 4, 'font-size': 12, 'text-anchor': 'end' }, `${t1.toFixed(1)} s`);
   svgNode(svg, 'text', { x: (left + right) / 2, y: axis + 4, 'font-size': 12, 'text-anchor': 'middle' }, 'simulated time (s)');

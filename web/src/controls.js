@@ -1,6 +1,6 @@
 // The page's controls inside a widget's element: buttons bound to the
 // scene's options (data-rule, data-mode, ...), the action buttons
-// (data-action: reset, run, pause, step, csv, fullscreen), the gauges'
+// (data-action: reset, run, pause, step, csv, fullscreen, share), the gauges'
 // <output>s, the charts and the play button over a paused canvas.
 import { drawPlot } from './charts.js';
 import { format, kebab, own, upperFirst, warn } from './values.js';
@@ -23,6 +23,24 @@ export function makeControls(w) {
   on('[data-action="step"]', () => w.whenReady(() => w.stepPaused()));
   on('[data-action="csv"]', () => download());
   on('[data-action="fullscreen"]', () => w.fullscreen());
+  on('[data-action="share"]', (b) => share(b));
+
+  // Copies the widget's link; the button says so for two seconds, and so
+  // does the live region. Where the clipboard is refused, the link is in the
+  // console and in the button's title.
+  async function share(b) {
+    if (!w.api()) return;
+    const link = w.handle.link();
+    let copied = true;
+    try { await navigator.clipboard.writeText(link); } catch { copied = false; }
+    b.dataset.flLabel ??= b.textContent;
+    b.textContent = copied ? 'Link copied' : 'Copy failed: see the title';
+    b.title = link;
+    b.classList.add('fl-copied');
+    w.say(copied ? 'Link copied.' : 'The link could not be copied.');
+    if (!copied) warn(el, `the link: ${link}`);
+    setTimeout(() => { b.textContent = b.dataset.flLabel; b.classList.remove('fl-copied'); }, 2000);
+  }
 
   // A play button over the canvas whenever the widget is paused; pressing it
   // gives the canvas the focus (the button itself goes away).

@@ -7,9 +7,9 @@ import { makeForm } from './form.js';
 import { prepareCanvas } from './input.js';
 import { live, showFailure, toggleFullscreen } from './lifecycle.js';
 import { startInstance } from './loader.js';
-import { description, learn, methodOwners, optionMethods } from './options.js';
+import { SHIM_NAMES, description, learn, methodOwners, optionMethods, paramNames, unknownName } from './options.js';
 import { makeSpeech } from './speech.js';
-import { isOn, own, quote, strictWhole, text, warn, wholeNumber, yesNo } from './values.js';
+import { isOn, kebab, own, quote, strictWhole, text, warn, wholeNumber, yesNo } from './values.js';
 
 const TICK_MS = 250; // gauges, buttons and the description refresh about 4 times a second
 const RUN_SLICE_MS = 40; // a run to a time works this long per task: the page stays responsive, typing within 100 ms
@@ -26,8 +26,69 @@ const nextTask = (() => {
   };
 })();
 
+// How the names in mount() and apply() options and in data-* are shown in messages.
+const asOption = (n) => `'${quote(n)}'`;
+const asAttribute = (n) => `data-${kebab(n)}`;
+
+// Throws a TypeError for an options object's unknown names (strict) when
+// the scenes are described; `where` names the call.
+function checkOptionNames(sceneName, opts, where) {
+  if (!description?.scenes[sceneName] || opts === null || typeof opts !== 'object') return;
+  const { params, ...rest } = opts;
+  for (const k of Object.keys(rest)) {
+    const why = unknownName(sceneName, k, asOption, true);
+    if (why) throw new TypeError(`flocklab: ${where}: ${why}`);
+  }
+  if (params && typeof params === 'object') {
+    for (const k of Object.keys(params)) {
+      const why = unknownName(sceneName, k, asOption, true, paramNames(sceneName));
+      if (why) throw new TypeError(`flocklab: ${where}: params: ${why}`);
+    }
+  }
+}
+
+// [SECTION] Links: a config in embed.html's query, in the data-* names
+// (kebab-case): scene, seed, paused, each option's attribute, and each
+// tunable that differs from its default.
+const EMBED = new URL('embed.html', import.meta.url);
+export function linkTo(cfg, spec) {
+  const q = new URLSearchParams();
+  q.set('scene', cfg.scene);
+  q.set('seed', String(cfg.seed));
+  if (cfg.paused) q.set('paused', '1');
+  for (const opt of spec.options) {
+    const key = opt.kind === 'flags' ? `${opt.attribute}s` : opt.attribute;
+    if (!key || cfg[key] === undefined) continue;
+    if (cfg[key] === '' && opt.kind !== 'flags') continue; // none: the default
+    q.set(kebab(key), String(cfg[key]));
+  }
+  for (const t of spec.tunables) {
+    const v = cfg.params[t.name];
+    if (v !== undefined && v !== t.default) q.set(t.name.replaceAll('_', '-'), String(v));
+  }
+  return `${EMBED.href}?${q}`;
+}
+
 export function mount(el, options = {}) {
-  if (el.flocklab) return el.flocklab.apply(options);
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new TypeError(`flocklab: mount(element, options) takes an object of options, such as {seed: 3} or a config(), got ${quote(options)}`);
+  }
+  // A config of another scene replaces the widget (a .flocklab element is
+  // mounted as soon as it is on the page, usually as the default scene).
+  let fresh = false;
+  if (el.flocklab) {
+    const now = el.flocklab.scene ?? el.dataset.scene ?? description?.defaultScene;
+    if (options.scene === undefined || String(options.scene) === now) return el.flocklab.apply(options);
+    el.flocklab.destroy();
+    const old = own(el, 'canvas')[0];
+    old?.replaceWith(old.cloneNode(false)); // its context is gone with the old instance
+    fresh = true;
+  }
+  // Options given with another scene than the element's say everything: the
+  // element's other data-* are not read.
+  const explicit = fresh || (options.scene !== undefined && el.dataset.scene !== undefined && String(options.scene) !== el.dataset.scene);
+  checkOptionNames(String(options.scene ?? el.dataset.scene ?? description?.defaultScene), options, 'mount()');
+  el.classList.add('flocklab'); // a plain element is styled as a widget
   const lifetime = new AbortController(); // every listener goes with destroy()
   const { signal } = lifetime;
   let api = null;
@@ -69,9 +130,11 @@ export function mount(el, options = {}) {
   w.canvas = () => canvas;
   w.setCanvas = (c) => { canvas = c; };
   const speech = makeSpeech(el, signal);
+  w.say = (t) => speech.say(t);
 
   const { params: paramOptions = {}, ...rest } = options;
-  const data = { ...el.dataset, ...rest, ...paramOptions };
+  const fromElement = explicit ? Object.fromEntries(SHIM_NAMES.filter((k) => k !== 'scene' && el.dataset[k] !== undefined).map((k) => [k, el.dataset[k]])) : { ...el.dataset };
+  const data = { ...fromElement, ...rest, ...paramOptions };
   // Every data-* attribute goes to the module, which applies those its
   // scene has options for (and warns about bad values).
   const noNul = (k, v) => {
@@ -84,7 +147,7 @@ export function mount(el, options = {}) {
   const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
   if (data.paused === undefined ? reduced : isOn(data.paused, el)) args.push('--paused');
   for (const [k, v] of Object.entries(data)) {
-    if (['scene', 'seed', 'paused', 'textScale', 'controls'].includes(k) || v === undefined || v === null) continue;
+    if (['scene', 'seed', 'paused', 'textScale', 'controls', 'urlConfig'].includes(k) || v === undefined || v === null) continue;
     const value = String(v);
     // The module reads C strings: a NUL would cut the value short there.
     if (value.includes('\0') || k.includes('\0')) warn(el, `data-${quote(k)}="${quote(value.replaceAll('\0', '\\0'))}" contains a NUL character; ignored`);
@@ -204,6 +267,10 @@ export function mount(el, options = {}) {
   };
   const applyParams = (lines) => {
     if (!lines) return;
+    for (const line of lines.split('\n')) {
+      const why = unknownName(w.spec.name, line.split('\t')[0], asOption, true, paramNames(w.spec.name));
+      if (why) throw new TypeError(`flocklab: setParams: ${why}; nothing was changed`);
+    }
     const r = api.setParams(lines);
     if (r.startsWith('invalid: ')) throw new TypeError(`flocklab: setParams: ${r.slice(9)}`);
     if (r) for (const line of r.slice(9).split('\n')) warn(el, `setParams: ${line}`);
@@ -256,7 +323,7 @@ export function mount(el, options = {}) {
     describe: read('describe', () => api.summary()),
     // The last 20 sentences the widget said through its live region.
     announcements: read('announcements', () => speech.announcements()),
-    // Moving median of the live step time (ms), measured in this page.
+    // The live step time (ms): the last 5 s of stepping over their steps, measured in this page.
     stepTime: read('stepTime', () => api.stepMs()),
     // The gauges over simulated time (10 samples per simulated second, the
     // last two minutes), with what was switched when: {time, <gauge>..., units, events}.
@@ -280,6 +347,16 @@ export function mount(el, options = {}) {
       }
       c.params = JSON.parse(api.params());
       return c;
+    }),
+    // The address of embed.html (beside flocklab.js) with this configuration
+    // in its query: opening it makes the same widget (config() is equal).
+    link: read('link', () => linkTo(handle.config(), w.spec)),
+    // An <iframe> for course platforms that strip scripts: the link, a title, the world's shape.
+    embedCode: read('embedCode', () => {
+      const [wx, wy] = w.spec.world;
+      const title = `flocklab: ${canvas.getAttribute('aria-label') ?? w.spec.name}`.replaceAll('"', '&quot;');
+      const src = linkTo(handle.config(), w.spec).replaceAll('&', '&amp;');
+      return `<iframe src="${src}" title="${title}" width="${wx}" height="${wy + 72}" style="width: 100%; aspect-ratio: ${wx} / ${wy + 72}; border: 0" allow="fullscreen; clipboard-write" loading="lazy"></iframe>`;
     }),
     // Stops the loop, the timers and the listeners and lets the instance go;
     // removing the element from the page does the same. At any time, even
@@ -317,6 +394,7 @@ export function mount(el, options = {}) {
     if (opts === null || typeof opts !== 'object' || Array.isArray(opts)) {
       throw new TypeError(`flocklab: apply() takes an object of options, such as {seed: 3} or a config(), got ${quote(opts)}`);
     }
+    checkOptionNames(String(w.spec?.name ?? data.scene ?? description?.defaultScene), opts, 'apply()'); // at the call when the scenes are known
     const { params: ps, seed, paused, scene, ...others } = opts;
     const attrs = Object.entries(others).filter(([, v]) => v !== undefined && v !== null)
       .map(([k, v]) => [text(k, 'an option name'), typeof v === 'number' ? String(v) : text(v, `apply: ${quote(k)}`)]);
@@ -326,12 +404,7 @@ export function mount(el, options = {}) {
     alive();
     const applyAll = () => {
       if (scene !== undefined && scene !== w.spec.name) warn(el, `this widget is a ${w.spec.name} widget; it cannot become a ${quote(scene)} widget (mount a new element)`);
-      const known = new Set(w.spec.options.flatMap((o) => (o.attribute ? [o.attribute, `${o.attribute}s`] : [])));
-      const tunable = new Set(w.spec.tunables.map((t) => t.name));
-      const unknown = attrs.map(([k]) => k).filter((k) => !known.has(k) && !tunable.has(k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)));
-      if (unknown.length) {
-        throw new TypeError(`flocklab: apply(): a ${w.spec.name} widget has no option ${unknown.map((k) => `'${quote(k)}'`).join(', ')} (it has ${[...known].join(', ')}, params, seed, paused)`);
-      }
+      checkOptionNames(w.spec.name, opts, 'apply()');
       applyParams(lines); // all or nothing, first: a refused parameter leaves everything as it was
       for (const [k, v] of attrs) {
         const warning = api.apply(k, v);
@@ -431,6 +504,14 @@ export function mount(el, options = {}) {
     const name = api.scene();
     w.spec = { name, ...description.scenes[name] };
     target.scene = name;
+    // data-* names that are another scene's, or a likely typo of a setting,
+    // warn once each; others are the page's own (see the README).
+    for (const k of Object.keys(fromElement)) {
+      const why = unknownName(name, k, asAttribute, false);
+      if (why) warn(el, why);
+    }
+    // Options of mount() are checked at the call when the scenes were known; else here.
+    try { checkOptionNames(name, options, 'mount()'); } catch (err) { warn(el, err.message.replace(/^flocklab: /, '')); }
     for (const opt of w.spec.options) {
       const m = optionMethods(opt);
       for (const [name, check] of Object.entries(m.setters)) {

@@ -21,7 +21,10 @@ import { warn } from './values.js';
 // Every .flocklab element under root; one nested inside another widget is
 // skipped with a warning (it would share that widget's canvas and buttons).
 export function mountAll(root = document) {
-  return [...root.querySelectorAll('.flocklab')].flatMap((el) => {
+  const all = [...root.querySelectorAll('.flocklab')];
+  if (root instanceof Element && root.matches('.flocklab')) all.unshift(root);
+  return all.flatMap((el) => {
+    if (el.flocklab) return [el.flocklab];
     if (el.parentElement && el.parentElement.closest('.flocklab')) {
       warn(el, 'a .flocklab element inside another one is not mounted; make them siblings');
       return [];
@@ -32,8 +35,49 @@ export function mountAll(root = document) {
 
 export { mount, plotSummary, liveInstances, contextStats };
 
-window.FlockLab = { mount, mountAll, plotSummary, liveInstances, contextStats };
+// The global for classic scripts. A module runs after the page is parsed,
+// so a classic script either waits for the flocklab:loaded event, or queues
+// a function that runs once this module has run (at once after that):
+//   (window.FlockLab = window.FlockLab || []).push(() => FlockLab.mount(el, {...}));
+const queued = Array.isArray(window.FlockLab) ? window.FlockLab : [];
+const FlockLab = {
+  mount, mountAll, plotSummary, liveInstances, contextStats,
+  push(fn) { fn(FlockLab); },
+  whenLoaded: () => Promise.resolve(FlockLab),
+};
+window.FlockLab = FlockLab;
+
+// Every .flocklab element on the page is mounted, now and whenever one is
+// added later (single-page course platforms add content after load);
+// removing one destroys it (lifecycle.js).
+// embed.html: a .flocklab[data-url-config] element takes the page's query
+// as data-* attributes (the same parsing and warnings), and post=gauges
+// sends each flocklab:gauges to the parent page.
+function fromAddress(el) {
+  const q = new URLSearchParams(location.search);
+  for (const [k, v] of q) {
+    if (k === 'post') continue;
+    try { el.setAttribute(`data-${k}`, v); } catch { warn(el, `the address's "${k}" is not a usable name; ignored`); }
+  }
+  if (q.get('post') === 'gauges' && window.parent !== window) {
+    el.addEventListener('flocklab:gauges', (e) => window.parent.postMessage({ type: 'flocklab:gauges', gauges: e.detail }, '*'));
+  }
+}
+
+function start() {
+  for (const el of document.querySelectorAll('.flocklab[data-url-config]')) fromAddress(el);
+  mountAll();
+  if (typeof MutationObserver === 'function') {
+    new MutationObserver((records) => {
+      for (const r of records) {
+        for (const n of r.addedNodes) if (n instanceof Element && n.isConnected) mountAll(n);
+      }
+    }).observe(document.documentElement, { childList: true, subtree: true });
+  }
+  for (const fn of queued) fn(FlockLab);
+  document.dispatchEvent(new CustomEvent('flocklab:loaded', { detail: FlockLab }));
+}
 // The module downloads and compiles while the page finishes parsing.
 if (typeof WebAssembly === 'object' && document.querySelector('.flocklab')) compiledModule().catch(() => {});
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => mountAll());
-else mountAll();
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+else start();

@@ -9,7 +9,7 @@
 // (an option may name its own setter: select(i) for "selected"), where ATTR
 // is the option's data-* attribute (usually its own name). The shim keeps no
 // table of scenes, modes, rules, gauges or limits of its own.
-import { finitePoint, kebab, quote, strictWhole, text, upperFirst, yesNo } from './values.js';
+import { finitePoint, kebab, nearest, plain, quote, strictWhole, text, upperFirst, yesNo } from './values.js';
 
 export let description = null;
 // Which scenes each option method belongs to (setHawk: ['flock']).
@@ -89,4 +89,34 @@ export function optionMethods(opt) {
       break;
   }
   return { setters, getters };
+}
+
+// [SECTION] Names a widget takes
+// The shim's own names (data-scene, data-seed, data-paused, data-text-scale,
+// embed.html's data-url-config),
+// then each option's attribute and each tunable, as dataset keys (camelCase).
+export const SHIM_NAMES = ['scene', 'seed', 'paused', 'textScale', 'urlConfig'];
+const camel = (snake) => snake.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
+export function settingNames(sceneName) {
+  const s = description.scenes[sceneName];
+  const names = [...SHIM_NAMES];
+  for (const o of s.options) if (o.attribute) names.push(o.attribute, ...(o.kind === 'flags' ? [`${o.attribute}s`] : []));
+  for (const t of s.tunables) names.push(camel(t.name));
+  return names;
+}
+export const paramNames = (sceneName) => description.scenes[sceneName].tunables.map((t) => camel(t.name));
+
+// Why `name` is no setting of a `sceneName` widget, or null when it is one.
+// show(n) spells a name as the caller wrote it (data-weight-separation, or
+// weightSeparation). `strict`: a name that is neither another scene's nor
+// near one is still refused (options); otherwise (data-*) it is the page's own.
+export function unknownName(sceneName, name, show, strict, names = settingNames(sceneName)) {
+  const p = plain(name);
+  if (names.some((n) => plain(n) === p)) return null;
+  const others = Object.keys(description.scenes)
+    .filter((s) => s !== sceneName && settingNames(s).some((n) => plain(n) === p));
+  if (others.length) return `${show(name)} is for ${others.join(' and ')} widgets; this one is a ${sceneName} widget`;
+  const near = nearest(name, names);
+  if (near) return `${show(name)}: no such setting; did you mean ${show(near)}?`;
+  return strict ? `${show(name)}: no such setting (a ${sceneName} widget takes ${names.map(show).join(', ')})` : null;
 }

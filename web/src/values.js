@@ -84,3 +84,32 @@ export function format(value, unit, decimals) {
   return value.toFixed(decimals ?? (unit === '' ? 2 : 1));
 }
 export const number = (v, unit, decimals) => (unit === '' ? format(v, unit, decimals) : `${format(v, unit, decimals)} ${unit}`);
+
+// [SECTION] Names: a typo's nearest valid name.
+// Edit distance with adjacent transpositions ("veiw" -> "view" is one edit).
+function edits(a, b) {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+// The same name however it is spelled: weightSeparation, weight_separation, weight-separation.
+export const plain = (s) => kebab(String(s)).replaceAll('_', '-').toLowerCase();
+// The valid name nearest `name` (in `names`), if it is a likely typo: at most
+// two edits, and at most a third of the name's length.
+export function nearest(name, names) {
+  const n = plain(name);
+  let best = null;
+  let bestD = Infinity;
+  for (const c of names) {
+    const d = edits(n, plain(c));
+    if (d < bestD) { best = c; bestD = d; }
+  }
+  return bestD > 0 && bestD <= 2 && bestD <= n.length / 3 ? best : null;
+}
