@@ -36,3 +36,11 @@ test('axe-core finds no violations on a 390x844 phone', async () => {
   assert.deepEqual(await violations(page), []);
   await page.close();
 });
+
+test('axe-core finds no violations on embed.html (a crowd, from its address)', async () => {
+  const page = await env.context.newPage();
+  await page.goto(`${env.url}embed.html?scene=crowd&seed=7&overlays=field,distance`);
+  await page.waitForFunction(() => document.querySelector('.flocklab')?.classList.contains('flocklab-ready'), null, { timeout: 60000 });
+  assert.deepEqual(await violations(page), []);
+  await page.close();
+});

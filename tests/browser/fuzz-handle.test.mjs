@@ -46,16 +46,19 @@ test(`the handle fuzzer: ${SECONDS} s of random calls, seed ${SEED}`, { timeout:
       mounts++;
       const el = document.createElement('figure');
       el.className = 'flocklab';
-      if (rand() < 0.3) el.dataset.scene = 'steer';
+      const scene = pick(['flock', 'flock', 'steer', 'crowd']);
+      el.dataset.scene = scene;
       el.innerHTML = '<canvas></canvas><button data-action="run">run</button><div data-controls></div>';
       document.body.replaceChildren(el);
-      h = FlockLab.mount(el, { boids: pick([2, 60, 300]) });
+      // Each scene's own size option (another scene's would throw a TypeError at mount).
+      h = FlockLab.mount(el, scene === 'flock' ? { boids: pick([2, 60, 300]) } : scene === 'crowd' ? { agents: pick([1, 40, 300]) } : {});
       h.ready.catch(() => {});
     };
     const values = () => pick([
       0, -1, 1, 2, 59, 60, 1e9, -1e9, 2 ** 32 + 5, 0.5, NaN, Infinity, -Infinity, -0, Number.MAX_SAFE_INTEGER,
       '', 'x', '1', '0', 'no', 'yes', 'separation', 'alignment', 'wander', 'pursuit', 'pointer', 'off', 'seek', 'wander',
       'grid', 'brute', 'vision', '12', ' 5', '5\u0000', 'x'.repeat(5000), true, false, null, undefined, {}, [], [1, 2],
+      'field', 'distance', 'path', 'default', 'none', '9,3', '26,4', '0,0;1,1', '29,17', '30,1', '1,2;',
       { weightSeparation: 0 }, { weight_cohesion: 'x' }, { minSpeed: 150 }, { maxSpeed: 20 }, { bogus: 1 },
       { rules: 'separation' }, { paused: 'paused' }, { seed: 3 }, { boids: 100 },
       { toString() { throw new Error('boom'); } },
@@ -69,7 +72,8 @@ test(`the handle fuzzer: ${SECONDS} s of random calls, seed ${SEED}`, { timeout:
       'announcements', 'stepTime', 'history', 'csv', 'params', 'setParams', 'config', 'uiMetrics', 'visible', 'key',
       'apply', 'explain', 'benchmark', 'setRule', 'rules', 'setHawkMode', 'hawkMode', 'setHawk', 'hawk', 'setLeader',
       'leader', 'setLeaderTarget', 'leaderTarget', 'setBoids', 'boids', 'setNeighbors', 'neighbors', 'select',
-      'selected', 'setOverlay', 'overlays', 'setMode', 'mode', 'setTarget', 'target', 'destroy', 'bogus'];
+      'selected', 'setOverlay', 'overlays', 'setMode', 'mode', 'setTarget', 'target', 'setFollow', 'follow', 'setWalls',
+      'walls', 'setGoal', 'goal', 'setAgents', 'agents', 'field', 'link', 'embedCode', 'destroy', 'bogus'];
     const bad = [];
     let calls = 0;
     let checks = 0;

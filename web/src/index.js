@@ -14,7 +14,7 @@
 //   values.js     shared checks and formatting
 import { mount } from './handle.js';
 import { plotSummary } from './charts.js';
-import { compiledModule, liveInstances } from './loader.js';
+import { compiledModule, instanceStats, liveInstances } from './loader.js';
 import { contextStats } from './contexts.js';
 import { warn } from './values.js';
 
@@ -33,7 +33,7 @@ export function mountAll(root = document) {
   });
 }
 
-export { mount, plotSummary, liveInstances, contextStats };
+export { mount, plotSummary, liveInstances, instanceStats, contextStats };
 
 // The global for classic scripts. A module runs after the page is parsed,
 // so a classic script either waits for the flocklab:loaded event, or queues
@@ -41,7 +41,7 @@ export { mount, plotSummary, liveInstances, contextStats };
 //   (window.FlockLab = window.FlockLab || []).push(() => FlockLab.mount(el, {...}));
 const queued = Array.isArray(window.FlockLab) ? window.FlockLab : [];
 const FlockLab = {
-  mount, mountAll, plotSummary, liveInstances, contextStats,
+  mount, mountAll, plotSummary, liveInstances, instanceStats, contextStats,
   push(fn) { fn(FlockLab); },
   whenLoaded: () => Promise.resolve(FlockLab),
 };

@@ -68,6 +68,12 @@ function startNext() {
 // How many instances run now (started and not destroyed).
 let live = 0;
 export const liveInstances = () => live;
+// How many instances were made, and how many of them the garbage collector
+// has freed since (their WebAssembly memory with them): a widget that is
+// gone but still held shows as made - collected - live.
+const counts = { made: 0, collected: 0 };
+const freed = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry(() => { counts.collected++; }) : null;
+export const instanceStats = () => ({ ...counts, live });
 
 // The module's exports as JS functions ([name, C name, return type, argument types]).
 const EXPORTS = [
@@ -144,6 +150,8 @@ export function startInstance(el, canvas, args, cancelled = () => false) {
     const api = {};
     for (const [name, c, ret, params] of EXPORTS) api[name] = m.cwrap(c, ret, params);
     live++;
+    counts.made++;
+    freed?.register(m, null);
     const destroy = api.destroy;
     api.destroy = () => {
       destroy();

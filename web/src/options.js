@@ -118,5 +118,5 @@ export function unknownName(sceneName, name, show, strict, names = settingNames(
   if (others.length) return `${show(name)} is for ${others.join(' and ')} widgets; this one is a ${sceneName} widget`;
   const near = nearest(name, names);
   if (near) return `${show(name)}: no such setting; did you mean ${show(near)}?`;
-  return strict ? `${show(name)}: no such setting (a ${sceneName} widget takes ${names.map(show).join(', ')})` : null;
+  return strict ? `${show(name)}: no such setting (a ${sceneName} widget takes ${names.filter((n) => n !== 'urlConfig').map(show).join(', ')})` : null;
 }
