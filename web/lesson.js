@@ -30,8 +30,8 @@ compare.addEventListener('click', async () => {
   const body = table.tBodies[0];
   body.replaceChildren();
   for (const boids of [100, 300, 500]) {
-    const b = lab.benchmark({ boids, neighbors: 'brute', steps: 60 });
-    const g = lab.benchmark({ boids, neighbors: 'grid', steps: 60 });
+    const b = await lab.benchmark({ boids, neighbors: 'brute', steps: 60 });
+    const g = await lab.benchmark({ boids, neighbors: 'grid', steps: 60 });
     const row = body.insertRow();
     for (const v of [boids, b.toFixed(3), g.toFixed(3), `${(b / g).toFixed(1)}×`]) row.insertCell().textContent = v;
   }

@@ -6,19 +6,30 @@
 
 namespace flocklab {
 
-BenchResult bench_flock(const FlockParams& p, std::uint64_t seed, NeighborMode mode, int warmup,
-                        int rounds, int batch, double budget_ms, double warmup_budget_ms, int threads) {
-    using Clock = std::chrono::steady_clock;
-    const auto since = [](Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); };
-    BenchResult r;
-    Flock flock(p, seed);
-    flock.set_threads(threads);
-    const Rules all;
+namespace {
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
+}  // namespace
+
+FlockBench::FlockBench(const FlockParams& p, std::uint64_t seed, NeighborMode mode, int warmup, int threads)
+    : flock_(p, seed), mode_(mode), warmup_(std::max(0, warmup)) {
+    flock_.set_threads(threads);
+}
+
+int FlockBench::warm(double budget_ms) {
     // A formed flock has more neighbours per boid than a fresh one.
-    const auto warm = Clock::now();
-    for (; r.warmup < warmup && !(warmup_budget_ms > 0 && since(warm) > warmup_budget_ms); ++r.warmup) {
-        flock.step(all, kLabDt, std::nullopt, NeighborMode::Grid);
+    const Rules all;
+    const auto t0 = Clock::now();
+    for (; warmed_ < warmup_ && !(budget_ms > 0 && since(t0) > budget_ms); ++warmed_) {
+        flock_.step(all, kLabDt, std::nullopt, NeighborMode::Grid);
     }
+    return warmup_ - warmed_;
+}
+
+BenchResult FlockBench::time(int rounds, int batch, double budget_ms) {
+    BenchResult r;
+    r.warmup = warmed_;
+    const Rules all;
     const auto start = Clock::now();
     const auto over = [&] { return budget_ms > 0 && since(start) > budget_ms; };
     rounds = std::max(1, rounds);
@@ -28,7 +39,7 @@ BenchResult bench_flock(const FlockParams& p, std::uint64_t seed, NeighborMode m
         const auto t0 = Clock::now();
         int s = 0;
         do {
-            flock.step(all, kLabDt, std::nullopt, mode);
+            flock_.step(all, kLabDt, std::nullopt, mode_);
         } while (++s < batch && !over());
         ms.push_back(since(t0) / s);
         r.steps += s;
@@ -39,6 +50,13 @@ BenchResult bench_flock(const FlockParams& p, std::uint64_t seed, NeighborMode m
     r.median_ms = ms.size() % 2 ? ms[h] : 0.5 * (ms[h - 1] + ms[h]);
     r.min_ms = ms.front();
     return r;
+}
+
+BenchResult bench_flock(const FlockParams& p, std::uint64_t seed, NeighborMode mode, int warmup,
+                        int rounds, int batch, double budget_ms, double warmup_budget_ms, int threads) {
+    FlockBench b(p, seed, mode, warmup, threads);
+    b.warm(warmup_budget_ms);
+    return b.time(rounds, batch, budget_ms);
 }
 
 }  // namespace flocklab

@@ -32,4 +32,22 @@ BenchResult bench_flock(const FlockParams& p, std::uint64_t seed, NeighborMode m
                         int rounds, int batch, double budget_ms = 0.0, double warmup_budget_ms = 0.0,
                         int threads = 1);
 
+// The same measurement in parts, so a page can spread the warm-up over many
+// short calls (each within the per-call budget) and then time: a flock of
+// p.num_boids from random.Random(seed), formed over `warmup` steps, timed with `mode`.
+class FlockBench {
+public:
+    FlockBench(const FlockParams& p, std::uint64_t seed, NeighborMode mode, int warmup, int threads = 1);
+    // Warm-up steps until done, or for budget_ms (> 0) at most; returns the steps still to run.
+    int warm(double budget_ms);
+    int warmed() const { return warmed_; }
+    // rounds batches of `batch` steps, within budget_ms (> 0) of work.
+    BenchResult time(int rounds, int batch, double budget_ms);
+
+private:
+    Flock flock_;
+    NeighborMode mode_;
+    int warmup_, warmed_ = 0;
+};
+
 }  // namespace flocklab

@@ -46,9 +46,8 @@ public:
     bool has_benchmark() const override { return true; }
     BenchDefaults bench_defaults() const override { return {"boids", 500, "neighbors", 60}; }
     // variant: "grid" or "brute"
-    BenchResult benchmark(int boids, const std::string& variant, int steps, int warmup = kFormedWarmup) const override {
-        return benchmark(boids, variant == "brute" ? NeighborMode::Brute : NeighborMode::Grid, steps, warmup);
-    }
+    std::unique_ptr<BenchRun> bench(int boids, const std::string& variant, int warmup) const override;
+    using Scene::benchmark;
 
     // [SECTION] Typed access (the flock's view, the CLI and tests)
     bool rule(int index) const { return flocklab::rule(rules, index); }

@@ -26,7 +26,12 @@ int FixedStep::advance(double frame_seconds) {
     return n;
 }
 
-BenchResult Scene::benchmark(int, const std::string&, int, int) const { return {std::nan(""), std::nan(""), 0, false, 0}; }
+BenchResult Scene::benchmark(int size, const std::string& variant, int steps, int warmup) const {
+    const std::unique_ptr<BenchRun> run = bench(size, variant, warmup);
+    if (!run) return {std::nan(""), std::nan(""), 0, false, 0};
+    run->warm(kMaxWarmupMs);
+    return run->time(steps, kMaxCallMs);
+}
 
 int max_steps_for(long long work_per_step) {
     return static_cast<int>(std::clamp<long long>(kMaxWorkPerCall / std::max(1LL, work_per_step), 1, 1000000));

@@ -202,8 +202,21 @@ public:
         int steps = 60;                    // timed steps by default
     };
     virtual BenchDefaults bench_defaults() const { return {}; }
-    // `warmup` steps first (grid), within kMaxWarmupMs.
-    virtual BenchResult benchmark(int size, const std::string& variant, int steps, int warmup = kFormedWarmup) const;
+    // A measurement in parts, on a copy: the warm-up in calls of a few ms
+    // each (a page spreads it over tasks), then the timed steps.
+    struct BenchRun {
+        virtual ~BenchRun() = default;
+        virtual int warm(double budget_ms) = 0;                    // warm-up steps still to run
+        virtual BenchResult time(int steps, double budget_ms) = 0;  // at most budget_ms of timed steps
+    };
+    // nullptr for scenes without a benchmark.
+    virtual std::unique_ptr<BenchRun> bench(int size, const std::string& variant, int warmup) const {
+        (void)size, (void)variant, (void)warmup;
+        return nullptr;
+    }
+    // All at once (natively, and the widget's own comparison table): the
+    // warm-up within kMaxWarmupMs, then at most kMaxCallMs of timed steps.
+    BenchResult benchmark(int size, const std::string& variant, int steps, int warmup = kFormedWarmup) const;
 
     // [SECTION] Parameters by name: the tunables of the params' field table.
     // `name` in the table's snake_case or the page's camelCase

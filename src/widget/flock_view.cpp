@@ -292,12 +292,19 @@ public:
     void update_panels() override {
         const int i = s_.inspected();
         explained_ = i >= 0 ? s_.explain(i) : Explanation{};
-        if (compare_countdown_ > 0 && --compare_countdown_ == 0) {
-            for (int i = 0; i < 3; ++i) {
-                compare_ms_[i][0] = s_.benchmark(kSizes[i], NeighborMode::Brute, 60).median_ms;
-                compare_ms_[i][1] = s_.benchmark(kSizes[i], NeighborMode::Grid, 60).median_ms;
+        // The comparison a part per frame (each run's warm-up in 30 ms
+        // slices, then its timing within 200 ms), so no frame waits long.
+        if (compare_next_ >= 0) {
+            const int i = compare_next_ / 2, brute = compare_next_ % 2 == 0;
+            if (!compare_run_) compare_run_ = s_.bench(kSizes[i], brute ? "brute" : "grid", kFormedWarmup);
+            if (compare_run_->warm(30.0) == 0) {
+                compare_ms_[i][brute ? 0 : 1] = compare_run_->time(60, 200.0).median_ms;
+                compare_run_.reset();
+                if (++compare_next_ == 6) {
+                    compare_next_ = -1;
+                    compare_done_ = true;
+                }
             }
-            compare_done_ = true;
         }
     }
 
@@ -309,9 +316,9 @@ public:
         ImGui::RadioButton("grid", &brute, 0);
         s_.neighbors = brute ? NeighborMode::Brute : NeighborMode::Grid;
         ImGui::Text("step time %.3f ms (last 5 s, %d boids)", step_ms, s_.flock.size());
-        if (ImGui::Button(compare_countdown_ > 0 ? "measuring..." : "Compare 100 / 300 / 500 boids") &&
-            compare_countdown_ == 0) {
-            compare_countdown_ = 2;  // show "measuring..." for a frame, then measure
+        if (ImGui::Button(compare_next_ >= 0 ? "measuring..." : "Compare 100 / 300 / 500 boids") && compare_next_ < 0) {
+            compare_next_ = 0;
+            compare_done_ = false;
         }
         // Columns of a monospace font (ImGui's own): no table code in the page.
         if (compare_done_) {
@@ -328,7 +335,8 @@ private:
     FlockScene& s_;
     bool pointer_hawk_ = false;  // the hawk follows the pointer (not the API)
     bool key_hawk_ = false;      // the keys placed the hawk: it stays until H or Escape
-    int compare_countdown_ = 0;  // frames until the 100/300/500 comparison runs
+    int compare_next_ = -1;      // the comparison's next run (size x2 + grid), or -1: none under way
+    std::unique_ptr<Scene::BenchRun> compare_run_;
     std::array<std::array<double, 2>, 3> compare_ms_{};  // [size][brute, grid]
     bool compare_done_ = false;
     Explanation explained_;  // the inspected boid, this frame

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -19,6 +20,7 @@
 namespace {
 
 flocklab::App g_app;     // this WebAssembly instance's widget
+std::unique_ptr<flocklab::Scene::BenchRun> g_bench;  // a benchmark() under way (fl_bench_*)
 bool g_started = false;  // false if it could not start (no canvas, no renderer)
 std::string g_text;      // the last string returned to JS (valid until the next call)
 
@@ -78,6 +80,7 @@ EMSCRIPTEN_KEEPALIVE int fl_visible() { return g_app.visible(); }
 EMSCRIPTEN_KEEPALIVE void fl_destroy() {
     if (!g_started) return;
     emscripten_cancel_main_loop();
+    g_bench.reset();
     g_app.shutdown();
     g_started = false;
 }
@@ -173,10 +176,20 @@ EMSCRIPTEN_KEEPALIVE int fl_step(int n) { return g_app.step(n); }
 // The most steps one step() call runs now (fewer for bigger flocks).
 EMSCRIPTEN_KEEPALIVE int fl_max_steps() { return g_app.scene().max_steps_per_call(); }
 EMSCRIPTEN_KEEPALIVE double fl_step_ms() { return g_app.step_time(); }
-// ms per step of a formed run of `size`, on a copy; NaN if the scene has no benchmark.
-// {"ms": ms per step, "steps": steps timed, "capped": stopped after kMaxCallMs}
-EMSCRIPTEN_KEEPALIVE const char* fl_benchmark(int size, const char* variant, int steps, int warmup) {
-    const flocklab::BenchResult r = g_app.scene().benchmark(size, variant, steps, warmup);
+// benchmark() in parts, so no call works longer than kMaxCallMs: a copy of
+// the scene sized `size` (fl_bench_begin; 0 if the scene has no benchmark),
+// its warm-up a slice at a time (fl_bench_warm: the steps still to run), then
+// the timed steps (fl_bench_time: {"ms": ms per step, "steps": steps timed,
+// "capped": stopped after kMaxCallMs, "warmup": warm-up steps run}).
+EMSCRIPTEN_KEEPALIVE int fl_bench_begin(int size, const char* variant, int warmup) {
+    g_bench = g_app.scene().bench(size, variant, warmup);
+    return g_bench != nullptr;
+}
+EMSCRIPTEN_KEEPALIVE int fl_bench_warm(double ms) { return g_bench ? g_bench->warm(ms) : 0; }
+EMSCRIPTEN_KEEPALIVE const char* fl_bench_time(int steps) {
+    if (!g_bench) return text("null");
+    const flocklab::BenchResult r = g_bench->time(steps, flocklab::kMaxCallMs);
+    g_bench.reset();
     return text("{\"ms\": " + flocklab::py_repr(r.median_ms) + ", \"steps\": " + std::to_string(r.steps) +
                 ", \"capped\": " + (r.capped ? "true" : "false") + ", \"warmup\": " + std::to_string(r.warmup) + "}");
 }

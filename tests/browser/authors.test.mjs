@@ -151,7 +151,7 @@ test('the live step time at 100 boids is real: neither 0 nor the coarse clock\'s
   await ready(page, '#f');
   await onWidget(page, '#f', (h) => { h.reset(7); h.step(600); });
   await page.waitForTimeout(6000); // 5 s of live steps
-  const r = await onWidget(page, '#f', (h) => ({ live: h.stepTime(), bench: h.benchmark({ boids: 100, steps: 600 }) }));
+  const r = await onWidget(page, '#f', async (h) => ({ live: h.stepTime(), bench: await h.benchmark({ boids: 100, steps: 600 }) }));
   console.log(`# step time at 100 boids: live ${r.live.toFixed(4)} ms, benchmark ${r.bench.toFixed(4)} ms`);
   assert.ok(r.live > 0, `live ${r.live}`);
   assert.ok(Math.abs(r.live * 10 - Math.round(r.live * 10)) > 1e-6, `live ${r.live}: a multiple of the clock's 0.1 ms`);

@@ -253,3 +253,38 @@ test('a Content-Security-Policy without wasm-unsafe-eval gets a failure that nam
   const minimum = await csp("script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; connect-src 'self'");
   assert.deepEqual(minimum, { ready: true, error: '' });
 });
+
+test('widgets removed after full screen, destroyed or simply taken away, are all collected with their memory', async () => {
+  const gcEnv = await start({ extraArgs: ['--js-flags=--expose-gc'] });
+  try {
+    const page = await gcEnv.context.newPage();
+    await page.route(`${gcEnv.url}gc.html`, (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><head><link rel="stylesheet" href="flocklab.css"><script type="module" src="flocklab.js"></script></head><body><main id="m"></main></body></html>' }));
+    await page.goto(`${gcEnv.url}gc.html`);
+    await page.waitForFunction(() => window.FlockLab?.mount);
+    for (let i = 0; i < 12; i++) {
+      await page.evaluate(async (k) => {
+        const f = document.createElement('figure');
+        f.id = 'w';
+        document.querySelector('#m').append(f);
+        await window.FlockLab.mount(f, k % 3 === 2 ? { scene: 'crowd' } : { boids: 2000 }).ready;
+      }, i);
+      if (i % 2 === 0) { // full screen by the F key, left in it
+        await page.locator('#w canvas').focus();
+        await page.keyboard.press('f');
+        await page.waitForFunction(() => document.fullscreenElement !== null);
+      }
+      await page.evaluate((k) => { const f = document.querySelector('#w'); if (k % 3 === 0) f.flocklab.destroy(); f.remove(); }, i);
+    }
+    let stats;
+    for (let k = 0; k < 10; k++) {
+      await page.evaluate(() => window.gc());
+      await page.waitForTimeout(300);
+      stats = await page.evaluate(() => window.FlockLab.instanceStats());
+      if (stats.collected === stats.made) break;
+    }
+    assert.deepEqual(stats, { made: 12, collected: 12, live: 0 });
+    await page.close();
+  } finally {
+    await gcEnv.close();
+  }
+});

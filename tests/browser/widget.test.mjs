@@ -290,9 +290,9 @@ test('bad data-* values are clamped with a console warning, never a crash', asyn
 
 test('benchmark() measures brute force and the grid inside the page', async () => {
   const page = await openLesson(env);
-  const r = await onWidget(page, '#scaling', (h) => ({
-    brute: h.benchmark({ boids: 300, neighbors: 'brute', steps: 20 }),
-    grid: h.benchmark({ boids: 300, neighbors: 'grid', steps: 20 }),
+  const r = await onWidget(page, '#scaling', async (h) => ({
+    brute: await h.benchmark({ boids: 300, neighbors: 'brute', steps: 20 }),
+    grid: await h.benchmark({ boids: 300, neighbors: 'grid', steps: 20 }),
   }));
   assert.ok(r.brute > 0 && r.grid > 0, JSON.stringify(r));
   await page.close();

@@ -193,6 +193,8 @@ export function mount(el, options = {}) {
     return run(...args);
   };
   const none = () => [];
+  const aborted = () => new DOMException('the widget was destroyed', 'AbortError');
+  let benchQueue = Promise.resolve(); // benchmark() calls, one after another
 
   const call = {
     el,
@@ -525,7 +527,10 @@ export function mount(el, options = {}) {
     }
     if (w.spec.benchmark) {
       const b = w.spec.benchmark;
-      // Milliseconds per step of a formed run, measured inside this page's WebAssembly.
+      // Milliseconds per step of a formed run, measured inside this page's
+      // WebAssembly: a promise. The warm-up goes in slices (the page stays
+      // responsive), then at most 250 ms of timed steps; calls run one after
+      // another; destroy() ends one under way (AbortError).
       target.benchmark = read('benchmark', (opts = {}) => {
         if (opts === null || typeof opts !== 'object') {
           throw new TypeError(`flocklab: benchmark() takes an object such as {boids: ${b.size}, neighbors: '${b.variants[0]}', steps: ${b.steps}}, got ${opts}`);
@@ -535,10 +540,20 @@ export function mount(el, options = {}) {
         if (!b.variants.includes(variant)) throw new TypeError(`flocklab: unknown ${b.variantName} "${variant}" (expected ${b.variants.join(', ')})`);
         const s = wholeNumber(el, 'benchmark steps', steps, b.steps, 1, api.maxStepsFor(n));
         const wu = wholeNumber(el, 'benchmark warmup', warmup, b.warmup, 0, b.maxWarmup);
-        const r = JSON.parse(api.benchmark(n, variant, s, wu));
-        if (r.capped) warn(el, `benchmark: timed ${r.steps} of ${s} steps (one call works at most ${description.maxCallMs} ms)`);
-        if (r.warmup < wu) warn(el, `benchmark: the run was formed over ${r.warmup} of ${wu} warm-up steps (at most ${description.maxWarmupMs / 1000} s)`);
-        return r.ms;
+        const run = () => new Promise((resolve, reject) => {
+          if (destroyed) { reject(aborted()); return; }
+          api.benchBegin(n, variant, wu);
+          const slice = () => {
+            if (destroyed) { reject(aborted()); return; }
+            if (api.benchWarm(RUN_SLICE_MS) > 0) { nextTask(slice); return; }
+            const r = JSON.parse(api.benchTime(s));
+            if (r.capped) warn(el, `benchmark: timed ${r.steps} of ${s} steps (one call works at most ${description.maxCallMs} ms)`);
+            resolve(r.ms);
+          };
+          nextTask(slice);
+        });
+        benchQueue = benchQueue.then(run, run);
+        return benchQueue;
       });
     }
     if (w.spec.explain) {
