@@ -4,6 +4,11 @@
 // MAX_LIVE: a widget that needs one when none is free takes it from the
 // least recently used widget (one off screen first), which keeps its last
 // frame as a picture and a button to make it live again.
+// Measured (headless Chromium, software WebGL, this project's 2-core
+// machine): the browser drops its oldest context at the 17th; 12 live
+// widgets of 60 boids draw at 26 frames a second (8: 30, 4: 53), each
+// keeping the simulation's real-time pace, and 4 contexts stay free for the
+// page's own (a map, a video, another library).
 export const MAX_LIVE = 12;
 
 const live = []; // entries with a context, least recently used first
