@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <deque>
 
 #include "format.hpp"
 #include "pyrandom.hpp"
@@ -81,17 +80,19 @@ void Maze::set_walls(const std::vector<Cell>& cells) {
 
 void Maze::solve() {
     // integration_field: breadth-first over the four sides from the goal.
+    // (Each cell enters the queue once: a fixed array of kCells is the queue.)
     dist_.fill(-1);
-    std::deque<Cell> queue{goal_};
+    std::array<Cell, kCells> queue;
+    int head = 0, tail = 0;
+    queue[tail++] = goal_;
     dist_[cell_index(goal_)] = 0;
-    while (!queue.empty()) {
-        const Cell at = queue.front();
-        queue.pop_front();
+    while (head < tail) {
+        const Cell at = queue[head++];
         for (Cell d : kSides) {
             const Cell next{at.c + d.c, at.r + d.r};
             if (free(next) && dist_[cell_index(next)] < 0) {
                 dist_[cell_index(next)] = dist_[cell_index(at)] + 1;
-                queue.push_back(next);
+                queue[tail++] = next;
             }
         }
     }
@@ -179,15 +180,13 @@ bool Maze::parse_walls(const std::string& text, std::vector<Cell>* out, std::str
 
 std::string Maze::walls_text() const {
     if (wall_ == Maze().wall_) return "default";
-    std::vector<Cell> w;
-    for (int i = 0; i < kCells; ++i) {
-        if (wall_[i]) w.push_back(cell_at(i));
-    }
-    if (w.empty()) return "none";
-    std::sort(w.begin(), w.end(), [](Cell a, Cell b) { return a.c != b.c ? a.c < b.c : a.r < b.r; });
     std::string o;
-    for (Cell k : w) o += (o.empty() ? "" : ";") + std::to_string(k.c) + "," + std::to_string(k.r);
-    return o;
+    for (int c = 0; c < kCols; ++c) {  // sorted as (column, row) pairs
+        for (int r = 0; r < kRows; ++r) {
+            if (wall_[cell_index({c, r})]) o += (o.empty() ? "" : ";") + std::to_string(c) + "," + std::to_string(r);
+        }
+    }
+    return o.empty() ? "none" : o;
 }
 
 std::string Maze::goal_text() const { return std::to_string(goal_.c) + "," + std::to_string(goal_.r); }

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
+#include <array>
 
 #include "format.hpp"
 #include "words.hpp"
@@ -151,11 +151,11 @@ std::vector<Vec2> CrowdScene::path(int i) const {
 }
 
 CrowdScene::StuckAt CrowdScene::stuck_at() const {
-    std::map<int, int> by_column;  // the wall beside a stuck agent, by its column (-1: none)
+    std::array<int, kCols + 1> by_column{};  // the wall beside a stuck agent, by its column; [kCols]: none
     for (int i = 0; i < crowd_.size(); ++i) {
         if (!crowd_.stuck(i, params, maze_)) continue;
         const Cell k = crowd_.cell(i);
-        int column = -1;
+        int column = kCols;
         for (const Cell d : {Cell{1, 0}, Cell{-1, 0}, Cell{0, 1}, Cell{0, -1}}) {
             const Cell n{k.c + d.c, k.r + d.r};
             if (in_grid(n) && maze_.wall(n)) {
@@ -166,9 +166,10 @@ CrowdScene::StuckAt CrowdScene::stuck_at() const {
         ++by_column[column];
     }
     StuckAt best;
-    for (const auto& [column, count] : by_column) {
-        if (count > best.count || (count == best.count && best.column < 0)) best = {column, count};
+    for (int c = 0; c < kCols; ++c) {
+        if (by_column[c] > best.count) best = {c, by_column[c]};
     }
+    if (by_column[kCols] > best.count) best = {-1, by_column[kCols]};
     return best;
 }
 
