@@ -283,13 +283,56 @@ TEST(SceneHistory, JsonAndCsvCarryTheSameNumbersWithUnits) {
     EXPECT_EQ(j.at("events")[1].at("time").get<double>(), 0.5);
     const std::vector<std::string> rows = testjson::lines(f.history().csv());
     ASSERT_EQ(rows.size(), 1u + 11u + 2u);  // header, samples, marks
-    EXPECT_EQ(rows[0], "time (s),spacing (px),order,event");
-    EXPECT_EQ(rows[1].rfind("0.0,", 0), 0u);
-    EXPECT_EQ(rows[2], "0.0,,,\"reset, seed 7\"");  // a mark follows the sample taken at its time
-    EXPECT_EQ(rows[7].rfind("0.5,", 0), 0u);
-    EXPECT_EQ(rows[8], "0.5,,,\"cohesion off\"");
+    EXPECT_EQ(rows[0], "run,time (s),spacing (px),order,event");
+    EXPECT_EQ(rows[1].rfind("1,0.0,", 0), 0u);
+    EXPECT_EQ(rows[2], "1,0.0,,,\"reset, seed 7\"");  // a mark follows the sample taken at its time
+    EXPECT_EQ(rows[7].rfind("1,0.5,", 0), 0u);
+    EXPECT_EQ(rows[8], "1,0.5,,,\"cohesion off\"");
     const std::string last = rows.back();
-    EXPECT_EQ(std::stod(last.substr(last.find(',') + 1)), f.history().value(10, 0));  // shortest repr round-trips
+    const std::string after_time = last.substr(last.find(',', 2) + 1);
+    EXPECT_EQ(std::stod(after_time), f.history().value(10, 0));  // shortest repr round-trips
+}
+
+// A reset starts a new run and keeps the one before (the last five), with
+// its seed, the configuration it began from and its marks; the CSV has them all.
+TEST(SceneHistory, ResetsKeepEarlierRuns) {
+    FlockScene f;
+    f.set("rule", "separation=0");  // before any step: part of run 1's marks, not its config
+    f.step(60);
+    f.reset(7);  // run 2 starts with separation off
+    f.set("rule", "separation=1");
+    f.step(30);
+    const testjson::Value j = testjson::parse(f.history().json());
+    EXPECT_EQ(j.at("run").get<int>(), 2);
+    ASSERT_EQ(j.at("runs").size(), 1u);
+    const testjson::Value& r1 = j.at("runs")[0];
+    EXPECT_EQ(r1.at("run").get<int>(), 1);
+    EXPECT_EQ(r1.at("seed").get<int>(), 7);
+    EXPECT_TRUE(r1.at("config").at("rule").at("separation").get<bool>());
+    EXPECT_FALSE(j.at("config").at("rule").at("separation").get<bool>());
+    EXPECT_EQ(r1.at("time").size(), 11u);
+    EXPECT_EQ(r1.at("spacing").size(), 11u);
+    EXPECT_EQ(r1.at("events")[1].at("what").get<std::string>(), "separation off");
+    EXPECT_EQ(j.at("config").at("params").at("weight_separation").get<double>(), 1.8);
+    // The ghost's samples are run 1's.
+    ASSERT_EQ(f.history().previous_size(), 11);
+    EXPECT_EQ(f.history().previous_value(10, 0), r1.at("spacing")[10].get<double>());
+    const std::vector<std::string> rows = testjson::lines(f.history().csv());
+    EXPECT_EQ(rows.size(), 1u + (11u + 2u) + (6u + 2u));
+    EXPECT_EQ(rows[1].rfind("1,0.0,", 0), 0u);
+    EXPECT_EQ(rows.back().rfind("2,0.5,", 0), 0u);
+    // A reset with nothing run keeps nothing; at most five runs are kept.
+    f.reset(8);
+    f.reset(9);
+    EXPECT_EQ(f.history().runs(), 2);
+    for (int k = 0; k < 7; ++k) {
+        f.step(12);
+        f.reset(k);
+    }
+    EXPECT_EQ(f.history().runs(), History::kKeptRuns);
+    f.clear_history();
+    EXPECT_EQ(f.history().runs(), 0);
+    EXPECT_EQ(f.history().size(), 1);
 }
 
 // [SECTION] Parameters by name, from the page

@@ -6,6 +6,28 @@
 namespace flocklab {
 
 void History::clear() {
+    kept_.clear();
+    start_ = count_ = 0;
+    events_.clear();
+}
+
+History::Run History::frozen() const {
+    Run r{run_, seed_, config_, {}, {}, events_};
+    for (int k = 0; k < count_; ++k) {
+        r.times.push_back(time(k));
+        for (size_t g = 0; g < names_.size(); ++g) r.values.push_back(value(k, static_cast<int>(g)));
+    }
+    return r;
+}
+
+void History::start_run(std::uint64_t seed, const std::string& config) {
+    if (count_ > 1) {  // a run that got past its first sample is kept
+        if (static_cast<int>(kept_.size()) >= kKeptRuns) kept_.erase(kept_.begin());
+        kept_.push_back(frozen());
+    }
+    ++run_;
+    seed_ = seed;
+    config_ = config;
     start_ = count_ = 0;
     events_.clear();
 }
@@ -50,15 +72,28 @@ double History::time(int k) const { return times_[slot(k)]; }
 
 double History::value(int k, int gauge) const { return values_[slot(k) * names_.size() + gauge]; }
 
-std::string History::json() const {
-    std::string o = "{\"time\": [";
-    for (int k = 0; k < count_; ++k) o += (k ? ", " : "") + py_repr(time(k));
+std::string History::run_json(const Run& r, const std::vector<std::string>& names, bool units) {
+    std::string o = "{\"run\": " + std::to_string(r.run) + ", \"seed\": " + std::to_string(r.seed) + ", \"config\": " + r.config +
+                    ", \"time\": [";
+    for (size_t k = 0; k < r.times.size(); ++k) o += (k ? ", " : "") + py_repr(r.times[k]);
     o += "]";
-    for (size_t g = 0; g < names_.size(); ++g) {
-        o += ", " + json_string(names_[g]) + ": [";
-        for (int k = 0; k < count_; ++k) o += (k ? ", " : "") + py_repr(value(k, static_cast<int>(g)));
+    for (size_t g = 0; g < names.size(); ++g) {
+        o += ", " + json_string(names[g]) + ": [";
+        for (size_t k = 0; k < r.times.size(); ++k) o += (k ? ", " : "") + py_repr(r.values[k * names.size() + g]);
         o += "]";
     }
+    if (units) return o;
+    o += ", \"events\": [";
+    for (size_t e = 0; e < r.events.size(); ++e) {
+        o += std::string(e ? ", " : "") + "{\"time\": " + py_repr(r.events[e].time) + ", \"what\": " +
+             json_string(r.events[e].what) + ", \"kind\": " + json_string(r.events[e].kind) + "}";
+    }
+    return o + "]}";
+}
+
+std::string History::json() const {
+    const Run now = frozen();
+    std::string o = run_json(now, names_, true);
     o += ", \"units\": {\"time\": \"s\"";
     for (size_t g = 0; g < names_.size(); ++g) o += ", " + json_string(names_[g]) + ": " + json_string(units_[g]);
     o += "}, \"events\": [";
@@ -66,6 +101,8 @@ std::string History::json() const {
         o += std::string(e ? ", " : "") + "{\"time\": " + py_repr(events_[e].time) + ", \"what\": " +
              json_string(events_[e].what) + ", \"kind\": " + json_string(events_[e].kind) + "}";
     }
+    o += "], \"runs\": [";
+    for (size_t r = 0; r < kept_.size(); ++r) o += (r ? ", " : "") + run_json(kept_[r], names_, false);
     return o + "]}";
 }
 
@@ -73,27 +110,32 @@ std::string History::csv() const {
     const auto column = [](const std::string& name, const std::string& unit) {
         return unit.empty() ? name : name + " (" + unit + ")";
     };
-    std::string o = column("time", "s");
+    std::string o = "run," + column("time", "s");
     for (size_t g = 0; g < names_.size(); ++g) o += "," + column(names_[g], units_[g]);
     o += ",event\n";
-    // Samples and marks in time order; a mark gets a row of its own, after
-    // the sample taken at the same time.
-    size_t e = 0;
-    const auto marks_until = [&](double t, bool inclusive) {
-        for (; e < events_.size() && (events_[e].time < t || (inclusive && events_[e].time == t)); ++e) {
-            std::string what;
-            for (char c : events_[e].what) what += c == '"' ? std::string("\"\"") : std::string(1, c);
-            o += py_repr(events_[e].time) + std::string(names_.size(), ',') + ",\"" + what + "\"\n";
+    std::vector<Run> all = kept_;
+    all.push_back(frozen());
+    for (const Run& r : all) {
+        const std::string run = std::to_string(r.run) + ",";
+        // Samples and marks in time order; a mark gets a row of its own,
+        // after the sample taken at the same time.
+        size_t e = 0;
+        const auto marks_until = [&](double t, bool inclusive) {
+            for (; e < r.events.size() && (r.events[e].time < t || (inclusive && r.events[e].time == t)); ++e) {
+                std::string what;
+                for (char c : r.events[e].what) what += c == '"' ? std::string("\"\"") : std::string(1, c);
+                o += run + py_repr(r.events[e].time) + std::string(names_.size(), ',') + ",\"" + what + "\"\n";
+            }
+        };
+        for (size_t k = 0; k < r.times.size(); ++k) {
+            marks_until(r.times[k], false);
+            o += run + py_repr(r.times[k]);
+            for (size_t g = 0; g < names_.size(); ++g) o += "," + py_repr(r.values[k * names_.size() + g]);
+            o += ",\n";
+            marks_until(r.times[k], true);
         }
-    };
-    for (int k = 0; k < count_; ++k) {
-        marks_until(time(k), false);
-        o += py_repr(time(k));
-        for (size_t g = 0; g < names_.size(); ++g) o += "," + py_repr(value(k, static_cast<int>(g)));
-        o += ",\n";
-        marks_until(time(k), true);
+        marks_until(1e300, true);
     }
-    marks_until(1e300, true);
     return o;
 }
 

@@ -39,7 +39,8 @@ int max_steps_for(long long work_per_step) {
 
 void Scene::reset(std::uint64_t seed) {
     restart(seed);
-    history_.clear();
+    // A new run; the one before is kept, with the configuration it began from.
+    history_.start_run(seed, "{" + options_json(*this) + ", \"params\": " + params_json() + "}");
     history_.mark(0.0, "reset, seed " + std::to_string(seed), "reset");
     sample();
     pending_.reset();  // a reset is its own action (the widget says so when a student asks for one)

@@ -158,6 +158,11 @@ public:
     virtual long long work_per_step() const { return 1; }  // boid-steps per step
     int max_steps_per_call() const;               // from kMaxWorkPerCall
     const History& history() const { return history_; }
+    // Forgets every kept run and the current run's samples so far (the run goes on).
+    void clear_history() {
+        history_.clear();
+        sample();
+    }
     // Marks the history now (a rule switched, a mode changed), as an action
     // whose effect respond() tells. kind: "rule", "mode", "param", "option".
     void note(const std::string& what, const char* kind = "option") {

@@ -506,6 +506,18 @@ void App::draw_plot() {
         dl->AddLine(ImVec2(x_of(e.time), a.y), ImVec2(x_of(e.time), b.y), IM_COL32(251, 191, 36, 200), 1.5f);
     }
     constexpr ImU32 kColours[2] = {IM_COL32(125, 211, 252, 255), IM_COL32(128, 230, 153, 255)};
+    // The previous run, faint, behind the current one, on the same times.
+    const bool ghost = h.previous_size() > 1;
+    if (ghost) {
+        constexpr ImU32 kGhosts[2] = {IM_COL32(125, 211, 252, 90), IM_COL32(128, 230, 153, 90)};
+        for (int g = 0; g < 2; ++g) {
+            for (int k = 1; k < h.previous_size() && h.previous_time(k) <= t1; ++k) {
+                if (h.previous_time(k - 1) < t0) continue;
+                dl->AddLine(ImVec2(x_of(h.previous_time(k - 1)), y_of(h.previous_value(k - 1, g), g)),
+                            ImVec2(x_of(h.previous_time(k)), y_of(h.previous_value(k, g), g)), kGhosts[g], 1.0f);
+            }
+        }
+    }
     for (int g = 0; g < 2; ++g) {
         for (int k = first + 1; k < h.size(); ++k) {
             dl->AddLine(ImVec2(x_of(h.time(k - 1)), y_of(h.value(k - 1, g), g)), ImVec2(x_of(h.time(k)), y_of(h.value(k, g), g)),
@@ -523,7 +535,7 @@ void App::draw_plot() {
     ImGui::SameLine();
     ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.6f, 1), "%s", range(1).c_str());
     ImGui::SameLine();
-    ImGui::TextDisabled("last %.0f s", t1 - t0);
+    ImGui::TextDisabled(ghost ? "last %.0f s, faint: run before" : "last %.0f s", t1 - t0);
     if (!h.events().empty() && h.events().back().time >= t0) {
         ImGui::TextColored(ImVec4(0.98f, 0.75f, 0.14f, 1), "| %s at %.1f s", h.events().back().what.c_str(),
                            h.events().back().time);

@@ -155,6 +155,7 @@ EMSCRIPTEN_KEEPALIVE const char* fl_ui_metrics() { return text(g_app.ui_metrics(
 EMSCRIPTEN_KEEPALIVE const char* fl_explain(int i) { return text(g_app.scene().explain_json(i)); }
 // The gauges over simulated time, as JSON and as CSV.
 EMSCRIPTEN_KEEPALIVE const char* fl_history() { return text(g_app.scene().history().json()); }
+EMSCRIPTEN_KEEPALIVE void fl_clear_history() { g_app.scene().clear_history(); }
 EMSCRIPTEN_KEEPALIVE const char* fl_csv() { return text(g_app.scene().history().csv()); }
 EMSCRIPTEN_KEEPALIVE const char* fl_state() { return text(g_app.scene().state_json()); }
 EMSCRIPTEN_KEEPALIVE const char* fl_read(const char* name) { return text(g_app.scene().read(name)); }

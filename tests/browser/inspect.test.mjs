@@ -162,11 +162,12 @@ test('history() grows at 10 samples per simulated second, stays bounded, and csv
   assert.equal(r.b.time.length, 1200, 'bounded at two minutes');
   assert.ok(Math.abs(r.b.time[1199] - 310) < 1e-9);
   const rows = r.csv.trim().split('\n');
-  assert.equal(rows[0], 'time (s),spacing (px),order,event');
-  const samples = rows.slice(1).filter((row) => !row.endsWith('"'));
+  assert.equal(rows[0], 'run,time (s),spacing (px),order,event');
+  // Earlier runs (kept at each reset) come first; the current run's rows are its samples.
+  const samples = rows.slice(1).filter((row) => row.startsWith(`${r.b.run},`) && !row.endsWith('"'));
   assert.equal(samples.length, 1200);
   samples.forEach((row, k) => {
-    const [t, sp, o] = row.split(',').map(Number);
+    const [, t, sp, o] = row.split(',').map(Number);
     assert.equal(t, r.b.time[k]);
     assert.equal(sp, r.b.spacing[k]);
     assert.equal(o, r.b.order[k]);

@@ -459,3 +459,42 @@ test('the keyboard alone reaches every control: Tab leaves a canvas, Escape blur
   assert.equal(await page.evaluate(() => document.activeElement === document.querySelector('#flock canvas')), false);
   await page.close();
 });
+
+test('a reset keeps the run before: history() and csv() hold both, the chart shows it faint, clearHistory() forgets', async () => {
+  const page = await openLesson(env);
+  const r = await onWidget(page, '#flock', async (h) => {
+    h.setRule('separation', false);
+    await h.runTo(5);
+    h.setRule('separation', true);
+    await h.runTo(5);
+    const hist = h.history();
+    await new Promise((res) => setTimeout(res, 400)); // the chart's next refresh
+    const svg = document.querySelector('#flock svg[data-plot]');
+    const out = { run: hist.run, runs: hist.runs.map((x) => ({ run: x.run, seed: x.seed, sep: x.config.rule.separation, n: x.time.length, last: x.spacing[x.spacing.length - 1] })),
+      now: hist.spacing[hist.spacing.length - 1], csvRuns: [...new Set(h.csv().trim().split('\n').slice(1).map((l) => l.split(',')[0]))],
+      header: h.csv().split('\n')[0], ghosts: svg.querySelectorAll('.fl-ghost').length, desc: svg.querySelector('desc').textContent };
+    h.clearHistory();
+    out.after = h.history().runs.length;
+    svg.dataset.compare = 'none';
+    h.setRule('separation', false);
+    await h.runTo(2);
+    await new Promise((res) => setTimeout(res, 400));
+    out.ghostsNone = svg.querySelectorAll('.fl-ghost').length;
+    out.keptAfterClear = h.history().runs.length;
+    delete svg.dataset.compare;
+    return out;
+  });
+  const before = r.runs[r.runs.length - 1];
+  assert.equal(before.sep, false, 'the run before began with separation off');
+  assert.equal(before.seed, 7);
+  assert.equal(before.n, 51);
+  assert.ok(before.last < r.now, `spacing without separation ${before.last} px, with ${r.now} px`);
+  assert.equal(r.header, 'run,time (s),spacing (px),order,event');
+  assert.ok(r.csvRuns.length >= 2, r.csvRuns.join(','));
+  assert.equal(r.ghosts, 2, 'one faint line per gauge');
+  assert.match(r.desc, /The run before \(run \d+, seed 7\) ended at 5\.0 s with spacing [\d.]+ px and order [\d.]+\./);
+  assert.equal(r.after, 0);
+  assert.equal(r.keptAfterClear, 0, 'a run in which nothing ran (paused since the clear) is not kept');
+  assert.equal(r.ghostsNone, 0, 'data-compare="none" draws no ghost');
+  await page.close();
+});

@@ -35,7 +35,16 @@ export function plotSummary(h, names, decimals = {}) {
     const values = verb === 'stayed at' ? number(b, unit, d) : `${number(a, unit, d)} to ${number(b, unit, d)}`;
     const when = last ? ` after ${last.what} at ${last.time.toFixed(1)} s` : ` over ${(t1 - t0).toFixed(0)} s`;
     return `${g} ${verb} ${values}${when}.`;
-  }).join(' ');
+  }).concat(previousRun(h, names, decimals)).join(' ');
+}
+
+// The run before, in one sentence: where its gauges ended.
+function previousRun(h, names, decimals) {
+  const p = h.runs?.[h.runs.length - 1];
+  const k = p ? p.time.length - 1 : -1;
+  if (k < 1) return [];
+  const ends = names.filter((g) => g in p).map((g) => `${g} ${number(p[g][k], h.units[g], decimals[g])}`);
+  return [`The run before (run ${p.run}, seed ${p.seed}) ended at ${p.time[k].toFixed(1)} s with ${ends.join(' and ')}.`];
 }
 
 // decimals: how many each gauge shows ({arrived: 0}), as the module describes it.
@@ -63,12 +72,17 @@ export function drawPlot(svg, h, decimals = {}) {
   const x = (t) => left + ((t - t0) / Math.max(t1 - t0, 1e-9)) * (right - left); // the axis spans exactly the samples shown
   let k0 = h.time.findIndex((t) => t >= t0);
   if (k0 < 0) k0 = 0;
+  // The run before (data-compare="previous", the default; "none": without),
+  // faint behind the current one, on the same simulated times.
+  const prev = svg.dataset.compare === 'none' ? null : h.runs?.[h.runs.length - 1];
+  const ghostAt = prev ? prev.time.map((t, k) => [t, k]).filter(([t]) => t >= t0 && t <= t1) : [];
   names.forEach((g, row) => {
     const legend = 14 + row * ROW; // the legend's baseline, above its plot (never on the line)
     const top = legend + 10;
     const bottom = top + 40;
     const values = h[g].slice(k0);
-    const hi = Math.max(...values.filter(Number.isFinite), h.units[g] === '' ? 1 : 0) || 1;
+    const ghost = ghostAt.map(([t, k]) => [t, prev[g][k]]);
+    const hi = Math.max(...values.filter(Number.isFinite), ...ghost.map(([, v]) => v).filter(Number.isFinite), h.units[g] === '' ? 1 : 0) || 1;
     const y = (v) => bottom - (Math.min(Math.max(v, 0), hi) / hi) * (bottom - top);
     svgNode(svg, 'line', { x1: left, y1: bottom, x2: right, y2: bottom, stroke: '#94a3b8' });
     svgNode(svg, 'line', { x1: left, y1: top, x2: left, y2: bottom, stroke: '#94a3b8' });
@@ -82,11 +96,17 @@ export function drawPlot(svg, h, decimals = {}) {
       const line = svgNode(svg, 'line', { x1: x(e.time), y1: top, x2: x(e.time), y2: bottom, stroke: '#d97706', 'stroke-dasharray': '3 2' });
       svgNode(line, 'title', {}, `${e.what} at ${e.time.toFixed(1)} s`);
     }
+    if (ghost.length > 1) {
+      const line = svgNode(svg, 'polyline', { points: ghost.map(([t, v]) => `${x(t).toFixed(1)},${y(v).toFixed(1)}`).join(' '),
+        fill: 'none', stroke: PLOT_COLOURS[row % 4], 'stroke-width': 1.5, 'stroke-opacity': 0.3, 'stroke-dasharray': '4 3', class: 'fl-ghost' });
+      svgNode(line, 'title', {}, `${g}, run ${prev.run} (seed ${prev.seed})`);
+    }
     const points = values.map((v, k) => `${x(h.time[k0 + k]).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
     svgNode(svg, 'polyline', { points, fill: 'none', stroke: PLOT_COLOURS[row % 4], 'stroke-width': 1.5 });
   });
   const axis = 8 + names.length * ROW;
   svgNode(svg, 'text', { x: left, y: axis + 4, 'font-size': 12 }, `${t0.toFixed(0)} s`);
   svgNode(svg, 'text', { x: right, y: axis + 4, 'font-size': 12, 'text-anchor': 'end' }, `${t1.toFixed(1)} s`);
-  svgNode(svg, 'text', { x: (left + right) / 2, y: axis + 4, 'font-size': 12, 'text-anchor': 'middle' }, 'simulated time (s)');
+  svgNode(svg, 'text', { x: (left + right) / 2, y: axis + 4, 'font-size': 12, 'text-anchor': 'middle' },
+    ghostAt.length > 1 ? `simulated time (s); dashed: run ${prev.run}, the run before` : 'simulated time (s)');
 }

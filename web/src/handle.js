@@ -331,6 +331,8 @@ export function mount(el, options = {}) {
     // last two minutes), with what was switched when: {time, <gauge>..., units, events}.
     history: read('history', () => JSON.parse(api.history())),
     csv: read('csv', () => api.csv()),
+    // Forgets the kept runs and the current run's samples so far (a fresh chart and CSV).
+    clearHistory: change(none, () => { api.clearHistory(); afterAction(); }),
     // The tunables by name, and setting any of them ({weight_separation: 0}
     // or {weightSeparation: 0}): all or nothing, out-of-range values clamped
     // with a warning, dependent limits (min_speed <= max_speed) on the final values.

@@ -103,6 +103,7 @@ const EXPORTS = [
   ['reader', 'fl_read', 'string', ['string']],
   ['history', 'fl_history', 'string', []],
   ['csv', 'fl_csv', 'string', []],
+  ['clearHistory', 'fl_clear_history', null, []],
   ['params', 'fl_params', 'string', []],
   ['apply', 'fl_apply', 'string', ['string', 'string']],
   ['cancel', 'fl_cancel', 'number', []],
