@@ -201,6 +201,7 @@ test('a phone (390x844, DPR 3): a tap 20 CSS px from a boid selects it, Tuning o
     // from the edges, the play button and the panel.
     const target = await onWidget(page, '#inspect', (h, off) => {
       h.pause();
+      h.reset(7); // a fresh flock, spread out: its state no longer depends on how long the page ran
       h.select(null);
       const b = h.state().boids;
       for (let i = 0; i < b.length; i++) {

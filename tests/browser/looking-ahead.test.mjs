@@ -164,5 +164,15 @@ test('a maze survives config() into a new widget, and bad walls and goals are re
   assert.match(r.errors[3], /^TypeError: flocklab: goal: expected a cell as column,row/);
   assert.match(r.errors[4], /^TypeError: flocklab: setWalls\(\) takes text/);
   assert.equal(r.after, '12,8;13,7;13,9;14,8');  // setGoal('13,8') took that wall away
+  // The same maze through link(): embed.html makes the same widget.
+  const link = await onWidget(page, '#crowd', (h) => { h.setFollow('seek'); return { link: h.link(), config: h.config(), field: h.field() }; });
+  assert.match(link.link, /embed\.html\?scene=crowd&seed=7&paused=1&follow=seek&goal=3%2C15&walls=12%2C8%3B13%2C7%3B13%2C8%3B13%2C9%3B14%2C8/);
+  const other = await env.context.newPage();
+  await other.goto(link.link);
+  await other.waitForFunction(() => document.querySelector('.flocklab')?.classList.contains('flocklab-ready'), null, { timeout: 60000 });
+  const theirs = await onWidget(other, '.flocklab', (h) => ({ config: h.config(), field: h.field() }));
+  assert.deepEqual(theirs.config, link.config);
+  assert.deepEqual(theirs.field, link.field);
+  await other.close();
   await page.close();
 });
