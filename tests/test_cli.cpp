@@ -367,3 +367,30 @@ TEST(Cli, MessagesSayWhatWentWrong) {
         EXPECT_EQ(r.status, 2) << bad << "\n" << r.out;
     }
 }
+
+// --set: any tunable by its field-table name, with setParams()'s ranges and messages.
+TEST(Cli, SetTakesAnyTunableWithTheSameRulesAsSetParams) {
+    const Result plain = run("gauges --seeds 7 --json");
+    const Result set = run("gauges --seeds 7 --json --set weight_separation=0 --set viewRadius=45");
+    ASSERT_EQ(set.status, 0) << set.out;
+    const auto j = testjson::parse(set.out);
+    EXPECT_EQ(j.at("params").at("weight_separation").get<double>(), 0.0);
+    EXPECT_EQ(j.at("params").at("view_radius").get<double>(), 45.0);
+    EXPECT_LT(j.at("spacing").get<double>(), testjson::parse(plain.out).at("spacing").get<double>());
+    EXPECT_EQ(plain.out.find("params"), std::string::npos);  // without --set, the golden layout
+    // The same value through describe and dump: the same flock.
+    const Result dump = run("dump --seed 7 --set weight_separation=0 --set view_radius=45");
+    EXPECT_EQ(testjson::parse(dump.out).at("spacing").get<double>(), j.at("spacing").get<double>());
+    const Result clamped = run("dump --seed 7 --steps 1 --set view_angle=400");
+    EXPECT_EQ(clamped.status, 0);
+    EXPECT_NE(clamped.out.find("flocklab: warning: --set view_angle: 400 is outside 0.0 to 360.0 deg; using 360.0"), std::string::npos);
+    for (const char* bad : {"gauges --set weight_seperation=0", "gauges --set weight_separation", "gauges --set =1",
+                            "dump --set view_radius=wide", "crowd --set weight_follow=x"}) {
+        const Result r = run(bad);
+        EXPECT_EQ(r.status, 2) << bad << "\n" << r.out;
+        EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+    }
+    EXPECT_NE(run("gauges --set gravity=1").out.find("has no parameter 'gravity'"), std::string::npos);
+    // The crowd's tunables too: without following, nobody gets home.
+    EXPECT_NE(run("crowd --seconds 10 --set weight_follow=0").out.find("arrived 0,"), std::string::npos);
+}

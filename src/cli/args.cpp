@@ -76,22 +76,27 @@ Args::Args(int argc, char** argv, int first, const std::vector<OptionSpec>& spec
             }
             throw UsageError("unknown option '--" + name + "'" + hint);
         }
-        if (values_.count(name)) throw UsageError("--" + name + " given twice");
+        if (values_.count(name) && !spec->repeats) throw UsageError("--" + name + " given twice");
+        const std::string before = values_.count(name) ? values_[name] + '\n' : "";  // a repeated option's values, one per line
         if (!spec->takes_value) {
             if (eq != std::string::npos) throw UsageError("--" + name + " takes no value");
             values_[name] = "";
         } else if (eq != std::string::npos) {
-            values_[name] = arg.substr(eq + 1);
+            values_[name] = before + arg.substr(eq + 1);
         } else if (i + 1 < argc) {
             const std::string next = argv[i + 1];
             if (next.rfind("--", 0) == 0 && next.size() > 2) {
                 throw UsageError("--" + name + " needs a value, but the next argument is the option '" + next + "'");
             }
-            values_[name] = argv[++i];
+            values_[name] = before + argv[++i];
         } else {
             throw UsageError("--" + name + " needs a value");
         }
     }
+}
+
+std::vector<std::string> Args::all(const std::string& name) const {
+    return has(name) ? split(raw(name), '\n') : std::vector<std::string>{};
 }
 
 long long Args::integer(const std::string& name, long long def, long long lo, long long hi) const {

@@ -18,8 +18,9 @@ struct UsageError : std::runtime_error {
 };
 
 struct OptionSpec {
-    const char* name;   // without the leading dashes
-    bool takes_value;   // false: a flag such as --json
+    const char* name;      // without the leading dashes
+    bool takes_value;      // false: a flag such as --json
+    bool repeats = false;  // may be given more than once (--set a=1 --set b=2)
 };
 
 class Args {
@@ -29,6 +30,8 @@ public:
 
     bool has(const std::string& name) const { return values_.count(name) != 0; }
     const std::string& raw(const std::string& name) const { return values_.at(name); }
+    // Every value of a repeatable option, in the order given.
+    std::vector<std::string> all(const std::string& name) const;
 
     // Typed getters: the default when absent, UsageError when malformed.
     long long integer(const std::string& name, long long def, long long lo, long long hi) const;

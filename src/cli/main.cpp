@@ -69,7 +69,11 @@ constexpr const char* kUsage =
     "wanders); --hawk pursuit lets a hawk hunt the nearest boid; --leader X,Y makes\n"
     "boid 0 a leader that arrives at X,Y while the others follow it.\n"
     "gauges, dump and explain also take --threads N: the flock looks with N\n"
-    "threads; the numbers are the same as with one.\n";
+    "threads; the numbers are the same as with one.\n"
+    "gauges, dump, explain, describe and crowd take --set NAME=VALUE (repeat it):\n"
+    "any tunable of the scene (weight_separation, view_radius, max_speed, ...),\n"
+    "with the ranges and messages of the page's setParams(); out of range is\n"
+    "clamped with a warning, an unknown name or a non-number is refused.\n";
 
 // The core's one table of rule-set names.
 const std::vector<std::string> kRuleWords = [] {
@@ -172,7 +176,43 @@ struct FlockRun {
     Extensions ext;
     double spacing;
     double order;
+    std::string params;  // the tunables --set changed, as JSON members ("" with none)
 };
+
+// [SECTION] --set NAME=VALUE (repeatable): any tunable of the scene's field
+// table, by the names, with the ranges and messages of the page's setParams():
+// all or nothing; out of range is clamped with a warning on stderr.
+void apply_sets(const Args& a, Scene& s) {
+    std::vector<std::pair<std::string, std::string>> pairs;
+    for (const std::string& kv : a.all("set")) {
+        const size_t eq = kv.find('=');
+        if (eq == std::string::npos || eq == 0) throw UsageError("--set: expected NAME=VALUE, got '" + shortened(kv) + "'");
+        pairs.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+    }
+    if (pairs.empty()) return;
+    const SetResult r = s.set_params(pairs);
+    if (r.status == SetResult::Invalid) throw UsageError("--set: " + r.message);
+    if (r.status == SetResult::Clamped) {
+        for (const std::string& line : split(r.message, '\n')) std::fprintf(stderr, "flocklab: warning: --set %s\n", line.c_str());
+    }
+}
+// The tunables that differ from the lesson's, as JSON members.
+std::string changed_params(Scene& s) {
+    std::unique_ptr<Scene> fresh = make_scene(s.name());
+    const std::vector<Tunable> now = s.tunables(), lesson = fresh->tunables();
+    std::string o;
+    for (size_t k = 0; k < now.size(); ++k) {
+        if (*now[k].value != *lesson[k].value) o += (o.empty() ? "" : ", ") + json_string(now[k].name) + ": " + py_repr(*now[k].value);
+    }
+    return o;
+}
+// The flock's params for gauges, dump and explain: the lesson's, with --set.
+FlockParams flock_params(const Args& a, std::string* changed) {
+    FlockScene s;
+    apply_sets(a, s);
+    *changed = changed_params(s);
+    return s.params;
+}
 
 // The rules a run uses: a rule set's name, and wander when --wander was given.
 Rules rules_of(const std::string& rules_word, const Extensions& ext) {
@@ -185,9 +225,9 @@ Rules rules_of(const std::string& rules_word, const Extensions& ext) {
 // --threads N: look with N threads (the same numbers, sooner on a big flock).
 int threads_option(const Args& a) { return static_cast<int>(a.integer("threads", 1, 1, Workers::kMaxThreads)); }
 
-FlockRun run_flock(std::uint64_t seed, const std::string& rules_word, int boids, long long steps,
-                   const Extensions& ext, NeighborMode mode, int threads, Flock* out = nullptr) {
-    FlockParams p;
+FlockRun run_flock(const FlockParams& base, const std::string& changed, std::uint64_t seed, const std::string& rules_word,
+                   int boids, long long steps, const Extensions& ext, NeighborMode mode, int threads, Flock* out = nullptr) {
+    FlockParams p = base;
     p.num_boids = boids;
     const Rules rules = rules_of(rules_word, ext);
     Flock flock(p, seed);
@@ -195,7 +235,7 @@ FlockRun run_flock(std::uint64_t seed, const std::string& rules_word, int boids,
     flock.set_pursuit(ext.pursuit);
     flock.set_leader(ext.leader);
     for (long long s = 0; s < steps; ++s) flock.step(rules, kLabDt, ext.hawk, mode);
-    FlockRun r{seed, rules_word, boids, steps, ext, flock.mean_spacing(), flock.heading_order()};
+    FlockRun r{seed, rules_word, boids, steps, ext, flock.mean_spacing(), flock.heading_order(), changed};
     if (out) *out = flock;
     return r;
 }
@@ -212,6 +252,7 @@ std::string run_json_fields(const FlockRun& r) {
     } else {
         o += ", \"hawk\": " + hawk_json(r.ext.hawk);
     }
+    if (!r.params.empty()) o += ", \"params\": {" + r.params + "}";  // only with --set: the golden layout stays
     return o + ", \"spacing\": " + py_repr(r.spacing) + ", \"order\": " + py_repr(r.order);
 }
 
@@ -226,13 +267,15 @@ int cmd_gauges(const Args& a) {
     const NeighborMode mode = neighbor_mode(a);
     const int threads = threads_option(a);
     const bool json = a.has("json");
+    std::string changed;
+    const FlockParams base = flock_params(a, &changed);
     check_work("gauges", boids, static_cast<double>(steps), static_cast<double>(seeds.size() * rules.size()), mode == NeighborMode::Brute);
 
     if (!json) std::printf("%-6s %-9s %6s %7s %12s %8s\n", "seed", "rules", "boids", "steps", "spacing_px", "order");
     for (const std::string& rw : rules) {
         double sum_s = 0, sum_o = 0, min_s = INFINITY, max_s = -INFINITY, min_o = INFINITY, max_o = -INFINITY;
         for (std::uint64_t seed : seeds) {
-            const FlockRun r = run_flock(seed, rw, boids, steps, ext, mode, threads);
+            const FlockRun r = run_flock(base, changed, seed, rw, boids, steps, ext, mode, threads);
             if (json) {
                 std::cout << "{" << run_json_fields(r) << "}\n" << std::flush;
                 continue;
@@ -266,8 +309,10 @@ int cmd_dump(const Args& a) {
     if (rules.size() != 1) throw UsageError("--rules: dump takes one rule set, got '" + a.raw("rules") + "'");
     const NeighborMode mode = neighbor_mode(a);
     check_work("dump", boids, static_cast<double>(steps), 1, mode == NeighborMode::Brute);
+    std::string changed;
+    const FlockParams base = flock_params(a, &changed);
     Flock flock(FlockParams{}, 0);
-    const FlockRun r = run_flock(seeds[0], rules[0], boids, steps, extension_options(a), mode, threads_option(a), &flock);
+    const FlockRun r = run_flock(base, changed, seeds[0], rules[0], boids, steps, extension_options(a), mode, threads_option(a), &flock);
     std::ostringstream out;
     out << "{" << run_json_fields(r) << ", \"boids_state\": [";
     for (int i = 0; i < flock.size(); ++i) {
@@ -297,8 +342,10 @@ int cmd_explain(const Args& a) {
     const NeighborMode mode = neighbor_mode(a);
     check_work("explain", boids, static_cast<double>(steps), 1, mode == NeighborMode::Brute);
     const Extensions ext = extension_options(a);
+    std::string changed;
+    const FlockParams base = flock_params(a, &changed);
     Flock flock(FlockParams{}, 0);
-    run_flock(seeds[0], rules[0], boids, steps, ext, mode, threads_option(a), &flock);
+    run_flock(base, changed, seeds[0], rules[0], boids, steps, ext, mode, threads_option(a), &flock);
     const Explanation e = flock.explain(boid, rules_of(rules[0], ext), ext.hawk, mode);
     if (a.has("json")) {
         std::cout << explanation_json(e) << "\n";
@@ -316,7 +363,7 @@ int cmd_explain(const Args& a) {
                     f.counted ? "" : "(not in the total)");
     }
     std::printf("%-11s %12.3f %12.3f %10.3f  px/s^2, clamped to %.0f\n", "total", e.total.x, e.total.y,
-                e.total.length(), FlockParams{}.max_force);
+                e.total.length(), base.max_force);
     return 0;
 }
 
@@ -473,6 +520,7 @@ int cmd_describe(const Args& a) {
             set("target", vec_arg(t));
         }
     }
+    if (scene != "crowd") apply_sets(a, *s);
     s->reset(seed);
     for (long long done = 0; done < steps;) {
         const int k = static_cast<int>(std::min<long long>(steps - done, 1 << 20));
@@ -522,6 +570,7 @@ std::unique_ptr<Scene> crowd_scene(const Args& a) {
         if (r.status == SetResult::Invalid) throw UsageError("--follow: expected field or seek, got '" + shortened(a.raw("follow")) + "'");
     }
     if (a.has("agents")) s->set("agents", std::to_string(a.integer("agents", 40, 1, kMaxAgents)));
+    apply_sets(a, *s);
     if (!Crowd::spawnable(static_cast<CrowdScene&>(*s).maze())) {
         throw UsageError("--walls/--goal: no free cell in columns 0-5 can reach the goal " + m.goal + ", so no agent can start");
     }
@@ -599,7 +648,7 @@ int dispatch(int argc, char** argv) {
     const std::vector<OptionSpec> flock_opts = {{"seconds", true}, {"steps", true},  {"boids", true},
                                                 {"rules", true},   {"hawk", true},   {"neighbors", true},
                                                 {"json", false},   {"wander", false}, {"leader", true},
-                                                {"threads", true}};
+                                                {"threads", true}, {"set", true, true}};
     if (cmd == "gauges") {
         std::vector<OptionSpec> o = flock_opts;
         o.push_back({"seeds", true});
@@ -624,13 +673,14 @@ int dispatch(int argc, char** argv) {
     if (cmd == "describe") {
         std::vector<OptionSpec> o = flock_opts;
         for (const char* name : {"seed", "scene", "mode", "target", "follow", "walls", "goal", "agents"}) o.push_back({name, true});
+        // (flock_opts has --set)
         return cmd_describe(Args(argc, argv, 2, o));
     }
     if (cmd == "keys") return cmd_keys(Args(argc, argv, 2, {{"scene", true}}));
     if (cmd == "crowd") {
         return cmd_crowd(Args(argc, argv, 2,
                               {{"seed", true}, {"steps", true}, {"seconds", true}, {"follow", true}, {"walls", true},
-                               {"goal", true}, {"agents", true}, {"json", false}}));
+                               {"goal", true}, {"agents", true}, {"json", false}, {"set", true, true}}));
     }
     if (cmd == "field") return cmd_field(Args(argc, argv, 2, {{"walls", true}, {"goal", true}, {"json", false}}));
     if (cmd == "bench") {
