@@ -394,3 +394,38 @@ TEST(Cli, SetTakesAnyTunableWithTheSameRulesAsSetParams) {
     // The crowd's tunables too: without following, nobody gets home.
     EXPECT_NE(run("crowd --seconds 10 --set weight_follow=0").out.find("arrived 0,"), std::string::npos);
 }
+
+// sweep: every run equals the same configuration run alone; threads and
+// shards change nothing but who runs what.
+TEST(Cli, SweepRunsEqualSingleRunsWhateverTheThreadsAndShards) {
+    const Result whole = run("sweep --vary weight_separation=0:1:0.5 --seeds 7-8 --seconds 3 --json");
+    ASSERT_EQ(whole.status, 0) << whole.out;
+    const auto lines = testjson::lines(whole.out);
+    ASSERT_EQ(lines.size(), 6u);
+    for (const std::string& line : lines) {
+        const auto r = testjson::parse(line);
+        const std::string alone = run("gauges --seconds 3 --json --seeds " + std::to_string(r.at("seed").get<long long>()) +
+                                      " --set weight_separation=" + std::to_string(r.at("weight_separation").get<double>())).out;
+        EXPECT_EQ(testjson::parse(alone).at("spacing").get<double>(), r.at("spacing").get<double>()) << line;
+        EXPECT_EQ(testjson::parse(alone).at("order").get<double>(), r.at("order").get<double>()) << line;
+    }
+    EXPECT_EQ(run("sweep --vary weight_separation=0:1:0.5 --seeds 7-8 --seconds 3 --json --threads 2").out, whole.out);
+    std::string shards;
+    for (int k = 1; k <= 3; ++k) shards += run("sweep --vary weight_separation=0:1:0.5 --seeds 7-8 --seconds 3 --json --shard " + std::to_string(k) + "/3").out;
+    auto sorted = testjson::lines(shards);
+    std::sort(sorted.begin(), sorted.end(), [](const std::string& a, const std::string& b) {
+        return testjson::parse(a).at("run").get<int>() < testjson::parse(b).at("run").get<int>();
+    });
+    EXPECT_EQ(sorted, lines);
+    // Options too: the crowd over both ways of following (the lesson's story).
+    const Result crowd = run("sweep --scene crowd --vary follow=field,seek --seeds 7 --seconds 20 --csv");
+    EXPECT_EQ(crowd.out, "run,follow,seed,arrived,stuck,mean_steps_to_goal\n0,field,7,40.0,0.0,1.7\n1,seek,7,4.0,36.0,31.025\n");
+    for (const char* bad : {"sweep", "sweep --vary gravity=0:1:0.5", "sweep --vary weight_separation=1:0:0.5",
+                            "sweep --vary weight_separation=0:1:0", "sweep --vary follow=flow --scene crowd",
+                            "sweep --vary follow=0:1:1 --scene crowd", "sweep --vary weight_separation=0,1 --shard 4/3",
+                            "sweep --vary weight_separation=0,1 --boids 100000", "sweep --vary weight_separation=0,1 --csv --json"}) {
+        const Result r = run(bad);
+        EXPECT_EQ(r.status, 2) << bad << "\n" << r.out;
+        EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << bad << "\n" << r.out;
+    }
+}

@@ -2,6 +2,7 @@
 // numbers (gauges, dump, vehicle) and to time the core (bench).
 // Contract: ../shared/design.md, "CLI contract".
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -10,6 +11,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "args.hpp"
@@ -47,12 +49,26 @@ constexpr const char* kUsage =
     "           --mode seek|flee|arrive|wander [--seconds S | --steps N]\n"
     "           [--start X,Y] [--vel X,Y] [--target X,Y] [--seed 7] [--json]\n"
     "  describe what a widget's screen reader hears: the scene in words after N steps\n"
-    "           --seed 7 [--seconds 10 | --steps N] [--scene flock|steer]\n"
+    "           --seed 7 [--seconds 10 | --steps N] [--scene flock|steer|crowd]\n"
     "           flock: [--rules all] [--boids 60] [--hawk X,Y | --hawk pursuit]\n"
-    "           [--wander] [--leader X,Y]; steer: [--mode arrive] [--target X,Y]\n"
+    "           [--wander] [--leader X,Y]; steer: [--mode arrive] [--target X,Y];\n"
+    "           crowd: [--follow field|seek] [--walls ...] [--goal C,R]\n"
     "           [--json: {summary, facts}]\n"
+    "  crowd    Looking ahead: a crowd heading for a goal past walls, following the\n"
+    "           flow field or seeking; prints the agents and the three gauges\n"
+    "           --seed 7 [--steps 600 | --seconds S] [--follow field|seek]\n"
+    "           [--walls default|none|\"c,r;c,r;...\"] [--goal 26,4] [--agents 40]\n"
+    "           [--json: as looking_ahead.py prints it]\n"
+    "  field    the breadth-first search's distances and the flow field's arrows\n"
+    "           [--walls default|none|\"c,r;...\"] [--goal 26,4] [--json]\n"
+    "  sweep    one setting over values, each over seeds: every run equals that\n"
+    "           configuration run alone (gauges --set, the page's runTo)\n"
+    "           --vary NAME=START:STOP:STEP | NAME=V1,V2 [--scene flock|steer|crowd]\n"
+    "           [--seeds 0-19] [--seconds 10 | --steps N] [--boids 60] [--rules all]\n"
+    "           [--option NAME=VALUE ...] [--set NAME=VALUE ...] [--mean-last S]\n"
+    "           [--threads N] [--shard K/N] [--csv | --json]\n"
     "  keys     the widget's keys for a scene, as the README's Markdown table\n"
-    "           [--scene flock|steer]\n"
+    "           [--scene flock|steer|crowd]\n"
     "  bench    time the flock step (median ms per step)\n"
     "           [--boids 100,300,500] [--neighbors brute,grid] [--steps 50]\n"
     "           [--warmup 600] [--threads 1] [--density N] [--json]\n"
@@ -626,6 +642,206 @@ int cmd_field(const Args& a) {
     return 0;
 }
 
+// [SECTION] sweep: one setting over a list or range of values, each over
+// seeds. Every run is the scene built as the widget builds it (its options,
+// then --set, then the varied setting), reset to the seed and run: the same
+// bits as that configuration run alone (gauges --set, describe, the page).
+
+struct Varied {
+    std::string name;
+    std::vector<std::string> values;  // as each run sets them
+    bool tunable = false;
+};
+
+Varied varied_of(const std::string& text, Scene& probe) {
+    const size_t eq = text.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == text.size()) {
+        throw UsageError("--vary: expected NAME=START:STOP:STEP or NAME=V1,V2,..., got '" + shortened(text) + "'");
+    }
+    Varied v{text.substr(0, eq), {}, false};
+    const std::string spec = text.substr(eq + 1);
+    for (const Tunable& t : probe.tunables()) v.tunable = v.tunable || t.name == v.name;
+    if (!v.tunable && !probe.option(v.name)) {
+        std::vector<const char*> names;
+        for (const Tunable& t : probe.tunables()) names.push_back(t.name);
+        for (const flocklab::OptionSpec& o : probe.options()) names.push_back(o.name);
+        throw UsageError("--vary: a " + std::string(probe.name()) + " scene has no setting '" + shortened(v.name) + "' (it has " + join(names) + ")");
+    }
+    constexpr size_t kMaxValues = 1000;
+    const std::vector<std::string> parts = split(spec, ':');
+    if (parts.size() == 3) {  // a range of numbers, START + k * STEP up to STOP
+        double a, b, step;
+        if (!v.tunable && probe.option(v.name)->kind != OptionKind::Count) throw UsageError("--vary: " + v.name + " takes a list of values, not a range");
+        if (!parse_number(parts[0], &a) || !parse_number(parts[1], &b) || !parse_number(parts[2], &step) || !(step > 0) || b < a) {
+            throw UsageError("--vary: expected START:STOP:STEP with STEP > 0 and STOP >= START, got '" + shortened(spec) + "'");
+        }
+        if ((b - a) / step >= kMaxValues) throw UsageError("--vary: at most " + std::to_string(kMaxValues) + " values");
+        for (int k = 0;; ++k) {
+            const double x = a + k * step;
+            if (x > b + 1e-9 * step) break;
+            v.values.push_back(v.tunable ? py_repr(x) : std::to_string(std::llround(x)));
+        }
+    } else {
+        v.values = split(spec, ',');
+        if (v.values.size() > kMaxValues) throw UsageError("--vary: at most " + std::to_string(kMaxValues) + " values");
+    }
+    // Every value must be usable: checked on the probe before anything runs.
+    for (const std::string& x : v.values) {
+        const SetResult r = v.tunable ? probe.set_param(v.name, x) : probe.set(v.name, x);
+        if (r.status == SetResult::Invalid) throw UsageError("--vary: " + r.message);
+    }
+    return v;
+}
+
+int cmd_sweep(const Args& a) {
+    const std::string scene = a.has("scene") ? a.raw("scene") : "flock";
+    if (!make_scene(scene)) throw UsageError("--scene: expected one of " + join(scene_names()) + ", got '" + scene + "'");
+    if (!a.has("vary")) throw UsageError("--vary: which setting to vary, e.g. --vary weight_separation=0:3:0.25");
+    const bool csv = a.has("csv"), json = a.has("json");
+    if (csv && json) throw UsageError("give --csv or --json, not both");
+    // The base configuration: --option NAME=VALUE (any option), --boids, --rules, then --set.
+    const auto build = [&](Scene& s) {
+        for (const std::string& kv : a.all("option")) {
+            const size_t eq = kv.find('=');
+            if (eq == std::string::npos || eq == 0) throw UsageError("--option: expected NAME=VALUE, got '" + shortened(kv) + "'");
+            const SetResult r = s.set(kv.substr(0, eq), kv.substr(eq + 1));
+            if (r.status == SetResult::Invalid) throw UsageError("--option: " + r.message);
+        }
+        if (a.has("boids")) {
+            if (scene != "flock") throw UsageError("--boids is for --scene flock");
+            s.set("boids", std::to_string(a.integer("boids", 60, 2, kWidgetMaxBoids)));
+        }
+        if (a.has("rules")) {
+            if (scene != "flock") throw UsageError("--rules is for --scene flock");
+            Rules r;
+            if (!parse_rules(a.raw("rules"), &r)) {
+                std::string names;
+                for (const std::string& w : kRuleWords) names += (names.empty() ? "" : ", ") + w;
+                throw UsageError("--rules: expected one of " + names + ", got '" + shortened(a.raw("rules")) + "'");
+            }
+            for (int i = 0; i < 3; ++i) static_cast<FlockScene&>(s).set_rule(i, rule(r, i));
+        }
+        apply_sets(a, s);
+    };
+    std::unique_ptr<Scene> probe = make_scene(scene);
+    build(*probe);
+    const Varied v = varied_of(a.raw("vary"), *probe);
+    const std::vector<std::uint64_t> seeds = a.seeds("seeds", 7);
+    const long long steps = steps_option(a, 10.0);
+    const double mean_last = a.number("mean-last", 0, 0, 1e6);  // s: also each gauge's mean over the run's last seconds
+    const int threads = static_cast<int>(a.integer("threads", 1, 1, Workers::kMaxThreads));
+    int shard = 1, shards = 1;
+    if (a.has("shard")) {
+        const std::vector<std::string> k = split(a.raw("shard"), '/');
+        long long x = 0, n = 0;
+        if (k.size() != 2 || !(std::istringstream(k[0]) >> x) || !(std::istringstream(k[1]) >> n) || n < 1 || x < 1 || x > n) {
+            throw UsageError("--shard: expected K/N with 1 <= K <= N, got '" + a.raw("shard") + "'");
+        }
+        shard = static_cast<int>(x);
+        shards = static_cast<int>(n);
+    }
+    // Runs in order: value by value, seed by seed; a shard takes every N-th.
+    struct Run {
+        int index;
+        size_t value;
+        std::uint64_t seed;
+        std::vector<Gauge> gauges;
+        std::vector<double> means;
+    };
+    std::vector<Run> runs;
+    for (size_t vi = 0; vi < v.values.size(); ++vi) {
+        for (std::uint64_t seed : seeds) runs.push_back({static_cast<int>(runs.size()), vi, seed, {}, {}});
+    }
+    runs.erase(std::remove_if(runs.begin(), runs.end(), [&](const Run& r) { return r.index % shards != shard - 1; }), runs.end());
+    check_work("sweep", static_cast<double>(probe->work_per_step()), static_cast<double>(steps), static_cast<double>(runs.size()));
+    const auto one = [&](Run& r) {
+        std::unique_ptr<Scene> s = make_scene(scene);
+        build(*s);
+        if (v.tunable) s->set_param(v.name, v.values[r.value]);
+        else s->set(v.name, v.values[r.value]);
+        s->reset(r.seed);
+        for (long long done = 0; done < steps;) {
+            const int k = static_cast<int>(std::min<long long>(steps - done, 1 << 20));
+            s->step(k);
+            done += k;
+        }
+        r.gauges = s->gauges();
+        if (mean_last > 0) {
+            const History& h = s->history();
+            const double from = s->time() - mean_last;
+            for (size_t g = 0; g < r.gauges.size(); ++g) {
+                double sum = 0;
+                int n = 0;
+                for (int k = 0; k < h.size(); ++k) {
+                    if (h.time(k) < from - 1e-9) continue;
+                    sum += h.value(k, static_cast<int>(g));
+                    ++n;
+                }
+                r.means.push_back(n ? sum / n : std::nan(""));
+            }
+        }
+    };
+    // Runs are independent: spread over threads, printed in order.
+    std::vector<std::thread> pool;
+    std::atomic<size_t> next{0};
+    for (int t = 0; t < threads; ++t) {
+        pool.emplace_back([&] {
+            for (size_t i = next++; i < runs.size(); i = next++) one(runs[i]);
+        });
+    }
+    for (std::thread& t : pool) t.join();
+
+    const std::vector<Gauge>& g0 = runs.empty() ? probe->gauges() : runs[0].gauges;
+    if (csv) {
+        std::printf("run,%s,seed", v.name.c_str());
+        for (const Gauge& g : g0) std::printf(",%s", g.name);
+        if (mean_last > 0) for (const Gauge& g : g0) std::printf(",%s_mean_last", g.name);
+        std::printf("\n");
+    }
+    for (const Run& r : runs) {
+        if (csv) {
+            std::printf("%d,%s,%llu", r.index, v.values[r.value].c_str(), static_cast<unsigned long long>(r.seed));
+            for (const Gauge& g : r.gauges) std::printf(",%s", py_repr(g.value).c_str());
+            for (double m : r.means) std::printf(",%s", py_repr(m).c_str());
+            std::printf("\n");
+        } else if (json) {
+            std::string o = "{\"run\": " + std::to_string(r.index) + ", " + json_string(v.name) + ": " +
+                            (v.tunable ? v.values[r.value] : json_string(v.values[r.value])) + ", \"seed\": " + std::to_string(r.seed) +
+                            ", \"steps\": " + std::to_string(steps);
+            for (size_t g = 0; g < r.gauges.size(); ++g) o += ", " + json_string(r.gauges[g].name) + ": " + py_repr(r.gauges[g].value);
+            for (size_t g = 0; g < r.means.size(); ++g) o += ", " + json_string(std::string(r.gauges[g].name) + "_mean_last") + ": " + py_repr(r.means[g]);
+            std::cout << o << "}\n";
+        }
+    }
+    if (csv || json) return 0;
+    // Text: per value, each gauge's mean, min and max over the seeds.
+    std::printf("%s over %zu seeds, %lld steps (%.2f s)%s\n", scene.c_str(), seeds.size(), steps, steps * kLabDt,
+                shards > 1 ? (" (shard " + std::to_string(shard) + "/" + std::to_string(shards) + ")").c_str() : "");
+    for (size_t vi = 0; vi < v.values.size(); ++vi) {
+        std::string line = v.name + "=" + v.values[vi] + ":";
+        bool any = false;
+        for (size_t g = 0; g < g0.size(); ++g) {
+            double sum = 0, lo = INFINITY, hi = -INFINITY;
+            int n = 0;
+            for (const Run& r : runs) {
+                if (r.value != vi) continue;
+                const double x = r.gauges[g].value;
+                sum += x;
+                lo = std::min(lo, x);
+                hi = std::max(hi, x);
+                ++n;
+            }
+            if (!n) continue;
+            any = true;
+            char buf[160];
+            std::snprintf(buf, sizeof buf, " %s mean %.4g (%.4g to %.4g)%s%s", g0[g].name, sum / n, lo, hi, g0[g].unit[0] ? " " : "", g0[g].unit);
+            line += buf;
+        }
+        if (any) std::printf("%s\n", line.c_str());
+    }
+    return 0;
+}
+
 int cmd_keys(const Args& a) {
     const std::string scene = a.has("scene") ? a.raw("scene") : "flock";
     if (!make_scene(scene)) throw UsageError("--scene: expected one of " + join(scene_names()) + ", got '" + scene + "'");
@@ -634,7 +850,7 @@ int cmd_keys(const Args& a) {
 }
 
 int dispatch(int argc, char** argv) {
-    if (argc < 2) throw UsageError("missing command (gauges, dump, explain, describe, keys, vehicle, crowd, field or bench); try --help");
+    if (argc < 2) throw UsageError("missing command (gauges, dump, explain, describe, keys, vehicle, crowd, field, sweep or bench); try --help");
     const std::string cmd = argv[1];
     const auto asks_help = [](const char* a) { return std::strcmp(a, "--help") == 0 || std::strcmp(a, "-h") == 0; };
     // `flocklab help`, `flocklab --help`, `flocklab gauges --help`; "help" as
@@ -682,13 +898,19 @@ int dispatch(int argc, char** argv) {
                               {{"seed", true}, {"steps", true}, {"seconds", true}, {"follow", true}, {"walls", true},
                                {"goal", true}, {"agents", true}, {"json", false}, {"set", true, true}}));
     }
+    if (cmd == "sweep") {
+        return cmd_sweep(Args(argc, argv, 2,
+                              {{"scene", true}, {"vary", true}, {"seeds", true}, {"seconds", true}, {"steps", true},
+                               {"boids", true}, {"rules", true}, {"option", true, true}, {"set", true, true},
+                               {"mean-last", true}, {"threads", true}, {"shard", true}, {"csv", false}, {"json", false}}));
+    }
     if (cmd == "field") return cmd_field(Args(argc, argv, 2, {{"walls", true}, {"goal", true}, {"json", false}}));
     if (cmd == "bench") {
         return cmd_bench(Args(argc, argv, 2,
                               {{"boids", true}, {"neighbors", true}, {"steps", true}, {"warmup", true},
                                {"threads", true}, {"density", true}, {"json", false}}));
     }
-    throw UsageError("unknown command '" + cmd + "' (expected gauges, dump, explain, describe, keys, vehicle, crowd, field or bench)");
+    throw UsageError("unknown command '" + cmd + "' (expected gauges, dump, explain, describe, keys, vehicle, crowd, field, sweep or bench)");
 }
 
 }  // namespace
