@@ -417,6 +417,20 @@ TEST(Cli, SweepRunsEqualSingleRunsWhateverTheThreadsAndShards) {
         return testjson::parse(a).at("run").get<int>() < testjson::parse(b).at("run").get<int>();
     });
     EXPECT_EQ(sorted, lines);
+    // summarize puts shards' CSVs together into the sweep's own summary.
+    const std::string dir = testing::TempDir();
+    for (int k = 1; k <= 2; ++k) {
+        ASSERT_EQ(run("sweep --vary weight_separation=0:1:0.5 --seeds 7-8 --seconds 3 --csv --shard " + std::to_string(k) + "/2 > " +
+                      dir + "/shard" + std::to_string(k) + ".csv").status, 0);
+    }
+    const Result sum = run("summarize " + dir + "/shard1.csv " + dir + "/shard2.csv");
+    ASSERT_EQ(sum.status, 0) << sum.out;
+    std::string text = run("sweep --vary weight_separation=0:1:0.5 --seeds 7-8 --seconds 3").out;
+    text = text.substr(text.find('\n') + 1);
+    for (size_t at; (at = text.find(" px")) != std::string::npos;) text.erase(at, 3);  // the CSV has no units
+    EXPECT_EQ(sum.out, "6 runs\n" + text);
+    EXPECT_NE(run("summarize " + dir + "/shard1.csv").out.find("missing"), std::string::npos);
+    EXPECT_EQ(run("summarize " + dir + "/shard1.csv " + dir + "/shard1.csv").status, 2);  // a run twice
     // Options too: the crowd over both ways of following (the lesson's story).
     const Result crowd = run("sweep --scene crowd --vary follow=field,seek --seeds 7 --seconds 20 --csv");
     EXPECT_EQ(crowd.out, "run,follow,seed,arrived,stuck,mean_steps_to_goal\n0,field,7,40.0,0.0,1.7\n1,seek,7,4.0,36.0,31.025\n");

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -67,6 +68,8 @@ constexpr const char* kUsage =
     "           [--seeds 0-19] [--seconds 10 | --steps N] [--boids 60] [--rules all]\n"
     "           [--option NAME=VALUE ...] [--set NAME=VALUE ...] [--mean-last S]\n"
     "           [--threads N] [--shard K/N] [--csv | --json]\n"
+    "  summarize the per-value summary of sweep --csv files (shards put together)\n"
+    "           FILE.csv ...\n"
     "  keys     the widget's keys for a scene, as the README's Markdown table\n"
     "           [--scene flock|steer|crowd]\n"
     "  bench    time the flock step (median ms per step)\n"
@@ -647,6 +650,38 @@ int cmd_field(const Args& a) {
 // then --set, then the varied setting), reset to the seed and run: the same
 // bits as that configuration run alone (gauges --set, describe, the page).
 
+// One run of a sweep: the value it set and its gauges at the end.
+struct SweepRow {
+    std::string value;
+    std::vector<double> gauges;
+};
+// Per value: each gauge's mean, min and max over the runs (sweep, summarize).
+void print_summary(const std::string& name, const std::vector<std::string>& values, const std::vector<std::string>& gauges,
+                   const std::vector<std::string>& units, const std::vector<SweepRow>& rows) {
+    for (const std::string& value : values) {
+        std::string line = name + "=" + value + ":";
+        bool any = false;
+        for (size_t g = 0; g < gauges.size(); ++g) {
+            double sum = 0, lo = INFINITY, hi = -INFINITY;
+            int n = 0;
+            for (const SweepRow& r : rows) {
+                if (r.value != value) continue;
+                sum += r.gauges[g];
+                lo = std::min(lo, r.gauges[g]);
+                hi = std::max(hi, r.gauges[g]);
+                ++n;
+            }
+            if (!n) continue;
+            any = true;
+            char buf[200];
+            std::snprintf(buf, sizeof buf, " %s mean %.4g (%.4g to %.4g)%s%s", gauges[g].c_str(), sum / n, lo, hi,
+                          units[g].empty() ? "" : " ", units[g].c_str());
+            line += buf;
+        }
+        if (any) std::printf("%s\n", line.c_str());
+    }
+}
+
 struct Varied {
     std::string name;
     std::vector<std::string> values;  // as each run sets them
@@ -817,28 +852,65 @@ int cmd_sweep(const Args& a) {
     // Text: per value, each gauge's mean, min and max over the seeds.
     std::printf("%s over %zu seeds, %lld steps (%.2f s)%s\n", scene.c_str(), seeds.size(), steps, steps * kLabDt,
                 shards > 1 ? (" (shard " + std::to_string(shard) + "/" + std::to_string(shards) + ")").c_str() : "");
-    for (size_t vi = 0; vi < v.values.size(); ++vi) {
-        std::string line = v.name + "=" + v.values[vi] + ":";
-        bool any = false;
-        for (size_t g = 0; g < g0.size(); ++g) {
-            double sum = 0, lo = INFINITY, hi = -INFINITY;
-            int n = 0;
-            for (const Run& r : runs) {
-                if (r.value != vi) continue;
-                const double x = r.gauges[g].value;
-                sum += x;
-                lo = std::min(lo, x);
-                hi = std::max(hi, x);
-                ++n;
-            }
-            if (!n) continue;
-            any = true;
-            char buf[160];
-            std::snprintf(buf, sizeof buf, " %s mean %.4g (%.4g to %.4g)%s%s", g0[g].name, sum / n, lo, hi, g0[g].unit[0] ? " " : "", g0[g].unit);
-            line += buf;
-        }
-        if (any) std::printf("%s\n", line.c_str());
+    std::vector<SweepRow> rows;
+    for (const Run& r : runs) {
+        SweepRow row{v.values[r.value], {}};
+        for (const Gauge& g : r.gauges) row.gauges.push_back(g.value);
+        rows.push_back(row);
     }
+    std::vector<std::string> names, units;
+    for (const Gauge& g : g0) {
+        names.push_back(g.name);
+        units.push_back(g.unit);
+    }
+    print_summary(v.name, v.values, names, units, rows);
+    return 0;
+}
+
+// summarize: the per-value summary of sweep --csv files (shards of one
+// sweep, put together), as sweep prints it.
+int cmd_summarize(int argc, char** argv) {
+    if (argc < 3) throw UsageError("summarize: give the CSV files of a sweep (sweep ... --csv > part.csv)");
+    std::string header, name;
+    std::vector<std::string> names, values;
+    std::vector<SweepRow> rows;
+    std::vector<bool> seen_run;
+    for (int i = 2; i < argc; ++i) {
+        std::ifstream in(argv[i]);
+        if (!in) throw UsageError(std::string("summarize: cannot read '") + argv[i] + "'");
+        std::string line;
+        if (!std::getline(in, line)) throw UsageError(std::string("summarize: '") + argv[i] + "' is empty");
+        if (header.empty()) {
+            header = line;
+            const std::vector<std::string> cols = split(line, ',');
+            if (cols.size() < 4 || cols[0] != "run" || cols[2] != "seed") throw UsageError(std::string("summarize: '") + argv[i] + "' is not a sweep's CSV");
+            name = cols[1];
+            for (size_t c = 3; c < cols.size(); ++c) names.push_back(cols[c]);
+        } else if (line != header) {
+            throw UsageError(std::string("summarize: '") + argv[i] + "' is another sweep (its header differs)");
+        }
+        while (std::getline(in, line)) {
+            const std::vector<std::string> cols = split(line, ',');
+            long long run = 0;
+            if (cols.size() != names.size() + 3 || !(std::istringstream(cols[0]) >> run) || run < 0 || run > 100000000) {
+                throw UsageError(std::string("summarize: a malformed row in '") + argv[i] + "': '" + shortened(line) + "'");
+            }
+            if (static_cast<size_t>(run) >= seen_run.size()) seen_run.resize(static_cast<size_t>(run) + 1, false);
+            if (seen_run[static_cast<size_t>(run)]) throw UsageError("summarize: run " + cols[0] + " is in two files");
+            seen_run[static_cast<size_t>(run)] = true;
+            SweepRow row{cols[1], {}};
+            for (size_t c = 3; c < cols.size(); ++c) {
+                double x;
+                if (!parse_number(cols[c], &x)) throw UsageError("summarize: '" + shortened(cols[c]) + "' is not a number");
+                row.gauges.push_back(x);
+            }
+            if (std::find(values.begin(), values.end(), row.value) == values.end()) values.push_back(row.value);
+            rows.push_back(row);
+        }
+    }
+    const size_t missing = static_cast<size_t>(std::count(seen_run.begin(), seen_run.end(), false));
+    std::printf("%zu runs%s\n", rows.size(), missing ? (", " + std::to_string(missing) + " missing (a shard not given?)").c_str() : "");
+    print_summary(name, values, names, std::vector<std::string>(names.size()), rows);
     return 0;
 }
 
@@ -850,7 +922,7 @@ int cmd_keys(const Args& a) {
 }
 
 int dispatch(int argc, char** argv) {
-    if (argc < 2) throw UsageError("missing command (gauges, dump, explain, describe, keys, vehicle, crowd, field, sweep or bench); try --help");
+    if (argc < 2) throw UsageError("missing command (gauges, dump, explain, describe, keys, vehicle, crowd, field, sweep, summarize or bench); try --help");
     const std::string cmd = argv[1];
     const auto asks_help = [](const char* a) { return std::strcmp(a, "--help") == 0 || std::strcmp(a, "-h") == 0; };
     // `flocklab help`, `flocklab --help`, `flocklab gauges --help`; "help" as
@@ -898,6 +970,7 @@ int dispatch(int argc, char** argv) {
                               {{"seed", true}, {"steps", true}, {"seconds", true}, {"follow", true}, {"walls", true},
                                {"goal", true}, {"agents", true}, {"json", false}, {"set", true, true}}));
     }
+    if (cmd == "summarize") return cmd_summarize(argc, argv);
     if (cmd == "sweep") {
         return cmd_sweep(Args(argc, argv, 2,
                               {{"scene", true}, {"vary", true}, {"seeds", true}, {"seconds", true}, {"steps", true},
@@ -910,7 +983,7 @@ int dispatch(int argc, char** argv) {
                               {{"boids", true}, {"neighbors", true}, {"steps", true}, {"warmup", true},
                                {"threads", true}, {"density", true}, {"json", false}}));
     }
-    throw UsageError("unknown command '" + cmd + "' (expected gauges, dump, explain, describe, keys, vehicle, crowd, field, sweep or bench)");
+    throw UsageError("unknown command '" + cmd + "' (expected gauges, dump, explain, describe, keys, vehicle, crowd, field, sweep, summarize or bench)");
 }
 
 }  // namespace
