@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "core/bench.hpp"
+#include "core/crowd_scene.hpp"
+#include "core/experiment.hpp"
 #include "core/flock_scene.hpp"
 #include "core/params.hpp"
 #include "core/steer_scene.hpp"
@@ -547,4 +549,64 @@ TEST(Words, ResponsesSayTheTimeThatPassedAndThePausedHintOncePerPause) {
     EXPECT_EQ(flocklab::in_seconds(2.0), "In 2 seconds ");
     EXPECT_EQ(flocklab::in_seconds(1.0), "In 1 second ");
     EXPECT_EQ(flocklab::in_seconds(2.5), "In 2.5 seconds ");
+}
+
+// [SECTION] Snapshots and experiments
+
+// A scene given another's settings steps exactly as that one does from a reset.
+TEST(SceneSettings, ASnapshotMakesTheSameRun) {
+    for (const char* name : {"flock", "steer", "crowd"}) {
+        SCOPED_TRACE(name);
+        std::unique_ptr<Scene> a = make_scene(name), b = make_scene(name);
+        if (std::string(name) == "flock") {
+            a->set("rule", "cohesion=0");
+            a->set("leader", "1");
+            a->set("leaderTarget", "700,300");
+            a->set("boids", "90");
+            a->set_params({{"view_radius", "45"}, {"weight_separation", "0.5"}});
+        } else if (std::string(name) == "steer") {
+            a->set("mode", "flee");
+            a->set("target", "300,200");
+            a->set_params({{"max_speed", "180"}});
+        } else {
+            a->set("goal", "20,3");
+            a->set("walls", "12,8;13,8");
+            a->set("follow", "seek");
+            a->set_params({{"weight_separation", "0.75"}});
+        }
+        b->apply_settings(a->settings());
+        EXPECT_EQ(b->settings(), a->settings());
+        a->reset(11);
+        b->reset(11);
+        a->step(240);
+        b->step(240);
+        EXPECT_EQ(b->state_json(), a->state_json());
+    }
+}
+
+TEST(SceneSettings, ExperimentRunsEqualRunsAlone) {
+    FlockScene base;
+    base.set("rule", "alignment=0");
+    std::string why;
+    Experiment e("flock", base.settings(), "weight_separation", {"0.5", "1.8"}, {7, 8}, 120, &why);
+    ASSERT_EQ(why, "");
+    ASSERT_EQ(e.runs(), 4);
+    int slices = 0;
+    while (!e.work(1.0)) ++slices;
+    EXPECT_GT(slices, 0);  // it went in slices
+    const testjson::Value rows = testjson::parse(e.json());
+    ASSERT_EQ(rows.size(), 4u);
+    for (const testjson::Value& r : rows) {
+        FlockScene alone;
+        alone.set("rule", "alignment=0");
+        alone.set_param("weight_separation", r.at("value").get<std::string>());
+        alone.reset(static_cast<std::uint64_t>(r.at("seed").get<long long>()));
+        alone.step(120);
+        EXPECT_EQ(r.at("spacing").get<double>(), alone.gauges()[0].value);
+        EXPECT_EQ(r.at("order").get<double>(), alone.gauges()[1].value);
+    }
+    Experiment bad("flock", base.settings(), "gravity", {"1"}, {7}, 10, &why);
+    EXPECT_NE(why.find("no setting 'gravity'"), std::string::npos);
+    Experiment bad_value("crowd", CrowdScene().settings(), "follow", {"field", "flow"}, {7}, 10, &why);
+    EXPECT_NE(why.find("follow"), std::string::npos) << why;
 }

@@ -260,6 +260,47 @@ std::string Scene::get(const std::string& name) const {
     return "null";
 }
 
+std::vector<std::pair<std::string, std::string>> Scene::settings() {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const OptionSpec& o : options()) {
+        switch (o.kind) {
+            case OptionKind::Flags:
+                for (size_t k = 0; k < o.values.size(); ++k) {
+                    out.emplace_back(o.name, std::string(o.values[k]) + (o.read(*this, static_cast<int>(k)) != 0 ? "=1" : "=0"));
+                }
+                break;
+            case OptionKind::Choice: {
+                const int i = static_cast<int>(o.read(*this, 0));
+                if (i >= 0 && i < static_cast<int>(o.values.size())) out.emplace_back(o.name, o.values[i]);
+                break;
+            }
+            case OptionKind::Toggle: out.emplace_back(o.name, o.read(*this, 0) != 0 ? "1" : "0"); break;
+            case OptionKind::Count: {
+                const double v = o.read(*this, 0);
+                out.emplace_back(o.name, std::isnan(v) ? "" : std::to_string(static_cast<long long>(v)));
+                break;
+            }
+            case OptionKind::Point: {
+                const std::optional<Vec2> p = o.where(*this);
+                out.emplace_back(o.name, p ? py_repr(p->x) + "," + py_repr(p->y) : "");
+                break;
+            }
+            case OptionKind::Text: out.emplace_back(o.name, o.text(*this)); break;
+        }
+    }
+    for (const Tunable& t : tunables()) out.emplace_back(t.name, py_repr(*t.value));
+    return out;
+}
+
+void Scene::apply_settings(const std::vector<std::pair<std::string, std::string>>& s) {
+    std::vector<std::pair<std::string, std::string>> params;
+    for (const auto& [name, value] : s) {
+        if (option(name)) set(name, value);
+        else params.emplace_back(name, value);
+    }
+    set_params(params);
+}
+
 std::string options_json(const Scene& s) {
     std::string o;
     for (const OptionSpec& opt : s.options()) o += std::string(o.empty() ? "" : ", ") + json_string(opt.name) + ": " + s.get(opt.name);

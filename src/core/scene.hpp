@@ -192,6 +192,12 @@ public:
     // An option by name, through its table row; "OPTION: why" when refused.
     SetResult set(const std::string& option, const std::string& value);
     std::string get(const std::string& option) const;  // JSON; "null" for no such option
+    // A snapshot of the configuration as (name, text) pairs that set() and
+    // set_params() take back: every option, then every tunable ("rule",
+    // "separation=1"; "weight_separation", "1.8"). Another scene of the same
+    // kind given them (apply_settings) steps exactly as this one would from a reset.
+    std::vector<std::pair<std::string, std::string>> settings();
+    void apply_settings(const std::vector<std::pair<std::string, std::string>>& s);
     virtual std::string state_json() const = 0;   // the whole state, one JSON object
     virtual std::vector<Tunable> tunables() = 0;  // the params' field table, live
     virtual void defaults() = 0;                  // the lesson's params again

@@ -15,12 +15,14 @@
 #include <vector>
 
 #include "app.hpp"
+#include "core/experiment.hpp"
 #include "core/format.hpp"
 
 namespace {
 
 flocklab::App g_app;     // this WebAssembly instance's widget
 std::unique_ptr<flocklab::Scene::BenchRun> g_bench;  // a benchmark() under way (fl_bench_*)
+std::unique_ptr<flocklab::Experiment> g_experiment;   // an experiment() under way (fl_exp_*)
 bool g_started = false;  // false if it could not start (no canvas, no renderer)
 std::string g_text;      // the last string returned to JS (valid until the next call)
 
@@ -81,6 +83,7 @@ EMSCRIPTEN_KEEPALIVE void fl_destroy() {
     if (!g_started) return;
     emscripten_cancel_main_loop();
     g_bench.reset();
+    g_experiment.reset();
     g_app.shutdown();
     g_started = false;
 }
@@ -194,6 +197,35 @@ EMSCRIPTEN_KEEPALIVE const char* fl_bench_time(int steps) {
     return text("{\"ms\": " + flocklab::py_repr(r.median_ms) + ", \"steps\": " + std::to_string(r.steps) +
                 ", \"capped\": " + (r.capped ? "true" : "false") + ", \"warmup\": " + std::to_string(r.warmup) + "}");
 }
+// experiment() in parts: the widget's configuration now (a snapshot), one
+// setting over `values` (one per line), each over `seeds` (one per line),
+// `steps` each. fl_exp_begin: "" or why it cannot run; fl_exp_work: runs
+// for about `ms`, returns the runs still to finish; fl_exp_rows: the rows so far.
+EMSCRIPTEN_KEEPALIVE const char* fl_exp_begin(const char* vary, const char* values, const char* seeds, double steps) {
+    const auto lines = [](const std::string& t) {
+        std::vector<std::string> out;
+        for (size_t at = 0; at < t.size();) {
+            const size_t nl = std::min(t.find('\n', at), t.size());
+            out.push_back(t.substr(at, nl - at));
+            at = nl + 1;
+        }
+        return out;
+    };
+    std::vector<std::uint64_t> seed_list;
+    for (const std::string& s : lines(seeds)) seed_list.push_back(std::strtoull(s.c_str(), nullptr, 10));
+    std::string why;
+    g_experiment = std::make_unique<flocklab::Experiment>(g_app.scene().name(), g_app.scene().settings(), vary, lines(values),
+                                                          seed_list, static_cast<long long>(steps), &why);
+    if (!why.empty()) g_experiment.reset();
+    return text(why);
+}
+EMSCRIPTEN_KEEPALIVE int fl_exp_work(double ms) {
+    if (!g_experiment) return 0;
+    g_experiment->work(ms);
+    return g_experiment->runs() - g_experiment->finished();
+}
+EMSCRIPTEN_KEEPALIVE const char* fl_exp_rows() { return text(g_experiment ? g_experiment->json() : "[]"); }
+EMSCRIPTEN_KEEPALIVE void fl_exp_end() { g_experiment.reset(); }
 // The most steps and ms one call runs (step, benchmark).
 EMSCRIPTEN_KEEPALIVE double fl_max_call_ms() { return flocklab::kMaxCallMs; }
 // The most steps one benchmark() call runs for a run of `size`.

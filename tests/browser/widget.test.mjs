@@ -520,3 +520,43 @@ test('the CLI\'s --set and the page\'s setParams() make the same crowd, agent fo
   assert.equal(mine.g.mean_steps_to_goal, cli.mean_steps_to_goal);
   await page.close();
 });
+
+test('experiment(): each run equals the same configuration run alone; the crowd\'s equal the CLI\'s sweep; the Measure it form fills its table', async () => {
+  const page = await openLesson(env);
+  const r = await onWidget(page, '#flock', async (h) => {
+    h.setRule('alignment', false);
+    const e = await h.experiment({ vary: 'weightSeparation', values: [0.5, 1.8], seeds: [7, 8], seconds: 3 });
+    // The same as runTo with that value and seed.
+    h.setParams({ weightSeparation: 0.5 });
+    h.reset(8);
+    const alone = await h.runTo(3);
+    h.setParams({ weightSeparation: 1.8 });
+    h.setRule('alignment', true);
+    let bad = null;
+    try { h.experiment({ vary: 'gravity', values: [1] }); } catch (err) { bad = `${err.name}: ${err.message}`; }
+    return { e, alone, bad };
+  });
+  assert.equal(r.e.rows.length, 4);
+  const row = r.e.rows.find((x) => x.value === '0.5' && x.seed === 8);
+  assert.equal(row.spacing, r.alone.spacing);
+  assert.equal(row.order, r.alone.order);
+  assert.equal(r.e.summary.length, 2);
+  assert.equal(r.e.summary[0].runs, 2);
+  assert.match(r.bad, /^TypeError: flocklab: experiment\(\): a flock scene has no setting 'gravity'/);
+  const crowd = await onWidget(page, '#crowd', (h) => { h.setGoal('26,4'); h.setWalls('default'); return h.experiment({ vary: 'follow', values: ['field', 'seek'], seeds: [7], seconds: 20 }); });
+  const cli = execFileSync(join(root, 'build', 'native', 'flocklab'), ['sweep', '--scene', 'crowd', '--vary', 'follow=field,seek', '--seeds', '7', '--seconds', '20', '--json', '--option', 'overlay=field=1'], { encoding: 'utf8' })
+    .trim().split('\n').map((l) => JSON.parse(l));
+  assert.deepEqual(crowd.rows.map((x) => [x.value, x.arrived, x.stuck, x.mean_steps_to_goal]), cli.map((x) => [x.follow, x.arrived, x.stuck, x.mean_steps_to_goal]));
+  // The page's form, as a student uses it.
+  await page.locator('#exp-to').fill('1');
+  await page.locator('#exp-seeds').fill('2');
+  await page.locator('#exp-seconds').fill('2');
+  await page.locator('#exp-prediction').fill('0.5');
+  await page.locator('#exp-run').click();
+  await page.waitForFunction(() => !document.querySelector('#exp-table').hidden && /runs done/.test(document.querySelector('#exp-status').textContent), null, { timeout: 60000 });
+  const table = await page.$$eval('#exp-table tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  assert.deepEqual(table.map((t) => t[0]), ['0', '0.5', '1']);
+  assert.match(await page.locator('#exp-status').textContent(), /^6 runs done\./);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});

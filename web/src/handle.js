@@ -195,6 +195,7 @@ export function mount(el, options = {}) {
   const none = () => [];
   const aborted = () => new DOMException('the widget was destroyed', 'AbortError');
   let benchQueue = Promise.resolve(); // benchmark() calls, one after another
+  let experimentStop = null; // ends the experiment under way (a new one, or destroy())
 
   const call = {
     el,
@@ -331,6 +332,62 @@ export function mount(el, options = {}) {
     // last two minutes), with what was switched when: {time, <gauge>..., units, events}.
     history: read('history', () => JSON.parse(api.history())),
     csv: read('csv', () => api.csv()),
+    // An experiment on this widget's configuration as it is now: one setting
+    // over values, each over seeds, `seconds` each; a promise of one row per
+    // run ({run, value, seed, <gauge>...}) and each value's mean, min and max
+    // per gauge. Every run equals that configuration run alone (runTo, the
+    // CLI's sweep). The work goes in 40 ms slices; a new experiment or
+    // destroy() ends one under way (AbortError).
+    experiment: read('experiment', (opts = {}) => {
+      if (opts === null || typeof opts !== 'object') throw new TypeError(`flocklab: experiment() takes an object such as {vary: 'weight_separation', values: [0, 1, 2], seeds: [0, 1, 2], seconds: 10}, got ${quote(opts)}`);
+      const { vary, values, seeds = [api.seed()], seconds = 10 } = opts;
+      if (typeof vary !== 'string') throw new TypeError(`flocklab: experiment({vary}) names the setting to vary, got ${quote(vary)}`);
+      const name = w.spec.tunables.some((t) => t.name === vary.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)) ? vary.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) : vary;
+      let list = values;
+      if (values && !Array.isArray(values) && typeof values === 'object') {
+        const { from, to, step } = values;
+        if (![from, to, step].every(Number.isFinite) || !(step > 0) || to < from || (to - from) / step > 1000) throw new RangeError(`flocklab: experiment({values: {from, to, step}}) needs step > 0, to >= from and at most 1000 values, got ${quote(JSON.stringify(values))}`);
+        list = [];
+        for (let k = 0; from + k * step <= to + 1e-9 * step; k++) list.push(from + k * step);
+      }
+      if (!Array.isArray(list) || list.length === 0 || list.length > 1000) throw new TypeError('flocklab: experiment({values}) takes a list of 1 to 1000 values, or {from, to, step}');
+      const texts = list.map((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : text(v, 'experiment({values})')));
+      if (!Array.isArray(seeds) || seeds.length === 0 || seeds.length > 1000 || !seeds.every((x) => Number.isSafeInteger(x) && x >= 0)) {
+        throw new TypeError(`flocklab: experiment({seeds}) takes a list of 1 to 1000 whole numbers from 0, got ${quote(JSON.stringify(seeds))}`);
+      }
+      if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 600) throw new RangeError(`flocklab: experiment({seconds}) takes 0 to 600 seconds, got ${quote(seconds)}`);
+      const steps = Math.round(seconds / description.stepSeconds);
+      const why = api.expBegin(name, texts.join('\n'), seeds.join('\n'), steps);
+      if (why) throw new TypeError(`flocklab: experiment(): ${why}`);
+      experimentStop?.(new DOMException('a new experiment began', 'AbortError'));
+      el.setAttribute('aria-busy', 'true');
+      return new Promise((resolve, reject) => {
+        let stopped = false;
+        const end = () => { el.removeAttribute('aria-busy'); experimentStop = null; };
+        experimentStop = (err) => { stopped = true; end(); reject(err); };
+        const slice = () => {
+          if (stopped) return;
+          if (destroyed) { experimentStop(aborted()); return; }
+          if (api.expWork(RUN_SLICE_MS) > 0) { nextTask(slice); return; }
+          const rows = JSON.parse(api.expRows());
+          api.expEnd();
+          end();
+          const gauges = w.spec.gauges.map((g) => g.name);
+          const summary = texts.map((value) => {
+            const mine = rows.filter((r) => r.value === value);
+            const out = { value, runs: mine.length };
+            for (const g of gauges) {
+              const xs = mine.map((r) => r[g]);
+              out[g] = { mean: xs.reduce((a, b) => a + b, 0) / xs.length, min: Math.min(...xs), max: Math.max(...xs) };
+            }
+            return out;
+          });
+          speech.say(`Experiment done: ${rows.length} runs of ${name}.`);
+          resolve({ vary: name, seconds, rows, summary });
+        };
+        nextTask(slice);
+      });
+    }),
     // Forgets the kept runs and the current run's samples so far (a fresh chart and CSV).
     clearHistory: change(none, () => { api.clearHistory(); afterAction(); }),
     // The tunables by name, and setting any of them ({weight_separation: 0}
@@ -369,6 +426,7 @@ export function mount(el, options = {}) {
     destroy() {
       if (destroyed) return;
       cancelRun();
+      experimentStop?.(aborted());
       destroyed = true;
       pending.length = 0;
       clearInterval(timer);

@@ -1,0 +1,73 @@
+#include "experiment.hpp"
+
+#include <chrono>
+
+#include "format.hpp"
+
+namespace flocklab {
+
+Experiment::Experiment(const std::string& scene, Settings base, std::string vary, std::vector<std::string> values,
+                       std::vector<std::uint64_t> seeds, long long steps, std::string* why)
+    : scene_(scene), base_(std::move(base)), vary_(std::move(vary)), values_(std::move(values)), seeds_(std::move(seeds)),
+      steps_(std::max(0LL, steps)) {
+    why->clear();
+    std::unique_ptr<Scene> probe = make_scene(scene_);
+    if (!probe) {
+        *why = "no scene '" + shortened(scene_) + "'";
+        return;
+    }
+    probe->apply_settings(base_);
+    for (const Tunable& t : probe->tunables()) tunable_ = tunable_ || vary_ == t.name;
+    if (!tunable_ && !probe->option(vary_)) {
+        *why = "a " + scene_ + " scene has no setting '" + shortened(vary_) + "'";
+        return;
+    }
+    if (values_.empty() || seeds_.empty()) {
+        *why = "no values or no seeds";
+        return;
+    }
+    for (const std::string& v : values_) {
+        const SetResult r = tunable_ ? probe->set_param(vary_, v) : probe->set(vary_, v);
+        if (r.status == SetResult::Invalid) {
+            *why = r.message;
+            return;
+        }
+        work_ = std::max(work_, probe->work_per_step());
+    }
+}
+
+bool Experiment::work(double budget_ms) {
+    using Clock = std::chrono::steady_clock;
+    const auto t0 = Clock::now();
+    const auto spent = [&] { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); };
+    while (finished() < runs()) {
+        const int i = finished();
+        if (!run_) {
+            run_ = make_scene(scene_);
+            run_->apply_settings(base_);
+            const std::string& v = values_[static_cast<size_t>(i) / seeds_.size()];
+            if (tunable_) run_->set_param(vary_, v);
+            else run_->set(vary_, v);
+            run_->reset(seeds_[static_cast<size_t>(i) % seeds_.size()]);
+        }
+        while (run_->steps() < steps_) {
+            run_->step(1);
+            if (spent() > budget_ms) return false;
+        }
+        std::string row = "{\"run\": " + std::to_string(i) + ", \"value\": " + json_string(values_[static_cast<size_t>(i) / seeds_.size()]) +
+                          ", \"seed\": " + std::to_string(seeds_[static_cast<size_t>(i) % seeds_.size()]);
+        for (const Gauge& g : run_->gauges()) row += ", " + json_string(g.name) + ": " + py_repr(g.value);
+        rows_.push_back(row + "}");
+        run_.reset();
+        if (spent() > budget_ms) break;
+    }
+    return finished() == runs();
+}
+
+std::string Experiment::json() const {
+    std::string o = "[";
+    for (size_t k = 0; k < rows_.size(); ++k) o += (k ? ", " : "") + rows_[k];
+    return o + "]";
+}
+
+}  // namespace flocklab

@@ -1,0 +1,47 @@
+// An experiment: one setting (a tunable or an option) over values, each
+// value over seeds, for a number of steps; the gauges at the end of every
+// run. Each run is a fresh scene given the base configuration (a snapshot,
+// Scene::settings), then the value, then reset to the seed: the same bits as
+// that configuration run alone (the CLI's sweep, gauges --set, a page's
+// runTo). The work goes in slices of a few ms, so a page can spread it over
+// tasks. Pure C++.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "scene.hpp"
+
+namespace flocklab {
+
+class Experiment {
+public:
+    using Settings = std::vector<std::pair<std::string, std::string>>;
+    // Empty `why` when the setting and every value are usable; else the reason.
+    Experiment(const std::string& scene, Settings base, std::string vary, std::vector<std::string> values,
+               std::vector<std::uint64_t> seeds, long long steps, std::string* why);
+
+    int runs() const { return static_cast<int>(values_.size() * seeds_.size()); }
+    int finished() const { return static_cast<int>(rows_.size()); }
+    long long work_per_step() const { return work_; }
+    // Steps the runs for about budget_ms (at least one step); true when all are done.
+    bool work(double budget_ms);
+    // [{"run", "value", "seed", <gauge>: value, ...}] for the runs done so far.
+    std::string json() const;
+
+private:
+    std::string scene_;
+    Settings base_;
+    std::string vary_;
+    bool tunable_ = false;
+    std::vector<std::string> values_;
+    std::vector<std::uint64_t> seeds_;
+    long long steps_ = 0, work_ = 1;
+    std::unique_ptr<Scene> run_;  // the run under way
+    std::vector<std::string> rows_;
+};
+
+}  // namespace flocklab
