@@ -50,7 +50,8 @@ lab.ready.then(() => {
 const flock = document.getElementById('flock');
 const form = document.getElementById('experiment');
 const status = document.getElementById('exp-status');
-const results = document.getElementById('exp-table');
+const results = document.getElementById('exp-results');
+const resultsTable = document.getElementById('exp-table');
 form.addEventListener('submit', async (e) => {
   e.preventDefault();
   const h = flock.flocklab;
@@ -66,7 +67,7 @@ form.addEventListener('submit', async (e) => {
   status.textContent = 'Running…';
   try {
     const r = await h.experiment({ vary, values, seeds, seconds });
-    const body = results.tBodies[0];
+    const body = resultsTable.tBodies[0];
     body.replaceChildren();
     for (const s of r.summary) {
       const row = body.insertRow();

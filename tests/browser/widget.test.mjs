@@ -553,7 +553,7 @@ test('experiment(): each run equals the same configuration run alone; the crowd\
   await page.locator('#exp-seconds').fill('2');
   await page.locator('#exp-prediction').fill('0.5');
   await page.locator('#exp-run').click();
-  await page.waitForFunction(() => !document.querySelector('#exp-table').hidden && /runs done/.test(document.querySelector('#exp-status').textContent), null, { timeout: 60000 });
+  await page.waitForFunction(() => !document.querySelector('#exp-results').hidden && /runs done/.test(document.querySelector('#exp-status').textContent), null, { timeout: 60000 });
   const table = await page.$$eval('#exp-table tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
   assert.deepEqual(table.map((t) => t[0]), ['0', '0.5', '1']);
   assert.match(await page.locator('#exp-status').textContent(), /^6 runs done\./);
