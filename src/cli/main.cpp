@@ -19,6 +19,7 @@
 #include "core/flock.hpp"
 #include "core/bench.hpp"
 #include "core/crowd_scene.hpp"
+#include "core/experiment.hpp"
 #include "core/flock_scene.hpp"
 #include "core/steer_scene.hpp"
 #include "core/format.hpp"
@@ -720,12 +721,7 @@ Varied varied_of(const std::string& text, Scene& probe) {
         v.values = split(spec, ',');
         if (v.values.size() > kMaxValues) throw UsageError("--vary: at most " + std::to_string(kMaxValues) + " values");
     }
-    // Every value must be usable: checked on the probe before anything runs.
-    for (const std::string& x : v.values) {
-        const SetResult r = v.tunable ? probe.set_param(v.name, x) : probe.set(v.name, x);
-        if (r.status == SetResult::Invalid) throw UsageError("--vary: " + r.message);
-    }
-    return v;
+    return v;  // the values are checked by Experiment, before anything runs
 }
 
 int cmd_sweep(const Args& a) {
@@ -775,26 +771,25 @@ int cmd_sweep(const Args& a) {
         shard = static_cast<int>(x);
         shards = static_cast<int>(n);
     }
+    // The runs, each the probe's configuration (a snapshot) with its value,
+    // reset to its seed: Experiment builds them, as the page's experiment() does.
+    std::string why;
+    const Experiment e(scene, probe->settings(), v.name, v.values, seeds, steps, &why);
+    if (!why.empty()) throw UsageError("--vary: " + why);
     // Runs in order: value by value, seed by seed; a shard takes every N-th.
     struct Run {
         int index;
         size_t value;
-        std::uint64_t seed;
         std::vector<Gauge> gauges;
         std::vector<double> means;
     };
     std::vector<Run> runs;
-    for (size_t vi = 0; vi < v.values.size(); ++vi) {
-        for (std::uint64_t seed : seeds) runs.push_back({static_cast<int>(runs.size()), vi, seed, {}, {}});
+    for (int i = 0; i < e.runs(); ++i) {
+        if (i % shards == shard - 1) runs.push_back({i, static_cast<size_t>(i) / seeds.size(), {}, {}});
     }
-    runs.erase(std::remove_if(runs.begin(), runs.end(), [&](const Run& r) { return r.index % shards != shard - 1; }), runs.end());
-    check_work("sweep", static_cast<double>(probe->work_per_step()), static_cast<double>(steps), static_cast<double>(runs.size()));
+    check_work("sweep", static_cast<double>(e.work_per_step()), static_cast<double>(steps), static_cast<double>(runs.size()));
     const auto one = [&](Run& r) {
-        std::unique_ptr<Scene> s = make_scene(scene);
-        build(*s);
-        if (v.tunable) s->set_param(v.name, v.values[r.value]);
-        else s->set(v.name, v.values[r.value]);
-        s->reset(r.seed);
+        std::unique_ptr<Scene> s = e.start(r.index);
         for (long long done = 0; done < steps;) {
             const int k = static_cast<int>(std::min<long long>(steps - done, 1 << 20));
             s->step(k);
@@ -835,13 +830,13 @@ int cmd_sweep(const Args& a) {
     }
     for (const Run& r : runs) {
         if (csv) {
-            std::printf("%d,%s,%llu", r.index, v.values[r.value].c_str(), static_cast<unsigned long long>(r.seed));
+            std::printf("%d,%s,%llu", r.index, v.values[r.value].c_str(), static_cast<unsigned long long>(e.seed(r.index)));
             for (const Gauge& g : r.gauges) std::printf(",%s", py_repr(g.value).c_str());
             for (double m : r.means) std::printf(",%s", py_repr(m).c_str());
             std::printf("\n");
         } else if (json) {
             std::string o = "{\"run\": " + std::to_string(r.index) + ", " + json_string(v.name) + ": " +
-                            (v.tunable ? v.values[r.value] : json_string(v.values[r.value])) + ", \"seed\": " + std::to_string(r.seed) +
+                            (v.tunable ? v.values[r.value] : json_string(v.values[r.value])) + ", \"seed\": " + std::to_string(e.seed(r.index)) +
                             ", \"steps\": " + std::to_string(steps);
             for (size_t g = 0; g < r.gauges.size(); ++g) o += ", " + json_string(r.gauges[g].name) + ": " + py_repr(r.gauges[g].value);
             for (size_t g = 0; g < r.means.size(); ++g) o += ", " + json_string(std::string(r.gauges[g].name) + "_mean_last") + ": " + py_repr(r.means[g]);

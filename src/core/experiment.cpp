@@ -36,26 +36,28 @@ Experiment::Experiment(const std::string& scene, Settings base, std::string vary
     }
 }
 
+std::unique_ptr<Scene> Experiment::start(int i) const {
+    std::unique_ptr<Scene> s = make_scene(scene_);
+    s->apply_settings(base_);
+    if (tunable_) s->set_param(vary_, value(i));
+    else s->set(vary_, value(i));
+    s->reset(seed(i));
+    return s;
+}
+
 bool Experiment::work(double budget_ms) {
     using Clock = std::chrono::steady_clock;
     const auto t0 = Clock::now();
     const auto spent = [&] { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); };
     while (finished() < runs()) {
         const int i = finished();
-        if (!run_) {
-            run_ = make_scene(scene_);
-            run_->apply_settings(base_);
-            const std::string& v = values_[static_cast<size_t>(i) / seeds_.size()];
-            if (tunable_) run_->set_param(vary_, v);
-            else run_->set(vary_, v);
-            run_->reset(seeds_[static_cast<size_t>(i) % seeds_.size()]);
-        }
+        if (!run_) run_ = start(i);
         while (run_->steps() < steps_) {
             run_->step(1);
             if (spent() > budget_ms) return false;
         }
-        std::string row = "{\"run\": " + std::to_string(i) + ", \"value\": " + json_string(values_[static_cast<size_t>(i) / seeds_.size()]) +
-                          ", \"seed\": " + std::to_string(seeds_[static_cast<size_t>(i) % seeds_.size()]);
+        std::string row = "{\"run\": " + std::to_string(i) + ", \"value\": " + json_string(value(i)) +
+                          ", \"seed\": " + std::to_string(seed(i));
         for (const Gauge& g : run_->gauges()) row += ", " + json_string(g.name) + ": " + py_repr(g.value);
         rows_.push_back(row + "}");
         run_.reset();

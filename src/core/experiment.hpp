@@ -27,6 +27,12 @@ public:
     int runs() const { return static_cast<int>(values_.size() * seeds_.size()); }
     int finished() const { return static_cast<int>(rows_.size()); }
     long long work_per_step() const { return work_; }
+    // Run i's scene, ready to step: the base configuration, its value, reset
+    // to its seed (value i / seeds, seed i % seeds). Runs are independent, so
+    // a caller may run them on threads (the CLI's sweep) or in slices (work()).
+    std::unique_ptr<Scene> start(int i) const;
+    const std::string& value(int i) const { return values_[static_cast<size_t>(i) / seeds_.size()]; }
+    std::uint64_t seed(int i) const { return seeds_[static_cast<size_t>(i) % seeds_.size()]; }
     // Steps the runs for about budget_ms (at least one step); true when all are done.
     bool work(double budget_ms);
     // [{"run", "value", "seed", <gauge>: value, ...}] for the runs done so far.
