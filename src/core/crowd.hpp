@@ -79,7 +79,7 @@ private:
 
 // [SECTION] The crowd
 enum class Follow { Field = 0, Seek = 1 };
-constexpr const char* kFollowNames[] = {"field", "seek"};
+constexpr const char* kFollowNames[] = {N_("field"), N_("seek")};
 
 // The crowd's motion: one step per fixed dt. Agents look at the same state,
 // then all move; the separation is the flock lab's own (its neighbour search

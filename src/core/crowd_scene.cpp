@@ -12,9 +12,10 @@ namespace flocklab {
 namespace {
 const CrowdScene& C(const Scene& s) { return static_cast<const CrowdScene&>(s); }
 CrowdScene& C(Scene& s) { return static_cast<CrowdScene&>(s); }
-std::string cell_words(Cell k) { return "column " + std::to_string(k.c) + ", row " + std::to_string(k.r); }
-std::string agents_word(int n) { return std::to_string(n) + (n == 1 ? " agent" : " agents"); }
+std::string agents_word(int n) { return trf(n == 1 ? "{0} agent" : "{0} agents", {std::to_string(n)}); }
 }  // namespace
+
+std::string cell_words(Cell k) { return trf("column {0}, row {1}", {std::to_string(k.c), std::to_string(k.r)}); }
 
 const std::vector<OptionSpec>& CrowdScene::options() const {
     static const std::vector<OptionSpec> o = [] {
@@ -74,55 +75,56 @@ const std::vector<OptionSpec>& CrowdScene::options() const {
 }
 
 std::string CrowdScene::label() const {
-    return "Crowd simulation, " + agents_word(crowd_.size()) +
-           (follow_ == Follow::Field ? " following the flow field" : " seeking the goal") + ". Press ? for keys.";
+    return trf(follow_ == Follow::Field ? "Crowd simulation, {0} following the flow field. Press ? for keys."
+                                        : "Crowd simulation, {0} seeking the goal. Press ? for keys.",
+               {agents_word(crowd_.size())});
 }
 
 // [SECTION] Changes
 
 void CrowdScene::set_follow(Follow f) {
-    if (f != follow_) note(std::string("follow ") + kFollowNames[static_cast<int>(f)], "mode");
+    if (f != follow_) note(trf("follow {0}", {tr(kFollowNames[static_cast<int>(f)])}), "mode");
     follow_ = f;
 }
 
 void CrowdScene::set_walls(const std::vector<Cell>& cells) {
     const std::string before = maze_.walls_text();
     maze_.set_walls(cells);
-    if (maze_.walls_text() != before) note("walls changed", "option");
+    if (maze_.walls_text() != before) note(tr("walls changed"), "option");
 }
 
 bool CrowdScene::set_wall(Cell k, bool on, std::string* why) {
     std::string no;
     if (!why) why = &no;
     if (!in_grid(k)) {
-        *why = "that cell is outside the grid";
+        *why = tr("that cell is outside the grid");
         return false;
     }
     if (maze_.wall(k) == on) return true;
     if (on && k == maze_.goal()) {
-        *why = "cell " + std::to_string(k.c) + "," + std::to_string(k.r) + " is the goal";
+        *why = trf("cell {0},{1} is the goal", {std::to_string(k.c), std::to_string(k.r)});
         return false;
     }
     for (int i = 0; on && i < crowd_.size(); ++i) {
         if (crowd_.cell(i) == k) {
-            *why = "an agent is in " + cell_words(k) + "; a wall cannot go on it";
+            *why = trf("an agent is in {0}; a wall cannot go on it", {cell_words(k)});
             return false;
         }
     }
     maze_.set_wall(k, on);
-    note(std::string(on ? "wall added at " : "wall taken away at ") + cell_words(k), "option");
+    note(trf(on ? "wall added at {0}" : "wall taken away at {0}", {cell_words(k)}), "option");
     return true;
 }
 
 bool CrowdScene::set_goal(Cell k, std::string* why) {
     if (!in_grid(k)) {
-        if (why) *why = "that cell is outside the grid";
+        if (why) *why = tr("that cell is outside the grid");
         return false;
     }
     if (k == maze_.goal()) return true;
     if (maze_.wall(k)) maze_.set_wall(k, false);
     maze_.set_goal(k);
-    note("goal moved to " + cell_words(k), "option");
+    note(trf("goal moved to {0}", {cell_words(k)}), "option");
     return true;
 }
 
@@ -177,18 +179,22 @@ CrowdScene::StuckAt CrowdScene::stuck_at() const {
 
 std::string CrowdScene::describe() {
     const int n = crowd_.size();
-    std::string s = follow_ == Follow::Field ? "Following the flow field. " : "Seeking the goal in a straight line. ";
-    if (n == 0) return s + "No free cell in the first six columns can reach the goal at " + cell_words(maze_.goal()) + ", so there is no crowd.";
+    std::string s = tr(follow_ == Follow::Field ? "Following the flow field. " : "Seeking the goal in a straight line. ");
+    if (n == 0) return s + trf("No free cell in the first six columns can reach the goal at {0}, so there is no crowd.", {cell_words(maze_.goal())});
     const int arrived = crowd_.arrived(params, maze_), stuck = crowd_.stuck(params, maze_);
-    s += agents_word(n) + ": " + std::to_string(arrived) + (arrived == 1 ? " has" : " have") + " arrived, " +
-         std::to_string(stuck) + (stuck == 1 ? " is" : " are") + " stuck. ";
+    s += agents_word(n) + ": " + trf(arrived == 1 ? "{0} has arrived" : "{0} have arrived", {std::to_string(arrived)}) + ", " +
+         trf(stuck == 1 ? "{0} is stuck. " : "{0} are stuck. ", {std::to_string(stuck)});
     const StuckAt at = stuck_at();
     if (at.count > 0) {
-        s += capitalised(agents_word(at.count)) + (at.count == 1 ? " is" : " are") + " stuck " +
-             (at.column >= 0 ? "against the wall at column " + std::to_string(at.column) : std::string("in the open")) + ". ";
+        const std::string c = std::to_string(at.count);
+        if (at.column >= 0) {
+            s += trf(at.count == 1 ? "{0} agent is stuck against the wall at column {1}. " : "{0} agents are stuck against the wall at column {1}. ",
+                     {c, std::to_string(at.column)});
+        } else {
+            s += trf(at.count == 1 ? "{0} agent is stuck in the open. " : "{0} agents are stuck in the open. ", {c});
+        }
     }
-    return s + "On average the crowd is " + fixed(crowd_.mean_steps_to_goal(maze_), 1) + " cells from the goal at " +
-           cell_words(maze_.goal()) + ".";
+    return s + trf("On average the crowd is {0} cells from the goal at {1}.", {fixed(crowd_.mean_steps_to_goal(maze_), 1), cell_words(maze_.goal())});
 }
 
 std::string CrowdScene::explain_words(int i) {
@@ -196,13 +202,14 @@ std::string CrowdScene::explain_words(int i) {
     const Boid& a = crowd_.agent(i);
     const Cell k = crowd_.cell(i);
     const int d = maze_.distance(k);
-    std::string s = "Agent " + std::to_string(i) + ", at " + cell_words(k) + ", " +
-                    (d < 0 ? std::string("with no way to the goal") : std::to_string(d) + " cells from the goal") + ": ";
-    s += a.vel.length() < 1.0 ? std::string("standing still") : "moving " + compass(a.vel) + " at " + fixed(a.vel.length(), 0) + " px/s";
-    if (crowd_.stuck(i, params, maze_)) s += ", stuck";
-    if (follow_ == Follow::Seek || (d >= 0 && d <= params.arrive_cells)) return s + "; it heads straight for the goal.";
-    if (d < 0) return s + "; it stops.";
-    return s + "; it follows its cell's arrow, " + compass(maze_.flow(k)) + ".";
+    std::string s = trf("Agent {0}, at {1}, ", {std::to_string(i), cell_words(k)}) +
+                    (d < 0 ? std::string(tr("with no way to the goal")) : trf("{0} cells from the goal", {std::to_string(d)})) + ": ";
+    s += a.vel.length() < 1.0 ? std::string(tr("standing still"))
+                              : trf("moving {0} at {1} px/s", {tr(compass(a.vel)), fixed(a.vel.length(), 0)});
+    if (crowd_.stuck(i, params, maze_)) s += tr(", stuck");
+    if (follow_ == Follow::Seek || (d >= 0 && d <= params.arrive_cells)) return s + tr("; it heads straight for the goal.");
+    if (d < 0) return s + tr("; it stops.");
+    return s + trf("; it follows its cell's arrow, {0}.", {tr(compass(maze_.flow(k)))});
 }
 
 std::string CrowdScene::facts_json() {
@@ -218,8 +225,8 @@ std::string CrowdScene::change_sentence(const std::vector<Gauge>& before, const 
     const auto count = [](double v) { return std::to_string(static_cast<long long>(v)); };
     const double a = before[0].value, b = after[0].value;
     std::string s = in_seconds(seconds);
-    s += b == a ? "no more agents arrived (" + count(b) + " have)" : "arrived went from " + count(a) + " to " + count(b);
-    return s + ", and stuck from " + count(before[1].value) + " to " + count(after[1].value) + ".";
+    s += b == a ? trf("no more agents arrived ({0} have)", {count(b)}) : trf("arrived went from {0} to {1}", {count(a), count(b)});
+    return s + trf(", and stuck from {0} to {1}.", {count(before[1].value), count(after[1].value)});
 }
 
 // [SECTION] Simulation
@@ -238,9 +245,9 @@ void CrowdScene::advance(int n) {
 }
 
 std::vector<Gauge> CrowdScene::gauges() {
-    return {{"arrived", "agents", static_cast<double>(crowd_.arrived(params, maze_)), 0},
-            {"stuck", "agents", static_cast<double>(crowd_.stuck(params, maze_)), 0},
-            {"mean_steps_to_goal", "cells", crowd_.mean_steps_to_goal(maze_)}};
+    return {{N_("arrived"), N_("agents"), static_cast<double>(crowd_.arrived(params, maze_)), 0},
+            {N_("stuck"), N_("agents"), static_cast<double>(crowd_.stuck(params, maze_)), 0},
+            {"mean_steps_to_goal", N_("cells"), crowd_.mean_steps_to_goal(maze_)}};
 }
 
 std::string CrowdScene::state_json() const {
@@ -250,11 +257,7 @@ std::string CrowdScene::state_json() const {
 }
 
 std::vector<Tunable> CrowdScene::tunables() {
-    std::vector<Tunable> t;
-    for (const Field<CrowdParams>& f : fields(&params)) {
-        if (f.tunable) t.push_back({f.name, f.unit, f.group, &(params.*f.member), f.lo, f.upper(params), f.at_most != nullptr});
-    }
-    return t;
+    return tunables_of(params);
 }
 
 }  // namespace flocklab

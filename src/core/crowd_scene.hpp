@@ -15,7 +15,10 @@ namespace flocklab {
 // What the crowd's view can draw: the arrows, the search's distances as a
 // heat map, and the inspected agent's path ahead along the arrows.
 constexpr int kCrowdOverlayCount = 3;
-constexpr const char* kCrowdOverlays[kCrowdOverlayCount] = {"field", "distance", "path"};
+constexpr const char* kCrowdOverlays[kCrowdOverlayCount] = {N_("field"), N_("distance"), N_("path")};
+
+// "column 9, row 13", in the widget's language.
+std::string cell_words(Cell k);
 
 class CrowdScene : public Scene {
 public:

@@ -359,10 +359,10 @@ Explanation Flock::explain(int i, const Rules& rules, std::optional<Vec2> hawk, 
     const NeighborSums sums = neighbor_sums(e.self, near, p_);
     const bool lead = leader_target_.has_value() && i == 0;
     e.forces = {
-        {"separation", separation(e.self, sums, p_), p_.weight_separation, !lead && rules.separation},
-        {"alignment", alignment(e.self, sums, p_), p_.weight_alignment, !lead && rules.alignment},
-        {"cohesion", cohesion(e.self, sums, p_), p_.weight_cohesion, !lead && rules.cohesion},
-        {"flee", flee_hawk(e.self.pos, e.self.vel, look.hawk, p_), p_.weight_flee, !lead},
+        {N_("separation"), separation(e.self, sums, p_), p_.weight_separation, !lead && rules.separation},
+        {N_("alignment"), alignment(e.self, sums, p_), p_.weight_alignment, !lead && rules.alignment},
+        {N_("cohesion"), cohesion(e.self, sums, p_), p_.weight_cohesion, !lead && rules.cohesion},
+        {N_("flee"), flee_hawk(e.self.pos, e.self.vel, look.hawk, p_), p_.weight_flee, !lead},
     };
     // Wander's target for the next step: the next draws, on a copy.
     const int n = size();
@@ -381,15 +381,15 @@ Explanation Flock::explain(int i, const Rules& rules, std::optional<Vec2> hawk, 
         wy_.resize(n);
         wx_[i] = t.x;
         wy_[i] = t.y;
-        e.forces.push_back({"wander", seek(e.self.pos, e.self.vel, t, limits(p_)), p_.weight_wander,
+        e.forces.push_back({N_("wander"), seek(e.self.pos, e.self.vel, t, limits(p_)), p_.weight_wander,
                             !lead && near.n == 0});
     }
     if (look.follow && !lead) {
-        e.forces.push_back({"follow", arrive(e.self.pos, e.self.vel, *look.follow, p_.follow_slow_radius, limits(p_)),
+        e.forces.push_back({N_("follow"), arrive(e.self.pos, e.self.vel, *look.follow, p_.follow_slow_radius, limits(p_)),
                             p_.weight_follow, true});
     }
     if (lead) {
-        e.forces.push_back({"lead", arrive(e.self.pos, e.self.vel, *leader_target_, p_.leader_slow_radius, limits(p_)),
+        e.forces.push_back({N_("lead"), arrive(e.self.pos, e.self.vel, *leader_target_, p_.leader_slow_radius, limits(p_)),
                             1.0, true});
         e.total = e.forces.back().value;
     } else {

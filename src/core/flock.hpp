@@ -17,6 +17,7 @@
 #include "params.hpp"
 #include "pyrandom.hpp"
 #include "scan.hpp"
+#include "lang.hpp"
 #include "vec2.hpp"
 #include "workers.hpp"
 
@@ -36,7 +37,7 @@ struct Rules {
     bool wander = false;
 };
 constexpr int kRuleCount = 4;
-constexpr const char* kRuleNames[kRuleCount] = {"separation", "alignment", "cohesion", "wander"};
+constexpr const char* kRuleNames[kRuleCount] = {N_("separation"), N_("alignment"), N_("cohesion"), N_("wander")};
 bool rule(const Rules& r, int index);     // by kRuleNames index; false out of range
 void set_rule(Rules& r, int index, bool on);
 

@@ -78,10 +78,10 @@ const std::vector<OptionSpec>& FlockScene::options() const {
 }
 
 std::string FlockScene::label() const {
-    std::string s = "Flock simulation, " + std::to_string(flock.size()) + " boids";
-    if (leader()) s += ", following a leader";
-    else if (hawk_mode_ == HawkMode::Pursuit) s += ", with a hunting hawk";
-    return s + ". Press ? for keys.";
+    const std::string n = std::to_string(flock.size());
+    if (leader()) return trf("Flock simulation, {0} boids, following a leader. Press ? for keys.", {n});
+    if (hawk_mode_ == HawkMode::Pursuit) return trf("Flock simulation, {0} boids, with a hunting hawk. Press ? for keys.", {n});
+    return trf("Flock simulation, {0} boids. Press ? for keys.", {n});
 }
 
 std::vector<std::string> FlockScene::key_contexts() const {
@@ -105,27 +105,30 @@ int FlockScene::fleeing() const {
 }
 
 namespace {
-std::string boids_word(int n) { return std::to_string(n) + (n == 1 ? " boid" : " boids"); }
+std::string boids_word(int n) { return trf(n == 1 ? "{0} boid" : "{0} boids", {std::to_string(n)}); }
+// " 3 boids are fleeing it." style sentences: none, one and many.
+std::string fleeing_words(int n, const char* none, const char* one, const char* many) {
+    return n == 0 ? tr(none) : trf(n == 1 ? one : many, {std::to_string(n)});
+}
 }  // namespace
 
 std::string FlockScene::describe() {
     const std::vector<Gauge> g = gauges();
     std::vector<std::string> on, off;
     for (int i = 0; i < kRuleCount; ++i) {
-        if (rule(i)) on.push_back(kRuleNames[i]);
-        else if (i < 3) off.push_back(kRuleNames[i]);  // wander is an extension: named only when on
+        if (rule(i)) on.push_back(tr(kRuleNames[i]));
+        else if (i < 3) off.push_back(tr(kRuleNames[i]));  // wander is an extension: named only when on
     }
-    std::string s = boids_word(flock.size()) + ", " + (on.empty() ? std::string("no rules on") : list(on) + " on");
-    if (!off.empty() && !on.empty()) s += ", " + list(off) + " off";
-    s += ". The flock is " + std::string(spacing_word(g[0].value)) + " (spacing " + px(g[0].value) + ") and " +
-         order_word(g[1].value) + " (order " + fixed(g[1].value, 2) + ").";
+    std::string s = boids_word(flock.size()) + ", " + (on.empty() ? std::string(tr("no rules on")) : trf("{0} on", {list(on)}));
+    if (!off.empty() && !on.empty()) s += ", " + trf("{0} off", {list(off)});
+    s += trf(". The flock is {0} (spacing {1}) and {2} (order {3}).",
+             {tr(spacing_word(g[0].value)), px(g[0].value), tr(order_word(g[1].value)), fixed(g[1].value, 2)});
     if (const std::optional<Vec2> h = active_hawk()) {
-        const int n = fleeing();
-        s += std::string(flock.hunter() ? " The hunting hawk is " : " The hawk is ") + region(*h, world()) + "; " +
-             (n == 0 ? "no boid is" : boids_word(n) + (n == 1 ? " is" : " are")) + " fleeing it.";
+        s += trf(flock.hunter() ? " The hunting hawk is {0};" : " The hawk is {0};", {tr(region(*h, world()))}) + " " +
+             fleeing_words(fleeing(), N_("no boid is fleeing it."), N_("{0} boid is fleeing it."), N_("{0} boids are fleeing it."));
     }
-    if (leader()) s += " Boid 0 leads toward its target " + region(leader_target_, world()) + ".";
-    if (selected() >= 0) s += " Boid " + std::to_string(selected()) + " is selected.";
+    if (leader()) s += trf(" Boid 0 leads toward its target {0}.", {tr(region(leader_target_, world()))});
+    if (selected() >= 0) s += trf(" Boid {0} is selected.", {std::to_string(selected())});
     return s;
 }
 
@@ -148,16 +151,15 @@ std::string FlockScene::facts_json() {
 std::string FlockScene::change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds) {
     const double a = before[0].value, b = after[0].value;
     std::string s = in_seconds(seconds) + change("spacing", "px", a, b, kSameSpacing);
-    if (b < a - kSameSpacing) s += b < kPackedBelow ? ": the boids are bunching up" : ": the flock is closing in";
-    else if (b > a + kSameSpacing) s += ": the boids are spreading out";
+    if (b < a - kSameSpacing) s += tr(b < kPackedBelow ? ": the boids are bunching up" : ": the flock is closing in");
+    else if (b > a + kSameSpacing) s += tr(": the boids are spreading out");
     const double oa = before[1].value, ob = after[1].value;
     if (std::fabs(ob - oa) >= kSameOrder) {
-        s += ", and " + change("order", "", oa, ob, kSameOrder) + (ob > oa ? " (they fly more alike)" : " (their headings scatter)");
+        s += tr(", and ") + change("order", "", oa, ob, kSameOrder) + tr(ob > oa ? " (they fly more alike)" : " (their headings scatter)");
     }
     s += ".";
-    if (const std::optional<Vec2> h = active_hawk()) {
-        const int n = fleeing();
-        s += " " + (n == 0 ? std::string("No boid is") : capitalised(boids_word(n)) + (n == 1 ? " is" : " are")) + " fleeing the hawk.";
+    if (active_hawk()) {
+        s += " " + fleeing_words(fleeing(), N_("No boid is fleeing the hawk."), N_("{0} boid is fleeing the hawk."), N_("{0} boids are fleeing the hawk."));
     }
     return s;
 }
@@ -166,18 +168,19 @@ std::string FlockScene::explain_words(int i) {
     if (i < 0 || i >= flock.size()) return describe();
     const Explanation e = explain(i);
     const int n = static_cast<int>(e.neighbors.size());
-    std::string s = "Boid " + std::to_string(i) + ": " + std::to_string(n) + (n == 1 ? " neighbour." : " neighbours.");
+    std::string s = trf(n == 1 ? "Boid {0}: {1} neighbour." : "Boid {0}: {1} neighbours.", {std::to_string(i), std::to_string(n)});
     const Explanation::Force* top = nullptr;
     for (const Explanation::Force& f : e.forces) {
         if (f.counted && (f.value * f.weight).length() > 0 && (!top || (f.value * f.weight).length() > (top->value * top->weight).length())) top = &f;
     }
     if (top) {
         const Vec2 w = top->value * top->weight;
-        s += std::string(" The strongest push is ") + top->name + ", " + fixed(w.length(), 0) + " px/s² " + toward(w) + ";";
+        s += trf(" The strongest push is {0}, {1} px/s² {2};", {tr(top->name), fixed(w.length(), 0), tr(toward(w))});
     } else {
-        s += " No rule pushes it;";
+        s += tr(" No rule pushes it;");
     }
-    s += " the total is " + fixed(e.total.length(), 0) + " px/s²" + (e.total.length() > 0 ? " " + toward(e.total) : "") + ".";
+    s += e.total.length() > 0 ? trf(" the total is {0} px/s² {1}.", {fixed(e.total.length(), 0), tr(toward(e.total))})
+                              : trf(" the total is {0} px/s².", {fixed(e.total.length(), 0)});
     return s;
 }
 
@@ -202,7 +205,7 @@ void FlockScene::advance(int n) {
 void FlockScene::set_rule(int index, bool on) {
     if (index < 0 || index >= kRuleCount || rule(index) == on) return;
     flocklab::set_rule(rules, index, on);
-    note(std::string(kRuleNames[index]) + (on ? " on" : " off"), "rule");
+    note(trf(on ? "{0} on" : "{0} off", {tr(kRuleNames[index])}), "rule");
 }
 
 void FlockScene::all_rules_on() {
@@ -226,12 +229,12 @@ std::optional<Vec2> FlockScene::active_hawk() const {
 void FlockScene::set_hawk_mode(HawkMode m) {
     if (m == hawk_mode_) return;
     hawk_mode_ = m;
-    note(std::string("hawk ") + kHawkModes[static_cast<int>(m)], "mode");
+    note(trf("hawk {0}", {tr(kHawkModes[static_cast<int>(m)])}), "mode");
     flock.set_pursuit(m == HawkMode::Pursuit);  // a new hunter starts at rest
 }
 
 void FlockScene::set_leader(bool on) {
-    if (on != leader()) note(on ? "leader on" : "leader off", "mode");
+    if (on != leader()) note(tr(on ? "leader on" : "leader off"), "mode");
     flock.set_leader(on ? std::optional<Vec2>(leader_target_) : std::nullopt);
 }
 
@@ -254,7 +257,7 @@ std::vector<Gauge> FlockScene::gauges() {
         gauges_steps_ = steps_;
         gauges_epoch_ = epoch_;
     }
-    return {{"spacing", "px", spacing_}, {"order", "", order_}};
+    return {{N_("spacing"), "px", spacing_}, {N_("order"), "", order_}};
 }
 
 std::unique_ptr<Scene::BenchRun> FlockScene::bench(int boids, const std::string& variant, int warmup) const {
@@ -336,12 +339,7 @@ std::string explanation_json(const Explanation& e, bool detailed) {
 std::string FlockScene::explain_json(int i) { return explanation_json(explain(i), true); }
 
 std::vector<Tunable> FlockScene::tunables() {
-    std::vector<Tunable> t;
-    for (const Field<FlockParams>& f : fields(&params)) {
-        if (!f.tunable) continue;
-        t.push_back({f.name, f.unit, f.group, &(params.*f.member), f.lo, f.upper(params), f.at_most != nullptr});
-    }
-    return t;
+    return tunables_of(params);
 }
 
 void FlockScene::defaults() {

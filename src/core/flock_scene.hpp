@@ -15,10 +15,10 @@ namespace flocklab {
 // nearest boid (Going further), or none at all.
 // What a widget can draw over the flock for the inspected boid.
 constexpr int kOverlayCount = 4;
-constexpr const char* kOverlays[kOverlayCount] = {"vision", "neighbors", "forces", "grid"};
+constexpr const char* kOverlays[kOverlayCount] = {N_("vision"), N_("neighbors"), N_("forces"), N_("grid")};
 
 enum class HawkMode { Pointer = 0, Pursuit = 1, Off = 2 };
-constexpr const char* kHawkModes[] = {"pointer", "pursuit", "off"};
+constexpr const char* kHawkModes[] = {N_("pointer"), N_("pursuit"), N_("off")};
 
 // The widget's largest flock (the scaling figure goes up to here).
 constexpr int kWidgetMaxBoids = 5000;

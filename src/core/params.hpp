@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "lang.hpp"
+
 namespace flocklab {
 
 // The labs' fixed step of 1/60 s, for both presets.
@@ -100,6 +102,7 @@ constexpr int kMaxAgents = 2000;  // a crowd's
 template <class P>
 struct Field {
     const char* name;
+    const char* label;  // what people read: "separation" (a weight), "view radius"
     const char* unit;   // "px", "px/s", "px/s^2", "s", "deg", "rad", "" (weights)
     const char* group;  // "weights", "vision", "motion", "wander", "hawk", "leader", "world"
     double P::*member;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 #include "crowd_scene.hpp"
 #include "flock_scene.hpp"
@@ -41,7 +42,7 @@ void Scene::reset(std::uint64_t seed) {
     restart(seed);
     // A new run; the one before is kept, with the configuration it began from.
     history_.start_run(seed, "{" + options_json(*this) + ", \"params\": " + params_json() + "}");
-    history_.mark(0.0, "reset, seed " + std::to_string(seed), "reset");
+    history_.mark(0.0, trf("reset, seed {0}", {std::to_string(seed)}), "reset");
     sample();
     pending_.reset();  // a reset is its own action (the widget says so when a student asks for one)
     ready_.clear();
@@ -68,7 +69,7 @@ std::string Scene::respond(bool paused) {
     if (steps() - pending_->steps >= kRespondSteps) {
         s += change_sentence(pending_->before, gauges(), static_cast<double>(steps() - pending_->steps) * kLabDt);
     } else if (paused) {
-        if (paused_hint_at_ != steps()) s += "Paused: press Play, or the period key to step, to see what it does.";
+        if (paused_hint_at_ != steps()) s += tr("Paused: press Play, or the period key to step, to see what it does.");
         else s.pop_back();  // said once per pause: "Hawk moved near the centre."
         paused_hint_at_ = steps();
     } else {
@@ -377,6 +378,7 @@ std::string bench_json(const Scene& s) {
            std::to_string(kMaxWarmupSteps) + "}";
 }
 
+
 std::string scene_json(Scene& s) {
     std::string o = "{\"world\": " + json_point(s.world()) +
                     ", \"benchmark\": " + bench_json(s) + ", \"options\": [";
@@ -385,7 +387,9 @@ std::string scene_json(Scene& s) {
         o += std::string(first ? "" : ", ") + "{\"name\": " + json_string(opt.name) +
              ", \"kind\": " + json_string(kind_name(opt.kind)) + ", \"values\": [";
         for (size_t i = 0; i < opt.values.size(); ++i) o += (i ? ", " : "") + json_string(opt.values[i]);
-        o += "], \"lo\": " + py_repr(opt.lo) + ", \"hi\": " + py_repr(opt.hi) +
+        o += "], \"labels\": [";  // the values in the widget's language
+        for (size_t i = 0; i < opt.values.size(); ++i) o += (i ? ", " : "") + json_string(tr(opt.values[i]));
+        o += "], \"label\": " + json_string(tr(option_heading(opt))) + ", \"lo\": " + py_repr(opt.lo) + ", \"hi\": " + py_repr(opt.hi) +
              ", \"nullable\": " + (opt.nullable ? "true" : "false") + ", \"help\": " + json_string(opt.help) +
              ", \"attribute\": " + json_string(attribute_of(opt)) +
              ", \"setter\": " + (opt.setter ? json_string(opt.setter) : "null") + ", \"value\": " + s.get(opt.name) + "}";
@@ -394,15 +398,17 @@ std::string scene_json(Scene& s) {
     o += "], \"gauges\": [";
     first = true;
     for (const Gauge& g : s.gauges()) {
-        o += std::string(first ? "" : ", ") + "{\"name\": " + json_string(g.name) + ", \"unit\": " + json_string(g.unit) +
+        o += std::string(first ? "" : ", ") + "{\"name\": " + json_string(g.name) + ", \"label\": " + json_string(tr(g.name)) +
+             ", \"unit\": " + json_string(g.unit) + ", \"unitLabel\": " + json_string(tr(g.unit)) +
              (g.decimals >= 0 ? ", \"decimals\": " + std::to_string(g.decimals) : std::string()) + "}";
         first = false;
     }
     o += "], \"tunables\": [";
     first = true;
     for (const Tunable& t : s.tunables()) {
-        o += std::string(first ? "" : ", ") + "{\"name\": " + json_string(t.name) + ", \"unit\": " +
-             json_string(t.unit) + ", \"group\": " + json_string(t.group) + ", \"default\": " +
+        o += std::string(first ? "" : ", ") + "{\"name\": " + json_string(t.name) + ", \"label\": " + json_string(tr(t.label)) +
+             ", \"unit\": " + json_string(t.unit) + ", \"group\": " + json_string(t.group) +
+             ", \"groupLabel\": " + json_string(tr(t.group)) + ", \"default\": " +
              py_repr(*t.value) + ", \"lo\": " + py_repr(t.lo) + ", \"hi\": " + py_repr(t.hi) + "}";
         first = false;
     }
@@ -412,6 +418,19 @@ std::string scene_json(Scene& s) {
 }
 
 }  // namespace
+
+const char* option_heading(const OptionSpec& o) {
+    static const char* const k[][2] = {
+        {"rule", N_("rules")}, {"overlay", N_("overlays")}, {"hawkMode", N_("hawk")}, {"mode", N_("mode")},
+        {"follow", N_("follow")}, {"boids", N_("boids")}, {"agents", N_("agents")}, {"selected", N_("selected")},
+        {"neighbors", N_("neighbours")}, {"leader", N_("leader")}, {"hawk", N_("hawk")}, {"target", N_("target")},
+        {"leaderTarget", N_("leader's target")}, {"goal", N_("goal")}, {"walls", N_("walls")},
+    };
+    for (const auto& row : k) {
+        if (std::strcmp(row[0], o.name) == 0) return row[1];
+    }
+    return o.name;
+}
 
 std::string describe_json() {
     std::string o = "{\"maxSeed\": " + std::to_string(kMaxSeed) + ", \"defaultScene\": " + json_string(kScenes[0].name) +

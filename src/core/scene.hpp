@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "bench.hpp"
+#include "lang.hpp"
 #include "history.hpp"
 #include "params.hpp"
 #include "vec2.hpp"
@@ -122,12 +123,23 @@ std::string attribute_of(const OptionSpec& o);  // the dataset key; "" when it h
 // A tunable double of the scene's params (the params' field table).
 struct Tunable {
     const char* name;
+    const char* label;  // English; shown through tr()
     const char* unit;
     const char* group;
     double* value;
     double lo, hi;           // hi: the limit now (a dependent one reads its field)
     bool dependent = false;  // hi comes from another field (min_speed's is max_speed)
 };
+
+// The tunable fields of a params struct, from its field table.
+template <class P>
+std::vector<Tunable> tunables_of(P& params) {
+    std::vector<Tunable> t;
+    for (const Field<P>& f : fields(&params)) {
+        if (f.tunable) t.push_back({f.name, f.label, f.unit, f.group, &(params.*f.member), f.lo, f.upper(params), f.at_most != nullptr});
+    }
+    return t;
+}
 
 class Scene {
 public:
@@ -280,6 +292,8 @@ const std::vector<const char*>& scene_names();
 // Everything the page needs to know, as one JSON object: each scene's world,
 // options, gauges and tunables, and the limits (max boids, work per call).
 std::string describe_json();
+// The English words people read for an option (a heading: "rules" for rule).
+const char* option_heading(const OptionSpec& o);
 
 // Applies a page's data-* attributes (dataset key, text) through the scene's
 // options, as its author wrote them: data-NAME for most options, data-rules

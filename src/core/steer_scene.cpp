@@ -70,7 +70,7 @@ const std::vector<OptionSpec>& SteerScene::options() const {
 }
 
 std::string SteerScene::label() const {
-    return std::string("Steering simulation, ") + steer_mode_name(vehicle.mode) + ". Press ? for keys.";
+    return trf("Steering simulation, {0}. Press ? for keys.", {tr(steer_mode_name(vehicle.mode))});
 }
 
 std::vector<std::string> SteerScene::key_contexts() const {
@@ -83,33 +83,37 @@ namespace {
 // What the vehicle is doing relative to what it steers toward.
 std::string motion_words(const Vehicle& v, const VehicleParams& p) {
     const double speed = v.speed();
-    if (speed < 1.0) return "at rest";
+    if (speed < 1.0) return N_("at rest");
     const Vec2 to = v.aim() - v.pos;
     const bool closing = v.velocity.dot(to) > 0;
     switch (v.mode) {
         case SteerMode::Arrive:
-            if (v.distance() < 2.0) return "settling on it";
-            return v.distance() < p.slow_radius ? "slowing down" : closing ? "heading for it" : "turning toward it";
+            if (v.distance() < 2.0) return N_("settling on it");
+            return v.distance() < p.slow_radius ? N_("slowing down") : closing ? N_("heading for it") : N_("turning toward it");
         case SteerMode::Flee:
-            return v.distance() < p.panic_radius ? "fleeing it" : "braking, out of reach";
-        case SteerMode::Seek: return closing ? "heading for it" : "turning back toward it";
+            return v.distance() < p.panic_radius ? N_("fleeing it") : N_("braking, out of reach");
+        case SteerMode::Seek: return closing ? N_("heading for it") : N_("turning back toward it");
         case SteerMode::Wander: return std::string("heading ") + compass(v.velocity);
     }
     return "";
+}
+// motion_words in the widget's language.
+std::string motion_text(const Vehicle& v, const VehicleParams& p) {
+    if (v.mode == SteerMode::Wander && v.speed() >= 1.0) return trf("heading {0}", {tr(compass(v.velocity))});
+    return tr(motion_words(v, p));
 }
 }  // namespace
 
 std::string SteerScene::describe() {
     const Vehicle& v = vehicle;
-    std::string s = capitalised(steer_mode_name(v.mode)) + ". ";
+    std::string s = capitalised(tr(steer_mode_name(v.mode))) + ". ";
     if (v.mode == SteerMode::Wander) {
-        return s + "The vehicle roams " + region(v.pos, world()) + ", " + motion_words(v, params) + ", at " +
-               fixed(v.speed(), 0) + " px/s.";
+        return s + trf("The vehicle roams {0}, {1}, at {2} px/s.", {tr(region(v.pos, world())), motion_text(v, params), fixed(v.speed(), 0)});
     }
     const std::string where = relative(v.pos, v.target);
-    s += where == "at" ? "The vehicle is on the target" : "The vehicle is " + px(v.distance()) + " " + where + " the target";
+    s += where == "at" ? std::string(tr("The vehicle is on the target")) : trf("The vehicle is {0} {1} the target", {px(v.distance()), tr(where)});
     const std::string m = motion_words(v, params);
-    return s + ", " + m + (m == "at rest" ? "." : ", at " + fixed(v.speed(), 0) + " px/s.");
+    return s + ", " + motion_text(v, params) + (m == "at rest" ? std::string(".") : trf(", at {0} px/s.", {fixed(v.speed(), 0)}));
 }
 
 std::string SteerScene::facts_json() {
@@ -120,7 +124,7 @@ std::string SteerScene::facts_json() {
 }
 
 std::string SteerScene::change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds) {
-    return in_seconds(seconds) + change("distance", "px", before[1].value, after[1].value, kSameDistance) + ", and " +
+    return in_seconds(seconds) + change("distance", "px", before[1].value, after[1].value, kSameDistance) + tr(", and ") +
            change("speed", "px/s", before[0].value, after[0].value, kSameSpeed) + ".";
 }
 
@@ -145,7 +149,7 @@ void SteerScene::advance(int n) {
 }
 
 std::vector<Gauge> SteerScene::gauges() {
-    return {{"speed", "px/s", vehicle.speed()}, {"distance", "px", vehicle.distance()}};
+    return {{N_("speed"), "px/s", vehicle.speed()}, {N_("distance"), "px", vehicle.distance()}};
 }
 
 bool SteerScene::set_target(Vec2 t) {
@@ -171,11 +175,7 @@ std::string SteerScene::state_json() const {
 }
 
 std::vector<Tunable> SteerScene::tunables() {
-    std::vector<Tunable> t;
-    for (const Field<VehicleParams>& f : fields(&params)) {
-        if (f.tunable) t.push_back({f.name, f.unit, f.group, &(params.*f.member), f.lo, f.hi});
-    }
-    return t;
+    return tunables_of(params);
 }
 
 }  // namespace flocklab

@@ -16,7 +16,7 @@ namespace flocklab {
 // list of their names (the CLI, the widget and the page read it).
 enum class SteerMode { Seek = 0, Flee = 1, Arrive = 2, Wander = 3 };
 constexpr int kSteerModeCount = 4;
-constexpr const char* kSteerModes[kSteerModeCount] = {"seek", "flee", "arrive", "wander"};
+constexpr const char* kSteerModes[kSteerModeCount] = {N_("seek"), N_("flee"), N_("arrive"), N_("wander")};
 const char* steer_mode_name(SteerMode m);
 bool parse_steer_mode(const char* s, SteerMode* out);
 inline SteerMode next_steer_mode(SteerMode m) {   // SPACE: SEEK -> FLEE -> ARRIVE -> WANDER

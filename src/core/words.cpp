@@ -3,12 +3,16 @@
 #include <cmath>
 #include <cstdio>
 
+#include "lang.hpp"
+
 namespace flocklab {
 
-const char* spacing_word(double v) { return v < kPackedBelow ? "packed" : v < kTightBelow ? "tight" : "spread out"; }
+const char* spacing_word(double v) {
+    return v < kPackedBelow ? N_("packed") : v < kTightBelow ? N_("tight") : N_("spread out");
+}
 
 const char* order_word(double v) {
-    return v > kTogetherAbove ? "flies together" : v < kScatteredBelow ? "flies in many directions" : "partly lines up";
+    return v > kTogetherAbove ? N_("flies together") : v < kScatteredBelow ? N_("flies in many directions") : N_("partly lines up");
 }
 
 namespace {
@@ -22,50 +26,53 @@ void sector(Vec2 v, int* sx, int* sy) {
 }
 }  // namespace
 
+// Each phrase whole, so that a language can order its words its own way.
+// They return English (for JSON); a sentence passes them through tr().
+// Sectors: index (sy + 1) * 3 + (sx + 1), with sy -1 up and sx -1 left.
 std::string compass(Vec2 v) {
     if (v.x == 0 && v.y == 0) return "";
     int sx, sy;
     sector(v, &sx, &sy);
-    std::string s = sy < 0 ? "up" : sy > 0 ? "down" : "";
-    if (sx != 0) s += std::string(s.empty() ? "" : " and ") + (sx < 0 ? "left" : "right");
-    return s;
+    static const char* const k[9] = {N_("up and left"), N_("up"), N_("up and right"), N_("left"), "",
+                                     N_("right"), N_("down and left"), N_("down"), N_("down and right")};
+    return k[(sy + 1) * 3 + sx + 1];
 }
 
 std::string toward(Vec2 v) {
-    std::string s = compass(v);
-    for (const char* side : {"left", "right"}) {
-        const size_t at = s.find(side);
-        if (at != std::string::npos) s.insert(at, "to the ");
-    }
-    return s;
+    if (v.x == 0 && v.y == 0) return "";
+    int sx, sy;
+    sector(v, &sx, &sy);
+    static const char* const k[9] = {N_("up and to the left"), N_("up"), N_("up and to the right"),
+                                     N_("to the left"), "", N_("to the right"),
+                                     N_("down and to the left"), N_("down"), N_("down and to the right")};
+    return k[(sy + 1) * 3 + sx + 1];
 }
 
 std::string relative(Vec2 p, Vec2 of) {
     const Vec2 d = p - of;
-    if (d.length() < 0.5) return "at";
+    if (d.length() < 0.5) return N_("at");
     int sx, sy;
     sector(d, &sx, &sy);
-    std::string s = sy < 0 ? "above" : sy > 0 ? "below" : "";
-    if (sx != 0) s += std::string(s.empty() ? "" : " and ") + (sx < 0 ? "left of" : "right of");
-    return s;
+    static const char* const k[9] = {N_("above and left of"), N_("above"), N_("above and right of"),
+                                     N_("left of"), "", N_("right of"),
+                                     N_("below and left of"), N_("below"), N_("below and right of")};
+    return k[(sy + 1) * 3 + sx + 1];
 }
 
 std::string region(Vec2 p, Vec2 size) {
+    if (p.x < 0 || p.y < 0 || p.x > size.x || p.y > size.y) return N_("outside the world");
     const int col = p.x < size.x / 3 ? 0 : p.x < 2 * size.x / 3 ? 1 : 2;
     const int row = p.y < size.y / 3 ? 0 : p.y < 2 * size.y / 3 ? 1 : 2;
-    if (p.x < 0 || p.y < 0 || p.x > size.x || p.y > size.y) return "outside the world";
-    static const char* const kRows[3] = {"top", "middle", "bottom"};
-    static const char* const kCols[3] = {"left", "centre", "right"};
-    if (row == 1 && col == 1) return "near the centre";
-    if (row == 1) return std::string("at the ") + kCols[col] + " edge";
-    if (col == 1) return std::string("at the ") + kRows[row];
-    return std::string("in the ") + kRows[row] + " " + kCols[col];
+    static const char* const k[9] = {N_("in the top left"), N_("at the top"), N_("in the top right"),
+                                     N_("at the left edge"), N_("near the centre"), N_("at the right edge"),
+                                     N_("in the bottom left"), N_("at the bottom"), N_("in the bottom right")};
+    return k[row * 3 + col];
 }
 
 std::string fixed(double v, int d) {
     char buf[48];
     std::snprintf(buf, sizeof buf, "%.*f", d, std::isfinite(v) ? v : 0.0);
-    return buf;
+    return local_number(buf);
 }
 
 std::string px(double v) { return fixed(v, std::fabs(v) < 10 ? 1 : 0) + " px"; }
@@ -73,7 +80,7 @@ std::string px(double v) { return fixed(v, std::fabs(v) < 10 ? 1 : 0) + " px"; }
 std::string list(const std::vector<std::string>& items) {
     std::string s;
     for (size_t i = 0; i < items.size(); ++i) {
-        if (i) s += i + 1 == items.size() ? " and " : ", ";
+        if (i) s += i + 1 == items.size() ? tr(" and ") : ", ";
         s += items[i];
     }
     return s;
@@ -86,7 +93,7 @@ std::string capitalised(std::string s) {
 
 std::string in_seconds(double s) {
     const bool whole = std::fabs(s - std::round(s)) < 0.05;
-    return "In " + fixed(s, whole ? 0 : 1) + (whole && std::round(s) == 1 ? " second " : " seconds ");
+    return trf(whole && std::round(s) == 1 ? "In {0} second " : "In {0} seconds ", {fixed(s, whole ? 0 : 1)});
 }
 
 std::string change(const char* gauge, const char* unit, double a, double b, double same) {
@@ -96,38 +103,47 @@ std::string change(const char* gauge, const char* unit, double a, double b, doub
         if (u.empty()) return fixed(v, 2);
         return fixed(v, 0) + " " + u;
     };
-    const std::string the = std::string("the ") + gauge;
-    if (std::fabs(b - a) < same) return the + " stayed near " + val(b);
-    return the + (b < a ? " fell from " : " rose from ") + val(a) + " to " + val(b);
+    // Whole sentences per gauge, so that the article and verb can agree with it.
+    struct Words { const char* gauge; const char* same; const char* fell; const char* rose; };
+    static const Words k[] = {
+        {"spacing", N_("the spacing stayed near {0}"), N_("the spacing fell from {0} to {1}"), N_("the spacing rose from {0} to {1}")},
+        {"order", N_("the order stayed near {0}"), N_("the order fell from {0} to {1}"), N_("the order rose from {0} to {1}")},
+        {"distance", N_("the distance stayed near {0}"), N_("the distance fell from {0} to {1}"), N_("the distance rose from {0} to {1}")},
+        {"speed", N_("the speed stayed near {0}"), N_("the speed fell from {0} to {1}"), N_("the speed rose from {0} to {1}")},
+    };
+    const Words* w = &k[0];
+    for (const Words& x : k) if (std::string(x.gauge) == gauge) w = &x;
+    if (std::fabs(b - a) < same) return trf(w->same, {val(b)});
+    return trf(b < a ? w->fell : w->rose, {val(a), val(b)});
 }
 
 // [SECTION] Keys
 
 const std::vector<KeyHelp>& key_table() {
     static const std::vector<KeyHelp> t = {
-        {"steer", "target", "Arrows", "move the target 10 px; with Shift, 50 px"},
-        {"steer", "wander", "Arrows", "nothing: in wander the vehicle picks its own target"},
-        {"steer", "", "Space", "the next mode: seek, flee, arrive, wander"},
-        {"flock", "", "1 2 3 4", "separation, alignment, cohesion, wander on or off"},
-        {"flock", "", "R", "the lesson's three rules on, wander off"},
-        {"flock", "hawk", "H", "place the hawk at the centre, or take it away"},
-        {"flock", "hawk", "Arrows", "move the hawk 10 px; with Shift, 50 px"},
-        {"flock", "leader", "Arrows", "move the leader's target 10 px; with Shift, 50 px"},
-        {"flock", "", "] and [", "select the next or the previous boid"},
-        {"flock", "", "N", "select the boid nearest the hawk, the leader's target or the centre"},
-        {"crowd", "", "Arrows", "move the cell cursor one cell; with Shift, five"},
-        {"crowd", "", "Space", "a wall on or off at the cursor (a click does it under the pointer; a drag paints walls)"},
-        {"crowd", "", "G", "move the goal to the cursor; the next click moves it too (on touch: a long press)"},
-        {"crowd", "", "S", "switch between following the flow field and seeking the goal; the agents stay where they are"},
-        {"crowd", "", "A M P", "the flow field's arrows, the distances (heat map and numbers), the selected agent's path: on or off"},
-        {"crowd", "", "] and [", "select the next or the previous agent"},
-        {"", "", ".", "pause, then one step of 1/60 s"},
-        {"", "", "T", "open or close the Tuning panel (inside it: the arrows move between controls, Space takes a slider for the arrows and lets it go, Enter types a value, Escape closes)"},
-        {"", "", "D", "say what the simulation is doing now"},
-        {"", "", "F", "full screen, or back"},
-        {"", "", "?", "show or hide this list of keys"},
-        {"", "", "Escape", "close the help or the panel, clear the selection, then leave the canvas"},
-        {"", "", "Tab", "leave the canvas (Shift+Tab: backwards)"},
+        {"steer", "target", N_("Arrows"), N_("move the target 10 px; with Shift, 50 px")},
+        {"steer", "wander", N_("Arrows"), N_("nothing: in wander the vehicle picks its own target")},
+        {"steer", "", N_("Space"), N_("the next mode: seek, flee, arrive, wander")},
+        {"flock", "", "1 2 3 4", N_("separation, alignment, cohesion, wander on or off")},
+        {"flock", "", "R", N_("the lesson's three rules on, wander off")},
+        {"flock", "hawk", "H", N_("place the hawk at the centre, or take it away")},
+        {"flock", "hawk", N_("Arrows"), N_("move the hawk 10 px; with Shift, 50 px")},
+        {"flock", "leader", N_("Arrows"), N_("move the leader's target 10 px; with Shift, 50 px")},
+        {"flock", "", N_("] and ["), N_("select the next or the previous boid")},
+        {"flock", "", "N", N_("select the boid nearest the hawk, the leader's target or the centre")},
+        {"crowd", "", N_("Arrows"), N_("move the cell cursor one cell; with Shift, five")},
+        {"crowd", "", N_("Space"), N_("a wall on or off at the cursor (a click does it under the pointer; a drag paints walls)")},
+        {"crowd", "", "G", N_("move the goal to the cursor; the next click moves it too (on touch: a long press)")},
+        {"crowd", "", "S", N_("switch between following the flow field and seeking the goal; the agents stay where they are")},
+        {"crowd", "", "A M P", N_("the flow field's arrows, the distances (heat map and numbers), the selected agent's path: on or off")},
+        {"crowd", "", N_("] and ["), N_("select the next or the previous agent")},
+        {"", "", ".", N_("pause, then one step of 1/60 s")},
+        {"", "", "T", N_("open or close the Tuning panel (inside it: the arrows move between controls, Space takes a slider for the arrows and lets it go, Enter types a value, Escape closes)")},
+        {"", "", "D", N_("say what the simulation is doing now")},
+        {"", "", "F", N_("full screen, or back")},
+        {"", "", "?", N_("show or hide this list of keys")},
+        {"", "", N_("Escape"), N_("close the help or the panel, clear the selection, then leave the canvas")},
+        {"", "", N_("Tab"), N_("leave the canvas (Shift+Tab: backwards)")},
     };
     return t;
 }
