@@ -37,6 +37,10 @@ web: deps-web
 	cmake --build $(BUILD)/wasm -j $(JOBS)
 	mkdir -p $(BUILD)/web
 	cp web/*.html web/*.js web/*.css $(BUILD)/web/
+	# The language tables (English is built in), and the pseudo-locale made from the keys.
+	mkdir -p $(BUILD)/web/lang
+	cp web/lang/*.json $(BUILD)/web/lang/
+	node web/tools/lang-keys.mjs --qps $(BUILD)/web/lang/qps.json
 	cp $(BUILD)/wasm/src/widget/flocklab-core.js $(BUILD)/wasm/src/widget/flocklab-core.wasm $(BUILD)/web/
 	# The shim: the modules under web/src/ bundled into one minified
 	# flocklab.js, with a source map back to them.

@@ -247,7 +247,7 @@ void CrowdScene::advance(int n) {
 std::vector<Gauge> CrowdScene::gauges() {
     return {{N_("arrived"), N_("agents"), static_cast<double>(crowd_.arrived(params, maze_)), 0},
             {N_("stuck"), N_("agents"), static_cast<double>(crowd_.stuck(params, maze_)), 0},
-            {"mean_steps_to_goal", N_("cells"), crowd_.mean_steps_to_goal(maze_)}};
+            {N_("mean_steps_to_goal"), N_("cells"), crowd_.mean_steps_to_goal(maze_)}};
 }
 
 std::string CrowdScene::state_json() const {

@@ -141,7 +141,7 @@ SetResult Scene::set_params(const std::vector<std::pair<std::string, std::string
             const Tunable& t = all[c.k];
             if (t.dependent != dependent) continue;
             *t.value = std::clamp(c.v, t.lo, t.hi);
-            note(std::string(t.name) + " = " + py_repr(*t.value), "param");
+            note(std::string(t.name) + " = " + local_number(py_repr(*t.value)), "param");
             if (*t.value != c.v) warn(t, c.text, *t.value);
         }
     }
@@ -150,7 +150,7 @@ SetResult Scene::set_params(const std::vector<std::pair<std::string, std::string
         if (!t.dependent || *t.value <= t.hi) continue;
         warn(t, py_repr(*t.value), t.hi);
         *t.value = t.hi;
-        note(std::string(t.name) + " = " + py_repr(t.hi), "param");
+        note(std::string(t.name) + " = " + local_number(py_repr(t.hi)), "param");
     }
     if (!warnings.empty()) return {SetResult::Clamped, warnings};
     return {};
@@ -387,9 +387,8 @@ std::string scene_json(Scene& s) {
         o += std::string(first ? "" : ", ") + "{\"name\": " + json_string(opt.name) +
              ", \"kind\": " + json_string(kind_name(opt.kind)) + ", \"values\": [";
         for (size_t i = 0; i < opt.values.size(); ++i) o += (i ? ", " : "") + json_string(opt.values[i]);
-        o += "], \"labels\": [";  // the values in the widget's language
-        for (size_t i = 0; i < opt.values.size(); ++i) o += (i ? ", " : "") + json_string(tr(opt.values[i]));
-        o += "], \"label\": " + json_string(tr(option_heading(opt))) + ", \"lo\": " + py_repr(opt.lo) + ", \"hi\": " + py_repr(opt.hi) +
+        // English, as every name here: the shim translates with the widget's own table.
+        o += "], \"label\": " + json_string(option_heading(opt)) + ", \"lo\": " + py_repr(opt.lo) + ", \"hi\": " + py_repr(opt.hi) +
              ", \"nullable\": " + (opt.nullable ? "true" : "false") + ", \"help\": " + json_string(opt.help) +
              ", \"attribute\": " + json_string(attribute_of(opt)) +
              ", \"setter\": " + (opt.setter ? json_string(opt.setter) : "null") + ", \"value\": " + s.get(opt.name) + "}";
@@ -398,17 +397,15 @@ std::string scene_json(Scene& s) {
     o += "], \"gauges\": [";
     first = true;
     for (const Gauge& g : s.gauges()) {
-        o += std::string(first ? "" : ", ") + "{\"name\": " + json_string(g.name) + ", \"label\": " + json_string(tr(g.name)) +
-             ", \"unit\": " + json_string(g.unit) + ", \"unitLabel\": " + json_string(tr(g.unit)) +
+        o += std::string(first ? "" : ", ") + "{\"name\": " + json_string(g.name) + ", \"unit\": " + json_string(g.unit) +
              (g.decimals >= 0 ? ", \"decimals\": " + std::to_string(g.decimals) : std::string()) + "}";
         first = false;
     }
     o += "], \"tunables\": [";
     first = true;
     for (const Tunable& t : s.tunables()) {
-        o += std::string(first ? "" : ", ") + "{\"name\": " + json_string(t.name) + ", \"label\": " + json_string(tr(t.label)) +
-             ", \"unit\": " + json_string(t.unit) + ", \"group\": " + json_string(t.group) +
-             ", \"groupLabel\": " + json_string(tr(t.group)) + ", \"default\": " +
+        o += std::string(first ? "" : ", ") + "{\"name\": " + json_string(t.name) + ", \"label\": " + json_string(t.label) +
+             ", \"unit\": " + json_string(t.unit) + ", \"group\": " + json_string(t.group) + ", \"default\": " +
              py_repr(*t.value) + ", \"lo\": " + py_repr(t.lo) + ", \"hi\": " + py_repr(t.hi) + "}";
         first = false;
     }

@@ -160,7 +160,7 @@ bool SteerScene::set_target(Vec2 t) {
 }
 
 void SteerScene::set_mode(SteerMode m) {
-    if (vehicle.mode != m) note(std::string("mode ") + steer_mode_name(m), "mode");
+    if (vehicle.mode != m) note(trf("mode {0}", {tr(steer_mode_name(m))}), "mode");
     vehicle.mode = m;
 }
 

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstdarg>
 #include <cstring>
 #include <map>
 
@@ -29,8 +30,22 @@ double now_ms() {
 }
 
 // A slider over a double field, labelled with its unit.
-bool slider(const char* label, double* v, double lo, double hi, const char* fmt) {
-    return ImGui::SliderScalar(label, ImGuiDataType_Double, v, &lo, &hi, fmt, ImGuiSliderFlags_AlwaysClamp);
+// A slider showing `decimals` decimals, with the language's decimal mark
+// (ImGui prints with '.': another mark is shown as the format's literal text,
+// and the value is rounded here as ImGui would round it to the format).
+bool slider(const char* label, double* v, double lo, double hi, int decimals) {
+    char fmt[16];
+    std::snprintf(fmt, sizeof fmt, "%%.%df", decimals);
+    if (decimal_mark() == '.' || ImGui::TempInputIsActive(ImGui::GetID(label))) {
+        return ImGui::SliderScalar(label, ImGuiDataType_Double, v, &lo, &hi, fmt, ImGuiSliderFlags_AlwaysClamp);
+    }
+    char shown[64];
+    std::snprintf(shown, sizeof shown, fmt, *v);
+    const std::string text = local_number(shown);  // digits, a sign and the mark: no '%'
+    if (!ImGui::SliderScalar(label, ImGuiDataType_Double, v, &lo, &hi, text.c_str(), ImGuiSliderFlags_AlwaysClamp)) return false;
+    const double scale = std::pow(10.0, decimals);
+    *v = std::clamp(std::round(*v * scale) / scale, lo, hi);
+    return true;
 }
 
 void warn(const std::string& message) { std::fprintf(stderr, "flocklab: %s\n", message.c_str()); }
@@ -384,18 +399,18 @@ void App::run_begin(std::uint64_t seed, int steps) {
     reset(seed);
     paused = true;  // and it stays there, so the gauges read the lab's numbers
     run_total_ = run_left_ = std::max(0, steps);
-    if (run_left_ == 0) scene_->say("Reset, seed " + std::to_string(seed) + ". " + scene_->describe());
+    if (run_left_ == 0) scene_->say(trf("Reset, seed {0}. ", {std::to_string(seed)}) + scene_->describe());
 }
 
 int App::run_slice(double budget_ms) {
     if (run_left_ <= 0) return 0;
     run_left_ -= run_for(std::min(run_left_, scene_->max_steps_per_call()), budget_ms);
-    if (run_left_ == 0) scene_->say("Ran to " + fixed(scene_->time(), 1) + " s and paused. " + scene_->describe());
+    if (run_left_ == 0) scene_->say(trf("Ran to {0} s and paused. ", {fixed(scene_->time(), 1)}) + scene_->describe());
     return run_left_;
 }
 
 void App::run_cancel() {
-    if (run_left_ > 0) scene_->say("Stopped at " + fixed(scene_->time(), 1) + " s.");
+    if (run_left_ > 0) scene_->say(trf("Stopped at {0} s.", {fixed(scene_->time(), 1)}));
     run_left_ = 0;
     paused = true;
 }
@@ -468,7 +483,7 @@ void App::draw_hud() {
     ImGui::Begin("##hud", nullptr, kHud);
     view_->hud(hud_, paused, scene_->time(), compact());
     if (run_left_ > 0) {
-        ImGui::TextColored(ImVec4(0.98f, 0.75f, 0.14f, 1), "running to %.1f s: %d%%", run_total_ * kLabDt,
+        ui_text_coloured(ImVec4(0.98f, 0.75f, 0.14f, 1), "running to %.1f s: %d%%", run_total_ * kLabDt,
                            static_cast<int>(100.0 * (run_total_ - run_left_) / std::max(1, run_total_)));
     }
     if (!compact()) draw_plot();
@@ -527,17 +542,17 @@ void App::draw_plot() {
     const auto range = [&](int g) {
         char buf[64];
         const std::string& u = h.units()[g];
-        std::snprintf(buf, sizeof buf, top[g] >= 10 ? "%s 0-%.0f%s%s" : "%s 0-%.1f%s%s", h.names()[g].c_str(), top[g],
-                      u.empty() ? "" : " ", u.c_str());
-        return std::string(buf);
+        std::snprintf(buf, sizeof buf, top[g] >= 10 ? "%s 0-%.0f%s%s" : "%s 0-%.1f%s%s", tr(h.names()[g].c_str()), top[g],
+                      u.empty() ? "" : " ", tr(u.c_str()));
+        return local_number(buf);
     };
     ImGui::TextColored(ImVec4(0.49f, 0.83f, 0.99f, 1), "%s", range(0).c_str());
     ImGui::SameLine();
     ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.6f, 1), "%s", range(1).c_str());
     ImGui::SameLine();
-    ImGui::TextDisabled(ghost ? "last %.0f s, faint: run before" : "last %.0f s", t1 - t0);
+    ui_text_disabled(ghost ? "last %.0f s, faint: run before" : "last %.0f s", t1 - t0);
     if (!h.events().empty() && h.events().back().time >= t0) {
-        ImGui::TextColored(ImVec4(0.98f, 0.75f, 0.14f, 1), "| %s at %.1f s", h.events().back().what.c_str(),
+        ui_text_coloured(ImVec4(0.98f, 0.75f, 0.14f, 1), "| %s at %.1f s", h.events().back().what.c_str(),
                            h.events().back().time);
     }
 }
@@ -550,20 +565,20 @@ void App::draw_help() {
     ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
     ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(display.x - 16, display.y - 16));
     ImGui::SetNextWindowBgAlpha(0.92f);
-    ImGui::Begin("Keys (? or Escape closes)", nullptr,
+    ImGui::Begin(tr("Keys (? or Escape closes)"), nullptr,
                  ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
                      ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoFocusOnAppearing);
     const std::vector<std::string> contexts = scene_->key_contexts();
     const std::vector<KeyHelp> keys = keys_for(scene_->name(), &contexts);
     // Two columns: the keys, then what they do (wrapped).
     float key_w = 0;
-    for (const KeyHelp& k : keys) key_w = std::max(key_w, ImGui::CalcTextSize(k.keys).x);
+    for (const KeyHelp& k : keys) key_w = std::max(key_w, ImGui::CalcTextSize(tr(k.keys)).x);
     key_w += ImGui::GetStyle().ItemSpacing.x * 2;
     ImGui::PushTextWrapPos(std::max(200.0f, display.x - 140 * text_scale_));
     for (const KeyHelp& k : keys) {
-        ImGui::TextColored(ImVec4(0.49f, 0.83f, 0.99f, 1), "%s", k.keys);
+        ImGui::TextColored(ImVec4(0.49f, 0.83f, 0.99f, 1), "%s", tr(k.keys));
         ImGui::SameLine(key_w);
-        ImGui::TextUnformatted(k.what);
+        ImGui::TextUnformatted(tr(k.what));
     }
     ImGui::PopTextWrapPos();
     ImGui::End();
@@ -607,7 +622,7 @@ void App::draw_tuning() {
         else ImGui::SetWindowFocus(nullptr);
         tuning_request_ = -1;
     }
-    tuning_open_ = ImGui::CollapsingHeader("Tuning");
+    tuning_open_ = ImGui::CollapsingHeader(tr("Tuning"));
     panel_focused_ = tuning_open_ && ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows);
     if (!tuning_open_) {
         ImGui::End();
@@ -627,36 +642,32 @@ void App::draw_tuning() {
     }
     panel_scroll_ = ImGui::GetScrollY();
     ImGui::PushItemWidth(130 * text_scale_);
-    ImGui::TextDisabled("%s (the lab's random.Random seed)", scene_->name());
-    ImGui::InputScalar("seed", ImGuiDataType_U64, &seed_input_);
-    if (ImGui::Button(paused ? "Play" : "Pause")) paused = !paused;
+    ui_text_disabled("%s (the lab's random.Random seed)", tr(scene_->name()));
+    ImGui::InputScalar(tr("seed"), ImGuiDataType_U64, &seed_input_);
+    if (ImGui::Button(paused ? tr("Play") : tr("Pause"))) paused = !paused;
     ImGui::SameLine();
     ImGui::BeginDisabled(!paused);
-    if (ImGui::Button("Step")) step(1);  // one 1/60 s step (key .)
+    if (ImGui::Button(tr("Step"))) step(1);  // one 1/60 s step (key .)
     ImGui::EndDisabled();
     ImGui::SameLine();
-    if (ImGui::Button("Reset")) {
+    if (ImGui::Button(tr("Reset"))) {
         reset(seed_input_);
-        scene_->action("reset, seed " + std::to_string(seed_input_));
+        scene_->action(trf("reset, seed {0}", {std::to_string(seed_input_)}));
     }
     if (!compact()) ImGui::SameLine();  // a phone: on a line of its own
     // The lab's gauges are read after 10 s: 600 fixed steps from the start.
-    if (ImGui::Button("Reset and run 10 s")) run_begin(seed_input_, 600);
+    if (ImGui::Button(tr("Reset and run 10 s"))) run_begin(seed_input_, 600);
     // Every tunable from the params' field table, grouped, with its unit and range.
     const char* group = "";
     for (const Tunable& t : scene_->tunables()) {
         if (std::strcmp(group, t.group) != 0) {
             group = t.group;
-            ImGui::TextDisabled("%s", group);
+            ImGui::TextDisabled("%s", tr(group));
         }
-        // "weight_separation" reads "separation" under "weights"; "view_radius", "view radius (px)".
-        std::string words = t.name;
-        if (words.rfind("weight_", 0) == 0) words = words.substr(7);
-        std::replace(words.begin(), words.end(), '_', ' ');
-        char label[64];
-        std::snprintf(label, sizeof label, t.unit[0] ? "%s (%s)" : "%s", words.c_str(), t.unit);
+        // "separation" under "weights"; "view radius (px)". The name keeps the id unique.
+        const std::string label = std::string(tr(t.label)) + (t.unit[0] ? std::string(" (") + tr(t.unit) + ")" : "") + "##" + t.name;
         const double span = t.hi - t.lo;
-        slider(label, t.value, t.lo, t.hi, span <= 10 ? "%.2f" : "%.0f");
+        slider(label.c_str(), t.value, t.lo, t.hi, span <= 10 ? 2 : 0);
     }
     // Whole-number options (the flock's size): applied when the slider is let go.
     for (const OptionSpec& o : scene_->options()) {
@@ -665,29 +676,63 @@ void App::draw_tuning() {
         if (it == count_input_.end() || !ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows)) {
             it = count_input_.insert_or_assign(o.name, std::atoi(scene_->get(o.name).c_str())).first;
         }
-        ImGui::SliderInt(o.name, &it->second, static_cast<int>(o.lo), static_cast<int>(o.hi), "%d",
+        ImGui::SliderInt((std::string(tr(option_heading(o))) + "##" + o.name).c_str(), &it->second, static_cast<int>(o.lo), static_cast<int>(o.hi), "%d",
                          ImGuiSliderFlags_AlwaysClamp);
         if (ImGui::IsItemDeactivatedAfterEdit()) scene_->set(o.name, std::to_string(it->second));
     }
     // Switches (the rules, the overlays): one checkbox each.
     for (const OptionSpec& o : scene_->options()) {
         if (o.kind != OptionKind::Flags) continue;
-        ImGui::TextDisabled("%ss", o.name);
+        ImGui::TextDisabled("%s", tr(option_heading(o)));
         ImGui::PushID(o.name);
         const std::string now = scene_->get(o.name);
         for (size_t k = 0; k < o.values.size(); ++k) {
             bool on = now.find(std::string("\"") + o.values[k] + "\": true") != std::string::npos;
             if (k % 4) ImGui::SameLine();
-            if (ImGui::Checkbox(o.values[k], &on)) scene_->set(o.name, std::string(o.values[k]) + (on ? "=1" : "=0"));
+            if (ImGui::Checkbox((std::string(tr(o.values[k])) + "##" + o.values[k]).c_str(), &on)) scene_->set(o.name, std::string(o.values[k]) + (on ? "=1" : "=0"));
         }
         ImGui::PopID();
     }
-    if (ImGui::Button("Lesson defaults")) scene_->defaults();
+    if (ImGui::Button(tr("Lesson defaults"))) scene_->defaults();
     view_->tuning(step_time());
     ImGui::PopItemWidth();
     body_h_ = ImGui::GetCursorPosY() + st.WindowPadding.y;  // the body's full height, for the next frame's size
     ImGui::EndChild();
     ImGui::End();
+}
+
+// [SECTION] Text in the widget's language
+
+namespace {
+std::string printf_local(const char* fmt, va_list args) {
+    char buf[512];
+    std::vsnprintf(buf, sizeof buf, tr(fmt), args);
+    return local_number(buf);
+}
+}  // namespace
+
+void ui_text(const char* fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    const std::string s = printf_local(fmt, args);
+    va_end(args);
+    ImGui::TextUnformatted(s.c_str());
+}
+
+void ui_text_coloured(const ImVec4& colour, const char* fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    const std::string s = printf_local(fmt, args);
+    va_end(args);
+    ImGui::TextColored(colour, "%s", s.c_str());
+}
+
+void ui_text_disabled(const char* fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    const std::string s = printf_local(fmt, args);
+    va_end(args);
+    ImGui::TextDisabled("%s", s.c_str());
 }
 
 }  // namespace flocklab

@@ -128,8 +128,9 @@ public:
         } else if (k == "a" || k == "m" || k == "p") {
             const int o = k == "a" ? 0 : k == "m" ? 1 : 2;
             s_.set_overlay(o, !s_.overlay(o));
-            static const char* const kSaid[] = {"Arrows of the flow field", "Distances to the goal", "Path ahead"};
-            s_.say(std::string(kSaid[o]) + (s_.overlay(o) ? " shown." : " hidden."));
+            static const char* const kShown[] = {N_("Arrows of the flow field shown."), N_("Distances to the goal shown."), N_("Path ahead shown.")};
+            static const char* const kHidden[] = {N_("Arrows of the flow field hidden."), N_("Distances to the goal hidden."), N_("Path ahead hidden.")};
+            s_.say(tr(s_.overlay(o) ? kShown[o] : kHidden[o]));
         } else if (k == "]" || k == "[") {
             if (s_.crowd().size() == 0) return false;
             s_.select(cycle(s_.selected(), s_.crowd().size(), k == "]"));
@@ -220,55 +221,52 @@ public:
     }
 
     void hud(const std::vector<Gauge>& g, bool paused, double time, bool compact) override {
-        const char* mode = s_.follow() == Follow::Field ? "FIELD" : "SEEK";
+        const char* mode = tr(s_.follow() == Follow::Field ? "FIELD" : "SEEK");
         if (compact) {
-            ImGui::Text("%s in %.0f stuck %.0f %.1f s%s", mode, g.at(0).value, g.at(1).value, time, paused ? " ||" : "");
-            if (goal_armed_) ImGui::TextColored(imgui_colour(kGoal), "tap a cell: goal");
+            ui_text("%s in %.0f stuck %.0f %.1f s%s", mode, g.at(0).value, g.at(1).value, time, paused ? " ||" : "");
+            if (goal_armed_) ui_text_coloured(imgui_colour(kGoal), "tap a cell: goal");
             return;
         }
-        ImGui::Text("%s   arrived %.0f   stuck %.0f   mean %.1f cells   t %.1f s%s", mode, g.at(0).value, g.at(1).value,
-                    g.at(2).value, time, paused ? "   (paused)" : "");
-        if (goal_armed_) ImGui::TextColored(imgui_colour(kGoal), "click a cell to put the goal there (Escape: no)");
-        else ImGui::TextColored(imgui_colour(kLegend), "click: wall on/off   drag: paint walls   G: goal   S: seek/field");
+        ui_text("%s   arrived %.0f   stuck %.0f   mean %.1f cells   t %.1f s%s", mode, g.at(0).value, g.at(1).value,
+                g.at(2).value, time, paused ? tr("   (paused)") : "");
+        if (goal_armed_) ui_text_coloured(imgui_colour(kGoal), "click a cell to put the goal there (Escape: no)");
+        else ui_text_coloured(imgui_colour(kLegend), "click: wall on/off   drag: paint walls   G: goal   S: seek/field");
     }
 
     void tuning(double) override {
-        if (!ImGui::CollapsingHeader("Maze")) return;
-        if (ImGui::Button("Default maze")) s_.set("walls", "default");
+        if (!ImGui::CollapsingHeader(tr("Maze"))) return;
+        if (ImGui::Button(tr("Default maze"))) s_.set("walls", "default");
         ImGui::SameLine();
-        if (ImGui::Button("No walls")) s_.set("walls", "none");
-        ImGui::Text("%d walls, goal at %s", s_.maze().walls(), s_.maze().goal_text().c_str());
+        if (ImGui::Button(tr("No walls"))) s_.set("walls", "none");
+        ui_text("%d walls, goal at %s", s_.maze().walls(), s_.maze().goal_text().c_str());
     }
 
 private:
-    static std::string cell_words(Cell k) {
-        return "column " + std::to_string(k.c) + ", row " + std::to_string(k.r);
-    }
-
     // A wall on or off at k (painting_ says which), said when refused.
     void paint(Cell k) {
         std::string why;
         if (s_.maze().wall(k) == painting_) return;
-        if (!s_.set_wall(k, painting_, &why)) s_.say("No wall there: " + why + ".");
+        if (!s_.set_wall(k, painting_, &why)) s_.say(trf("No wall there: {0}.", {why}));
     }
 
     void paint_at_cursor() {
         painting_ = !s_.maze().wall(cursor_);
         std::string why;
         if (!s_.set_wall(cursor_, painting_, &why)) {
-            s_.say("No wall there: " + why + ".");
+            s_.say(trf("No wall there: {0}.", {why}));
             return;
         }
-        s_.say(std::string(painting_ ? "Wall added at " : "Wall taken away at ") + cell_words(cursor_) +
-               ". The search is redone: the crowd is now " + fixed(s_.crowd().mean_steps_to_goal(s_.maze()), 1) +
-               " cells from the goal on average" +
-               (s_.crowd().stuck(s_.params, s_.maze()) == 0 && Crowd::spawnable(s_.maze()) ? "." : ", and some agents have no way there."));
+        const bool all_reach = s_.crowd().stuck(s_.params, s_.maze()) == 0 && Crowd::spawnable(s_.maze());
+        s_.say(trf(painting_ ? "Wall added at {0}." : "Wall taken away at {0}.", {cell_words(cursor_)}) + " " +
+               trf(all_reach ? "The search is redone: the crowd is now {0} cells from the goal on average."
+                             : "The search is redone: the crowd is now {0} cells from the goal on average, and some agents have no way there.",
+                   {fixed(s_.crowd().mean_steps_to_goal(s_.maze()), 1)}));
     }
 
     void move_goal(Cell k) {
         if (k == s_.maze().goal()) return;
         std::string why;
-        if (!s_.set_goal(k, &why)) s_.say("The goal cannot go there: " + why + ".");
+        if (!s_.set_goal(k, &why)) s_.say(trf("The goal cannot go there: {0}.", {why}));
         cursor_ = s_.maze().goal();
     }
 

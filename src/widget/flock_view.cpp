@@ -42,10 +42,10 @@ struct ForceStyle {
     SDL_Color colour;
 };
 constexpr ForceStyle kForceStyles[] = {
-    {"separation", "sep", {251, 146, 60, 255}}, {"alignment", "ali", {74, 222, 128, 255}},
-    {"cohesion", "coh", {192, 132, 252, 255}},  {"flee", "flee", {248, 113, 113, 255}},
-    {"wander", "wan", {45, 212, 191, 255}},     {"follow", "fol", {167, 139, 250, 255}},
-    {"lead", "lead", {251, 191, 36, 255}},
+    {"separation", N_("sep"), {251, 146, 60, 255}}, {"alignment", N_("ali"), {74, 222, 128, 255}},
+    {"cohesion", N_("coh"), {192, 132, 252, 255}},  {"flee", N_("flee"), {248, 113, 113, 255}},
+    {"wander", N_("wan"), {45, 212, 191, 255}},     {"follow", N_("fol"), {167, 139, 250, 255}},
+    {"lead", N_("lead"), {251, 191, 36, 255}},
 };
 const ForceStyle& style_of(const char* name) {
     for (const ForceStyle& f : kForceStyles) {
@@ -89,7 +89,7 @@ public:
         if (arrow_step(k, &step)) {
             if (s_.leader()) {
                 s_.set_leader_target(s_.leader_target() + step);
-                s_.action("leader's target moved " + region(s_.leader_target(), s_.world()));
+                s_.action(trf("leader's target moved {0}", {tr(region(s_.leader_target(), s_.world()))}));
                 return true;
             }
             if (s_.hawk_mode() != HawkMode::Pointer || !s_.hawk) return false;
@@ -97,7 +97,7 @@ public:
                            std::clamp(s_.hawk->y + step.y, 0.0, s_.params.world_height)};
             key_hawk_ = true;
             pointer_hawk_ = false;
-            s_.action("hawk moved " + region(*s_.hawk, s_.world()));
+            s_.action(trf("hawk moved {0}", {tr(region(*s_.hawk, s_.world()))}));
             return true;
         }
         if (repeat) return false;  // the rest are switches: a held key switches once
@@ -110,10 +110,10 @@ public:
             if (s_.hawk_mode() != HawkMode::Pointer || s_.leader()) return false;
             if (s_.hawk) {
                 s_.hawk.reset();
-                s_.action("hawk taken away");
+                s_.action(tr("hawk taken away"));
             } else {
                 s_.hawk = s_.world() / 2.0;
-                s_.action("hawk placed near the centre");
+                s_.action(tr("hawk placed near the centre"));
             }
             key_hawk_ = s_.hawk.has_value();
             pointer_hawk_ = false;
@@ -247,45 +247,45 @@ public:
     }
 
     void hud(const std::vector<Gauge>& g, bool paused, double time, bool compact) override {
-        static const char* const kShort[kRuleCount] = {"sep", "ali", "coh", "wan"};
+        static const char* const kShort[kRuleCount] = {N_("sep"), N_("ali"), N_("coh"), N_("wan")};
         for (int i = 0; i < kRuleCount; ++i) {
             if (i) ImGui::SameLine();
-            if (compact) ImGui::TextColored(imgui_colour(s_.rule(i) ? kOn : kOff), "%s", kShort[i]);
-            else ImGui::TextColored(imgui_colour(s_.rule(i) ? kOn : kOff), "%d:%s %s", i + 1, kShort[i], s_.rule(i) ? "ON" : "off");
+            if (compact) ImGui::TextColored(imgui_colour(s_.rule(i) ? kOn : kOff), "%s", tr(kShort[i]));
+            else ui_text_coloured(imgui_colour(s_.rule(i) ? kOn : kOff), "%d:%s %s", i + 1, tr(kShort[i]), s_.rule(i) ? tr("ON") : tr("off"));
         }
         if (compact) {  // a phone: the page's buttons and chart say the rest
-            ImGui::Text("%.1f px  %.2f  %.1f s%s", g.at(0).value, g.at(1).value, time, paused ? " ||" : "");
+            ui_text("%.1f px  %.2f  %.1f s%s", g.at(0).value, g.at(1).value, time, paused ? " ||" : "");
             const int i = s_.inspected();
             if (i >= 0 && explained_.boid == i) {
-                ImGui::Text("boid %d: %d nbrs, %.0f px/s^2", i, static_cast<int>(explained_.neighbors.size()),
+                ui_text("boid %d: %d nbrs, %.0f px/s^2", i, static_cast<int>(explained_.neighbors.size()),
                             explained_.total.length());
             }
             return;
         }
-        ImGui::Text("spacing %5.1f px   order %.2f   t %.1f s%s", g.at(0).value, g.at(1).value, time,
-                    paused ? "   (paused)" : "");
+        ui_text("spacing %5.1f px   order %.2f   t %.1f s%s", g.at(0).value, g.at(1).value, time,
+                paused ? tr("   (paused)") : "");
         if (s_.hawk_mode() == HawkMode::Pursuit) {
-            ImGui::TextColored(imgui_colour(kHawk), "hawk: hunting the nearest boid");
+            ui_text_coloured(imgui_colour(kHawk), "hawk: hunting the nearest boid");
         } else if (s_.hawk_mode() == HawkMode::Off) {
-            ImGui::TextColored(imgui_colour(kOff), "hawk: off");
+            ui_text_coloured(imgui_colour(kOff), "hawk: off");
         }
         if (s_.leader()) {
-            ImGui::TextColored(imgui_colour(kLeader), "leader: tap or click to set its target");
+            ui_text_coloured(imgui_colour(kLeader), "leader: tap or click to set its target");
         }
         const int i = s_.inspected();
         if (i >= 0 && explained_.boid == i) {
-            ImGui::Text("boid %d%s: %d neighbour%s", i, s_.selected() == i ? "" : " (click a boid to pick another)",
-                        static_cast<int>(explained_.neighbors.size()), explained_.neighbors.size() == 1 ? "" : "s");
+            ui_text(explained_.neighbors.size() == 1 ? "boid %d%s: %d neighbour" : "boid %d%s: %d neighbours", i,
+                    s_.selected() == i ? "" : tr(" (click a boid to pick another)"), static_cast<int>(explained_.neighbors.size()));
             // Weighted, as the arrows are drawn and as they add up to the total.
-            ImGui::TextDisabled("force x weight (px/s^2):");
+            ui_text_disabled("force x weight (px/s^2):");
             for (const Explanation::Force& f : explained_.forces) {
                 ImGui::SameLine();
                 const ForceStyle& st = style_of(f.name);
-                ImGui::TextColored(imgui_colour(f.counted ? st.colour : kOff), "%s %.0f", st.label, (f.value * f.weight).length());
+                ui_text_coloured(imgui_colour(f.counted ? st.colour : kOff), "%s %.0f", tr(st.label), (f.value * f.weight).length());
             }
             ImGui::SameLine();
-            ImGui::Text("total %.0f", explained_.total.length());
-            if (s_.overlay(2)) ImGui::TextDisabled("arrows: force x weight, 1 px = %.1f px/s^2", 1.0 / kArrowScale);
+            ui_text("total %.0f", explained_.total.length());
+            if (s_.overlay(2)) ui_text_disabled("arrows: force x weight, 1 px = %.1f px/s^2", 1.0 / kArrowScale);
         }
     }
 
@@ -309,22 +309,22 @@ public:
     }
 
     void tuning(double step_ms) override {
-        if (!ImGui::CollapsingHeader("Scaling")) return;
+        if (!ImGui::CollapsingHeader(tr("Scaling"))) return;
         int brute = s_.neighbors == NeighborMode::Brute;
-        ImGui::RadioButton("brute force", &brute, 1);
+        ImGui::RadioButton(tr("brute force"), &brute, 1);
         ImGui::SameLine();
-        ImGui::RadioButton("grid", &brute, 0);
+        ImGui::RadioButton(tr("grid"), &brute, 0);
         s_.neighbors = brute ? NeighborMode::Brute : NeighborMode::Grid;
-        ImGui::Text("step time %.3f ms (last 5 s, %d boids)", step_ms, s_.flock.size());
-        if (ImGui::Button(compare_next_ >= 0 ? "measuring..." : "Compare 100 / 300 / 500 boids") && compare_next_ < 0) {
+        ui_text("step time %.3f ms (last 5 s, %d boids)", step_ms, s_.flock.size());
+        if (ImGui::Button(compare_next_ >= 0 ? tr("measuring...") : tr("Compare 100 / 300 / 500 boids")) && compare_next_ < 0) {
             compare_next_ = 0;
             compare_done_ = false;
         }
         // Columns of a monospace font (ImGui's own): no table code in the page.
         if (compare_done_) {
-            ImGui::TextUnformatted(" boids  brute ms   grid ms  ratio");
+            ImGui::TextUnformatted(tr(" boids  brute ms   grid ms  ratio"));
             for (int i = 0; i < 3; ++i) {
-                ImGui::Text("%6d %9.3f %9.3f %5.1fx", kSizes[i], compare_ms_[i][0], compare_ms_[i][1],
+                ui_text("%6d %9.3f %9.3f %5.1fx", kSizes[i], compare_ms_[i][0], compare_ms_[i][1],
                             compare_ms_[i][1] > 0 ? compare_ms_[i][0] / compare_ms_[i][1] : 0.0);
             }
         }

@@ -39,11 +39,11 @@ public:
         Vec2 step;
         if (arrow_step(k, &step)) {
             if (s_.vehicle.mode == SteerMode::Wander) {  // it picks its own target: say so
-                if (!repeat) s_.say("Wander picks its own target; the arrows move it in seek, flee and arrive.");
+                if (!repeat) s_.say(tr("Wander picks its own target; the arrows move it in seek, flee and arrive."));
                 return true;
             }
             s_.set_target(s_.vehicle.target + step);
-            s_.action("target moved " + region(s_.vehicle.target, s_.world()));
+            s_.action(trf("target moved {0}", {tr(region(s_.vehicle.target, s_.world()))}));
             return true;
         }
         if (k == " " && !repeat) {
@@ -84,16 +84,16 @@ public:
     }
 
     void hud(const std::vector<Gauge>& g, bool paused, double, bool compact) override {
-        static const char* const kUpper[kSteerModeCount] = {"SEEK", "FLEE", "ARRIVE", "WANDER"};
+        static const char* const kUpper[kSteerModeCount] = {N_("SEEK"), N_("FLEE"), N_("ARRIVE"), N_("WANDER")};
         if (compact) {
-            ImGui::Text("%s %.0f px/s %.0f px%s", kUpper[static_cast<int>(s_.vehicle.mode)], g.at(0).value,
-                        g.at(1).value, paused ? " ||" : "");
+            ui_text("%s %.0f px/s %.0f px%s", tr(kUpper[static_cast<int>(s_.vehicle.mode)]), g.at(0).value,
+                    g.at(1).value, paused ? " ||" : "");
             return;
         }
-        ImGui::Text("%s   speed %5.1f px/s   distance %5.1f px%s", kUpper[static_cast<int>(s_.vehicle.mode)],
-                    g.at(0).value, g.at(1).value, paused ? "   (paused)" : "");
-        ImGui::TextColored(imgui_colour(kLegend), "green = velocity   red = steering force%s",
-                           s_.vehicle.mode == SteerMode::Wander ? "   grey = wander circle" : "");
+        ui_text("%s   speed %5.1f px/s   distance %5.1f px%s", tr(kUpper[static_cast<int>(s_.vehicle.mode)]),
+                g.at(0).value, g.at(1).value, paused ? tr("   (paused)") : "");
+        ui_text_coloured(imgui_colour(kLegend), "green = velocity   red = steering force%s",
+                         s_.vehicle.mode == SteerMode::Wander ? tr("   grey = wander circle") : "");
     }
 
 private:

@@ -99,4 +99,11 @@ std::unique_ptr<SceneView> make_view(Scene& scene);  // nullptr if no view regis
 // ImGui colour from an SDL colour (for HUD legends).
 inline ImVec4 imgui_colour(SDL_Color c) { return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, 1.f); }
 
+// Text in the widget's language: `fmt` is the English printf format (a key
+// of the language table, core/lang.hpp); the printed numbers take the
+// language's decimal mark. %s arguments are passed through tr() by the caller.
+void ui_text(const char* fmt, ...) IM_FMTARGS(1);
+void ui_text_coloured(const ImVec4& colour, const char* fmt, ...) IM_FMTARGS(2);
+void ui_text_disabled(const char* fmt, ...) IM_FMTARGS(1);
+
 }  // namespace flocklab

@@ -26,20 +26,26 @@ std::unique_ptr<flocklab::Experiment> g_experiment;   // an experiment() under w
 bool g_started = false;  // false if it could not start (no canvas, no renderer)
 std::string g_text;      // the last string returned to JS (valid until the next call)
 
-// --scene NAME --seed N --paused --data KEY VALUE (one per data-* attribute).
+// --scene NAME --seed N --paused --data KEY VALUE (one per data-* attribute);
+// --lang CODE --decimal MARK --strings TABLE: the widget's language (lang.hpp).
 flocklab::AppConfig parse(int argc, char** argv) {
     flocklab::AppConfig c;
+    std::string lang = "en", strings, decimal = ".";
     for (int i = 1; i < argc; ++i) {
         const std::string k = argv[i];
         const auto next = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
         if (k == "--paused") c.paused = true;
         else if (k == "--scene") c.scene = next();
         else if (k == "--seed") c.seed = next();
+        else if (k == "--lang") lang = next();
+        else if (k == "--decimal") decimal = next();
+        else if (k == "--strings") strings = next();
         else if (k == "--data") {
             std::string key = next();
             c.attributes.emplace_back(key, next());
         }
     }
+    flocklab::set_language(lang, strings, decimal.size() == 1 ? decimal[0] : '.');
     return c;
 }
 
@@ -166,7 +172,7 @@ EMSCRIPTEN_KEEPALIVE const char* fl_read(const char* name) { return text(g_app.s
 // seed < 0 keeps the current seed.
 EMSCRIPTEN_KEEPALIVE void fl_reset(double seed) {
     g_app.reset(seed >= 0 ? static_cast<std::uint64_t>(seed) : g_app.scene().seed());
-    g_app.scene().action("reset, seed " + std::to_string(g_app.scene().seed()));
+    g_app.scene().action(flocklab::trf("reset, seed {0}", {std::to_string(g_app.scene().seed())}));
 }
 // Reset (same seed), then run `steps` steps and pause there, a slice at a
 // time: fl_run_slice(ms) works at most ms and returns the steps still to run.
@@ -227,6 +233,13 @@ EMSCRIPTEN_KEEPALIVE int fl_exp_work(double ms) {
 EMSCRIPTEN_KEEPALIVE const char* fl_exp_rows() { return text(g_experiment ? g_experiment->json() : "[]"); }
 EMSCRIPTEN_KEEPALIVE void fl_exp_end() { g_experiment.reset(); }
 // The most steps and ms one call runs (step, benchmark).
+// The English strings this widget looked up and found no translation for (JSON array).
+EMSCRIPTEN_KEEPALIVE const char* fl_missing_strings() {
+    std::string o = "[";
+    for (const std::string& m : flocklab::missing_strings()) o += (o.size() > 1 ? ", " : "") + flocklab::json_string(m);
+    return text(o + "]");
+}
+
 EMSCRIPTEN_KEEPALIVE double fl_max_call_ms() { return flocklab::kMaxCallMs; }
 // The most steps one benchmark() call runs for a run of `size`.
 EMSCRIPTEN_KEEPALIVE int fl_max_steps_for(int size) {

@@ -1,5 +1,6 @@
 // Charts: <svg data-plot="spacing order"> inside a widget, drawn from the
 // scene's history, with a one-sentence summary per gauge as its description.
+import { english } from './lang.js';
 import { number } from './values.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -15,10 +16,12 @@ function svgNode(parent, name, attrs, text) {
 }
 
 
-// One sentence per gauge: where it went over the window, and after which change.
-export function plotSummary(h, names, decimals = {}) {
+// One sentence per gauge: where it went over the window, and after which
+// change; in `lang` (the widget's language, lang.js).
+export function plotSummary(h, names, decimals = {}, lang = english) {
+  const { t } = lang;
   const n = h.time.length;
-  if (n < 2) return 'No history yet.';
+  if (n < 2) return t('No history yet.');
   const t1 = h.time[n - 1];
   const t0 = Math.max(h.time[0], t1 - PLOT_WINDOW_S);
   const marks = h.events.filter((e) => e.time >= t0 && e.time < t1 && e.kind !== 'reset');
@@ -30,25 +33,26 @@ export function plotSummary(h, names, decimals = {}) {
     const a = h[g][k0];
     const b = h[g][n - 1];
     const unit = h.units[g];
-    const verb = Math.abs(b - a) < 1e-9 * Math.max(1, Math.abs(a)) ? 'stayed at' : b < a ? 'fell from' : 'rose from';
     const d = decimals[g];
-    const values = verb === 'stayed at' ? number(b, unit, d) : `${number(a, unit, d)} to ${number(b, unit, d)}`;
-    const when = last ? ` after ${last.what} at ${last.time.toFixed(1)} s` : ` over ${(t1 - t0).toFixed(0)} s`;
-    return `${g} ${verb} ${values}${when}.`;
-  }).concat(previousRun(h, names, decimals)).join(' ');
+    const when = last ? t(' after {0} at {1} s', last.what, lang.number(last.time, 1)) : t(' over {0} s', lang.number(t1 - t0, 0));
+    const [va, vb] = [number(a, unit, d, lang), number(b, unit, d, lang)];
+    if (Math.abs(b - a) < 1e-9 * Math.max(1, Math.abs(a))) return t('{0} stayed at {1}{2}.', t(g), vb, when);
+    return b < a ? t('{0} fell from {1} to {2}{3}.', t(g), va, vb, when) : t('{0} rose from {1} to {2}{3}.', t(g), va, vb, when);
+  }).concat(previousRun(h, names, decimals, lang)).join(' ');
 }
 
 // The run before, in one sentence: where its gauges ended.
-function previousRun(h, names, decimals) {
+function previousRun(h, names, decimals, { t, number: num }) {
   const p = h.runs?.[h.runs.length - 1];
   const k = p ? p.time.length - 1 : -1;
   if (k < 1) return [];
-  const ends = names.filter((g) => g in p).map((g) => `${g} ${number(p[g][k], h.units[g], decimals[g])}`);
-  return [`The run before (run ${p.run}, seed ${p.seed}) ended at ${p.time[k].toFixed(1)} s with ${ends.join(' and ')}.`];
+  const ends = names.filter((g) => g in p).map((g) => `${t(g)} ${number(p[g][k], h.units[g], decimals[g], { t, number: num })}`);
+  return [t('The run before (run {0}, seed {1}) ended at {2} s with {3}.', p.run, p.seed, num(p.time[k], 1), ends.join(t(' and ')))];
 }
 
 // decimals: how many each gauge shows ({arrived: 0}), as the module describes it.
-export function drawPlot(svg, h, decimals = {}) {
+export function drawPlot(svg, h, decimals = {}, lang = english) {
+  const { t } = lang;
   const names = svg.dataset.plot.split(/[\s,]+/).filter((g) => g in h.units);
   // Drawn in CSS px at the chart's displayed width, so text keeps its size.
   const W = Math.max(200, Math.round(svg.getBoundingClientRect().width) || 320);
@@ -59,9 +63,9 @@ export function drawPlot(svg, h, decimals = {}) {
   svg.setAttribute('role', 'img');
   svg.replaceChildren();
   // A short name, and the summary as its description (read once each).
-  const name = `${names.join(' and ')} over time`;
+  const name = t('{0} over time', names.map((g) => t(g)).join(t(' and ')));
   svgNode(svg, 'title', {}, name);
-  svgNode(svg, 'desc', {}, plotSummary(h, names, decimals));
+  svgNode(svg, 'desc', {}, plotSummary(h, names, decimals, lang));
   svg.setAttribute('aria-label', name);
   const n = h.time.length;
   if (n < 2) return;
@@ -86,27 +90,27 @@ export function drawPlot(svg, h, decimals = {}) {
     const y = (v) => bottom - (Math.min(Math.max(v, 0), hi) / hi) * (bottom - top);
     svgNode(svg, 'line', { x1: left, y1: bottom, x2: right, y2: bottom, stroke: '#94a3b8' });
     svgNode(svg, 'line', { x1: left, y1: top, x2: left, y2: bottom, stroke: '#94a3b8' });
-    const unit = h.units[g] ? ` (${h.units[g]})` : '';
-    svgNode(svg, 'text', { x: left - 4, y: top + 8, 'text-anchor': 'end', 'font-size': 12 }, hi >= 10 ? hi.toFixed(0) : hi.toFixed(1));
+    const unit = h.units[g] ? ` (${t(h.units[g])})` : '';
+    svgNode(svg, 'text', { x: left - 4, y: top + 8, 'text-anchor': 'end', 'font-size': 12 }, lang.number(hi, hi >= 10 ? 0 : 1));
     svgNode(svg, 'text', { x: left - 4, y: bottom, 'text-anchor': 'end', 'font-size': 12 }, '0');
     svgNode(svg, 'text', { x: left, y: legend, 'font-size': 12, style: `fill: ${PLOT_COLOURS[row % 4]}`, 'font-weight': 600 },
-      `${g}${unit}: ${number(h[g][n - 1], h.units[g], decimals[g])}`);
+      `${t(g)}${unit}: ${number(h[g][n - 1], h.units[g], decimals[g], lang)}`);
     for (const e of h.events) {
       if (e.time < t0) continue;
       const line = svgNode(svg, 'line', { x1: x(e.time), y1: top, x2: x(e.time), y2: bottom, stroke: '#d97706', 'stroke-dasharray': '3 2' });
-      svgNode(line, 'title', {}, `${e.what} at ${e.time.toFixed(1)} s`);
+      svgNode(line, 'title', {}, t('{0} at {1} s', e.what, lang.number(e.time, 1)));
     }
     if (ghost.length > 1) {
       const line = svgNode(svg, 'polyline', { points: ghost.map(([t, v]) => `${x(t).toFixed(1)},${y(v).toFixed(1)}`).join(' '),
         fill: 'none', stroke: PLOT_COLOURS[row % 4], 'stroke-width': 1.5, 'stroke-opacity': 0.3, 'stroke-dasharray': '4 3', class: 'fl-ghost' });
-      svgNode(line, 'title', {}, `${g}, run ${prev.run} (seed ${prev.seed})`);
+      svgNode(line, 'title', {}, t('{0}, run {1} (seed {2})', t(g), prev.run, prev.seed));
     }
     const points = values.map((v, k) => `${x(h.time[k0 + k]).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
     svgNode(svg, 'polyline', { points, fill: 'none', stroke: PLOT_COLOURS[row % 4], 'stroke-width': 1.5 });
   });
   const axis = 8 + names.length * ROW;
-  svgNode(svg, 'text', { x: left, y: axis + 4, 'font-size': 12 }, `${t0.toFixed(0)} s`);
-  svgNode(svg, 'text', { x: right, y: axis + 4, 'font-size': 12, 'text-anchor': 'end' }, `${t1.toFixed(1)} s`);
+  svgNode(svg, 'text', { x: left, y: axis + 4, 'font-size': 12 }, `${lang.number(t0, 0)} s`);
+  svgNode(svg, 'text', { x: right, y: axis + 4, 'font-size': 12, 'text-anchor': 'end' }, `${lang.number(t1, 1)} s`);
   svgNode(svg, 'text', { x: (left + right) / 2, y: axis + 4, 'font-size': 12, 'text-anchor': 'middle' },
-    ghostAt.length > 1 ? `simulated time (s); dashed: run ${prev.run}, the run before` : 'simulated time (s)');
+    ghostAt.length > 1 ? t('simulated time (s); dashed: run {0}, the run before', prev.run) : t('simulated time (s)'));
 }

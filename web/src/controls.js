@@ -34,10 +34,11 @@ export function makeControls(w) {
     let copied = true;
     try { await navigator.clipboard.writeText(link); } catch { copied = false; }
     b.dataset.flLabel ??= b.textContent;
-    b.textContent = copied ? 'Link copied' : 'Copy failed: see the title';
+    const { t } = w.lang;
+    b.textContent = copied ? t('Link copied') : t('Copy failed: see the title');
     b.title = link;
     b.classList.add('fl-copied');
-    w.say(copied ? 'Link copied.' : 'The link could not be copied.');
+    w.say(copied ? t('Link copied.') : t('The link could not be copied.'));
     if (!copied) warn(el, `the link: ${link}`);
     setTimeout(() => { b.textContent = b.dataset.flLabel; b.classList.remove('fl-copied'); }, 2000);
   }
@@ -47,7 +48,6 @@ export function makeControls(w) {
   const play = document.createElement('button');
   play.type = 'button';
   play.className = 'fl-play';
-  play.textContent = '▶ Play';
   play.hidden = true;
   play.addEventListener('click', () => {
     w.handle.resume();
@@ -71,6 +71,11 @@ export function makeControls(w) {
   return {
     // Buttons bound to the scene's options, once the module described it.
     bind() {
+      // The page's own words that it asks the widget to translate (data-fl-text).
+      for (const n of own(el, '[data-fl-text]')) {
+        n.dataset.flText ||= n.textContent.trim();
+        n.textContent = w.lang.t(n.dataset.flText);
+      }
       for (const opt of w.spec.options) {
         if (!opt.attribute) continue;
         const attr = `data-${kebab(opt.attribute)}`;
@@ -94,7 +99,8 @@ export function makeControls(w) {
       const units = Object.fromEntries(w.spec.gauges.map((g) => [g.name, g.unit]));
       for (const o of outputs) {
         const g = o.dataset.gauge;
-        if (!o.hasAttribute('aria-label') && g in units) o.setAttribute('aria-label', units[g] ? `${g} (${units[g]})` : g);
+        const { t } = w.lang;
+        if (!o.hasAttribute('aria-label') && g in units) o.setAttribute('aria-label', units[g] ? `${t(g)} (${t(units[g])})` : t(g));
       }
     },
     // Buttons mirror the simulation (keys inside the canvas change it too).
@@ -109,6 +115,8 @@ export function makeControls(w) {
       for (const b of pauseButtons) b.setAttribute('aria-pressed', String(paused));
       // Not over the open tuning panel (it has a Play button of its own).
       play.hidden = !paused || JSON.parse(w.api().uiMetrics()).tuning;
+      const label = `▶ ${w.lang.t('Play')}`;
+      if (play.textContent !== label) play.textContent = label;
       if (!play.hidden) {
         const c = w.canvas();
         play.style.left = `${c.offsetLeft + 10}px`;
@@ -120,12 +128,12 @@ export function makeControls(w) {
       const spec = Object.fromEntries(w.spec.gauges.map((x) => [x.name, x]));
       for (const o of outputs) {
         const s = spec[o.dataset.gauge];
-        if (s) o.value = o.textContent = format(g[o.dataset.gauge], s.unit, s.decimals);
+        if (s) o.value = o.textContent = format(g[o.dataset.gauge], s.unit, s.decimals, w.lang);
       }
       if (plots.length) {
         const h = w.handle.history();
         const decimals = Object.fromEntries(w.spec.gauges.filter((x) => x.decimals !== undefined).map((x) => [x.name, x.decimals]));
-        for (const svg of plots) drawPlot(svg, h, decimals);
+        for (const svg of plots) drawPlot(svg, h, decimals, w.lang);
       }
     },
   };

@@ -2,10 +2,9 @@
 // labelled HTML form controls, generated from the module's field table (so
 // nothing is copied by hand). They keep in step with the canvas's panel and
 // the handle both ways: this is how screen-reader, switch and phone users tune.
-import { kebab, own } from './values.js';
+import { own } from './values.js';
 
 let nextId = 0;
-const words = (name) => name.replace(/^weight_/, '').replaceAll('_', ' ');
 
 function node(parent, tag, attrs = {}, text) {
   const n = document.createElement(tag);
@@ -28,21 +27,22 @@ export function makeForm(w) {
       box.replaceChildren();
       box.classList.add('fl-controls');
       const h = w.handle;
+      const { t: tr } = w.lang;
       const id = () => `fl-c${++nextId}`;
       // Seed and reset.
       const seedRow = node(node(box, 'fieldset'), 'div', { class: 'fl-row' });
-      seedRow.parentElement.prepend(Object.assign(document.createElement('legend'), { textContent: 'run' }));
+      seedRow.parentElement.prepend(Object.assign(document.createElement('legend'), { textContent: tr('run') }));
       const sid = id();
-      node(seedRow, 'label', { for: sid }, 'seed');
+      node(seedRow, 'label', { for: sid }, tr('seed'));
       const seed = node(seedRow, 'input', { id: sid, type: 'number', min: 0, step: 1, inputmode: 'numeric' });
-      const again = node(seedRow, 'button', { type: 'button' }, 'Reset with this seed');
+      const again = node(seedRow, 'button', { type: 'button' }, tr('Reset with this seed'));
       again.addEventListener('click', () => h.reset(Number(seed.value)), { signal: w.signal });
       inputs.push({ input: seed, read: () => h.seed() });
       // The scene's switches and choices.
       for (const opt of w.spec.options) {
         if (!opt.attribute || !['flags', 'choice', 'toggle'].includes(opt.kind)) continue;
         const set = node(box, 'fieldset');
-        node(set, 'legend', {}, kebab(opt.kind === 'flags' ? `${opt.attribute}s` : opt.attribute).replaceAll('-', ' '));
+        node(set, 'legend', {}, tr(opt.label));
         const row = node(set, 'div', { class: 'fl-row' });
         const values = opt.kind === 'toggle' ? [opt.name] : opt.values;
         const group = id();
@@ -50,7 +50,7 @@ export function makeForm(w) {
           const vid = id();
           const type = opt.kind === 'choice' ? 'radio' : 'checkbox';
           const input = node(row, 'input', { id: vid, type, name: group, value: v });
-          node(row, 'label', { for: vid }, v);
+          node(row, 'label', { for: vid }, tr(v));
           const Name = opt.name[0].toUpperCase() + opt.name.slice(1);
           input.addEventListener('change', () => {
             if (opt.kind === 'choice') h[`set${Name}`](v);
@@ -69,11 +69,11 @@ export function makeForm(w) {
         if (t.group !== group) {
           group = t.group;
           set = node(box, 'fieldset');
-          node(set, 'legend', {}, group);
+          node(set, 'legend', {}, tr(group));
         }
         const row = node(set, 'div', { class: 'fl-row' });
         const rid = id();
-        const label = t.unit ? `${words(t.name)} (${t.unit})` : words(t.name);
+        const label = t.unit ? `${tr(t.label)} (${tr(t.unit)})` : tr(t.label);
         node(row, 'label', { for: rid }, label);
         const range = node(row, 'input', { id: rid, type: 'range', min: t.lo, max: t.hi, step: stepOf(t) });
         const num = node(row, 'input', { type: 'number', min: t.lo, max: t.hi, step: 'any', 'aria-label': label });

@@ -6,6 +6,7 @@ import { makeControls } from './controls.js';
 import { makeForm } from './form.js';
 import { prepareCanvas } from './input.js';
 import { live, showFailure, toggleFullscreen } from './lifecycle.js';
+import { english, loadLanguage } from './lang.js';
 import { startInstance } from './loader.js';
 import { SHIM_NAMES, description, learn, methodOwners, optionMethods, paramNames, unknownName } from './options.js';
 import { makeSpeech } from './speech.js';
@@ -51,9 +52,10 @@ function checkOptionNames(sceneName, opts, where) {
 // (kebab-case): scene, seed, paused, each option's attribute, and each
 // tunable that differs from its default.
 const EMBED = new URL('embed.html', import.meta.url);
-export function linkTo(cfg, spec) {
+export function linkTo(cfg, spec, lang) {
   const q = new URLSearchParams();
   q.set('scene', cfg.scene);
+  if (lang && lang.code !== 'en') q.set('lang', lang.code); // the link opens in the widget's language
   q.set('seed', String(cfg.seed));
   if (cfg.paused) q.set('paused', '1');
   for (const opt of spec.options) {
@@ -101,6 +103,7 @@ export function mount(el, options = {}) {
   const w = {
     el,
     signal,
+    lang: english, // the widget's language (lang.js), once it is known
     api: () => api,
     spec: null, // this scene's description
     instance: null,
@@ -147,7 +150,7 @@ export function mount(el, options = {}) {
   const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
   if (data.paused === undefined ? reduced : isOn(data.paused, el)) args.push('--paused');
   for (const [k, v] of Object.entries(data)) {
-    if (['scene', 'seed', 'paused', 'textScale', 'controls', 'urlConfig'].includes(k) || v === undefined || v === null) continue;
+    if (['scene', 'seed', 'paused', 'textScale', 'controls', 'urlConfig', 'lang'].includes(k) || v === undefined || v === null) continue;
     const value = String(v);
     // The module reads C strings: a NUL would cut the value short there.
     if (value.includes('\0') || k.includes('\0')) warn(el, `data-${quote(k)}="${quote(value.replaceAll('\0', '\\0'))}" contains a NUL character; ignored`);
@@ -382,7 +385,7 @@ export function mount(el, options = {}) {
             }
             return out;
           });
-          speech.say(`Experiment done: ${rows.length} runs of ${name}.`);
+          speech.say(w.lang.t('Experiment done: {0} runs of {1}.', rows.length, name));
           resolve({ vary: name, seconds, rows, summary });
         };
         nextTask(slice);
@@ -411,12 +414,15 @@ export function mount(el, options = {}) {
     }),
     // The address of embed.html (beside flocklab.js) with this configuration
     // in its query: opening it makes the same widget (config() is equal).
-    link: read('link', () => linkTo(handle.config(), w.spec)),
+    link: read('link', () => linkTo(handle.config(), w.spec, w.lang)),
+    // The widget's language: its code ("es"), its decimal mark, and the
+    // English strings it has shown or said with no translation in its table.
+    language: read('language', () => ({ lang: w.lang.code, decimal: w.lang.decimal, missing: JSON.parse(api.missingStrings()) })),
     // An <iframe> for course platforms that strip scripts: the link, a title, the world's shape.
     embedCode: read('embedCode', () => {
       const [wx, wy] = w.spec.world;
       const title = `flocklab: ${canvas.getAttribute('aria-label') ?? w.spec.name}`.replaceAll('"', '&quot;');
-      const src = linkTo(handle.config(), w.spec).replaceAll('&', '&amp;');
+      const src = linkTo(handle.config(), w.spec, w.lang).replaceAll('&', '&amp;');
       return `<iframe src="${src}" title="${title}" width="${wx}" height="${wy + 72}" style="width: 100%; aspect-ratio: ${wx} / ${wy + 72}; border: 0" allow="fullscreen; clipboard-write" loading="lazy"></iframe>`;
     }),
     // Stops the loop, the timers and the listeners and lets the instance go;
@@ -555,7 +561,13 @@ export function mount(el, options = {}) {
   }
 
   el.classList.add('flocklab-started');
-  const started = startInstance(el, canvas, args, () => destroyed).then(({ instance, api: a }) => {
+  // The language's table first (only a page in another language fetches one):
+  // the module says and draws everything in it from its first frame.
+  const started = loadLanguage(el).then((lang) => {
+    w.lang = lang;
+    if (lang.code !== 'en') args.push('--lang', lang.code, '--decimal', lang.decimal, '--strings', lang.packed());
+    return startInstance(el, canvas, args, () => destroyed, lang);
+  }).then(({ instance, api: a }) => {
     if (destroyed) {
       a.destroy();
       throw new DOMException('the widget was destroyed before it was ready', 'AbortError');
@@ -643,7 +655,7 @@ export function mount(el, options = {}) {
   });
   target.ready = started.catch((err) => {
     if (err?.name !== 'AbortError') {
-      showFailure(el, `This widget could not start: ${err.message}`);
+      showFailure(el, w.lang.t('This widget could not start: {0}', err.message));
       console.error('flocklab: the widget could not start:', err);
     }
     throw err;

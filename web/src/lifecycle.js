@@ -92,8 +92,7 @@ export function live(w) {
     const fresh = swapCanvas();
     w.instance.flocklabSetCanvas(fresh);
     if (w.api().restoreGraphics() !== 1) {
-      showFailure(el, 'The graphics context of this widget was lost and could not be made again '
-        + '(too many widgets drawing at once, or the GPU was reset). Reload the page.');
+      showFailure(el, w.lang.t('The graphics context of this widget was lost and could not be made again (too many widgets drawing at once, or the GPU was reset). Reload the page.'));
       return;
     }
     register(entry);
@@ -105,8 +104,8 @@ export function live(w) {
   const wake = document.createElement('button');
   wake.type = 'button';
   wake.className = 'fl-wake';
-  wake.textContent = '▶ Live';
-  wake.setAttribute('aria-label', 'Make this widget live again (it gave its graphics to another widget)');
+  wake.textContent = `▶ ${w.lang.t('Live')}`;
+  wake.setAttribute('aria-label', w.lang.t('Make this widget live again (it gave its graphics to another widget)'));
   wake.hidden = true;
   w.canvas().after(wake);
   signal.addEventListener('abort', () => wake.remove());

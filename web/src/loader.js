@@ -3,6 +3,7 @@
 // viewport first), and the C API of one instance as JS functions.
 import createFlockLab from './flocklab-core.js';
 import { makeRoom } from './contexts.js';
+import { english } from './lang.js';
 
 let compiled = null;
 export function compiledModule() {
@@ -127,17 +128,17 @@ const EXPORTS = [
   ['agents', 'fl_agents', 'number', []],
   ['setFinger', 'fl_set_finger', null, ['number']],
   ['setTextScale', 'fl_set_text_scale', null, ['number']],
+  ['missingStrings', 'fl_missing_strings', 'string', []],
 ];
 
 // Starts one instance on `canvas` with the shim's arguments; resolves to
 // {instance, api} once it runs, or rejects with the cause.
 // `cancelled()`: the widget was destroyed while it waited; it is not made at all.
-export function startInstance(el, canvas, args, cancelled = () => false) {
+export function startInstance(el, canvas, args, cancelled = () => false, lang = english) {
   let failStart;
   const failed = new Promise((_, reject) => { failStart = reject; });
   if (typeof WebAssembly !== 'object') {
-    return Promise.reject(new Error('this browser runs no WebAssembly (or a security setting switched it off). '
-      + 'Use a current Chrome, Edge, Firefox or Safari.'));
+    return Promise.reject(new Error(lang.t('this browser runs no WebAssembly (or a security setting switched it off). Use a current Chrome, Edge, Firefox or Safari.')));
   }
   const started = queueStart(el, () => (cancelled()
     ? Promise.reject(new DOMException('the widget was destroyed before it was ready', 'AbortError'))

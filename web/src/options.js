@@ -95,7 +95,7 @@ export function optionMethods(opt) {
 // The shim's own names (data-scene, data-seed, data-paused, data-text-scale,
 // embed.html's data-url-config),
 // then each option's attribute and each tunable, as dataset keys (camelCase).
-export const SHIM_NAMES = ['scene', 'seed', 'paused', 'textScale', 'urlConfig'];
+export const SHIM_NAMES = ['scene', 'seed', 'paused', 'textScale', 'urlConfig', 'lang'];
 const camel = (snake) => snake.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
 export function settingNames(sceneName) {
   const s = description.scenes[sceneName];

@@ -79,11 +79,14 @@ export function strictWhole(v) {
 export const own = (el, selector) => [...el.querySelectorAll(selector)].filter((n) => n.closest('.flocklab') === el);
 
 // A gauge's value as the page shows it: two decimals without a unit, one with.
-export function format(value, unit, decimals) {
+// A gauge's value for people: in `lang`'s way of writing numbers (lang.js), English without it.
+export function format(value, unit, decimals, lang) {
   if (!Number.isFinite(value)) return '–';
-  return value.toFixed(decimals ?? (unit === '' ? 2 : 1));
+  const d = decimals ?? (unit === '' ? 2 : 1);
+  return lang ? lang.number(value, d) : value.toFixed(d);
 }
-export const number = (v, unit, decimals) => (unit === '' ? format(v, unit, decimals) : `${format(v, unit, decimals)} ${unit}`);
+export const number = (v, unit, decimals, lang) => (unit === '' ? format(v, unit, decimals, lang)
+  : `${format(v, unit, decimals, lang)} ${lang ? lang.t(unit) : unit}`);
 
 // [SECTION] Names: a typo's nearest valid name.
 // Edit distance with adjacent transpositions ("veiw" -> "view" is one edit).

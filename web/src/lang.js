@@ -1,0 +1,80 @@
+// The widget's language. Every string the widget shows or says is written in
+// English where it is used (in the shim: t('...'); in the module: tr("...")),
+// and looked up in the table of the widget's language: web/lang/<code>.json,
+// fetched from lang/ beside flocklab.js only by a page that asks for it.
+// The language is the element's data-lang, or else its closest lang
+// attribute (the HTML convention); a language without a table is English,
+// with one warning. Numbers follow the language (Intl.NumberFormat) where
+// people read them; the CSV and the JSON stay language-neutral.
+//
+// Adding a language: web/lang/<code>.json (every key of
+// `node web/tools/lang-keys.mjs`, checked by `--check`) and its code below.
+import { warn } from './values.js';
+
+export const LANGUAGES = ['en', 'es', 'qps'];
+
+const tables = new Map(); // code -> Promise of its table
+const warned = new Set();
+
+// "es-MX" -> "es"; the pseudo-locale's tags (qps, qps-ploc) -> "qps".
+export function languageTag(el) {
+  const tag = (el.dataset.lang || el.closest('[lang]')?.getAttribute('lang') || 'en').trim();
+  return tag === '' ? 'en' : tag;
+}
+const primary = (tag) => tag.toLowerCase().split(/[-_]/)[0];
+
+// The widget's language: a promise of {code, locale, t, number, decimal, packed}.
+export function loadLanguage(el) {
+  const tag = languageTag(el);
+  const code = primary(tag);
+  if (code === 'en') return Promise.resolve(english);
+  if (!LANGUAGES.includes(code)) {
+    if (!warned.has(tag)) {
+      warned.add(tag);
+      warn(el, `lang="${tag}": the widget has no table for this language (it has ${LANGUAGES.join(', ')}); using English`);
+    }
+    return Promise.resolve(english);
+  }
+  if (!tables.has(code)) {
+    tables.set(code, fetch(new URL(`lang/${code}.json`, import.meta.url)).then((r) => {
+      if (!r.ok) throw new Error(`HTTP ${r.status}`);
+      return r.json();
+    }));
+  }
+  return tables.get(code).then((table) => makeLanguage(code, code === 'qps' ? 'en' : tag, table), (err) => {
+    if (!warned.has(`${code}!`)) {
+      warned.add(`${code}!`);
+      warn(el, `the table lang/${code}.json could not be loaded (${err.message}); using English`);
+    }
+    return english;
+  });
+}
+
+function makeLanguage(code, locale, table) {
+  let nf;
+  try { nf = new Intl.NumberFormat(locale); } catch { nf = new Intl.NumberFormat('en'); }
+  const decimal = nf.formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  const formats = new Map();
+  return {
+    code,
+    locale,
+    decimal,
+    // The translation of an English string, with {0}, {1}, ... filled in.
+    t(key, ...args) {
+      const s = Object.hasOwn(table, key) ? table[key] : key;
+      return args.length ? s.replace(/\{(\d)\}/g, (m, i) => (i < args.length ? String(args[i]) : m)) : s;
+    },
+    // v with exactly d decimals, as this language writes numbers (no grouping).
+    number(v, d) {
+      if (!formats.has(d)) {
+        try { formats.set(d, new Intl.NumberFormat(locale, { minimumFractionDigits: d, maximumFractionDigits: d, useGrouping: false })); } catch { formats.set(d, null); }
+      }
+      const f = formats.get(d);
+      return f ? f.format(v) : v.toFixed(d);
+    },
+    // The table as the module reads it (--strings): "key\x1fvalue\x1e" rows.
+    packed: () => Object.entries(table).map(([k, v]) => `${k}\x1f${v}`).join('\x1e'),
+  };
+}
+
+export const english = makeLanguage('en', 'en', {});
