@@ -25,7 +25,7 @@ public:
     CrowdScene() { reset(seed_); }
 
     // [SECTION] Scene
-    const char* name() const override { return "crowd"; }
+    const char* name() const override { return N_("crowd"); }
     Vec2 world() const override { return {kCols * kCellPx, kRows * kCellPx}; }
     const std::vector<OptionSpec>& options() const override;
     std::string label() const override;

@@ -54,7 +54,7 @@ const std::vector<OptionSpec>& FlockScene::options() const {
         boids.read = [](const Scene& s, int) -> double { return F(s).flock.size(); };
         boids.write = [](Scene& s, int, double n) { F(s).set_size(static_cast<int>(n)); };
         v.push_back(boids);
-        OptionSpec neighbors{"neighbors", OptionKind::Choice, {"grid", "brute"}, 0, 0, false,
+        OptionSpec neighbors{"neighbors", OptionKind::Choice, {N_("grid"), N_("brute")}, 0, 0, false,
                              "how neighbours are found (same result)"};
         neighbors.read = [](const Scene& s, int) -> double { return F(s).neighbors == NeighborMode::Brute; };
         neighbors.write = [](Scene& s, int, double i) { F(s).neighbors = i != 0 ? NeighborMode::Brute : NeighborMode::Grid; };

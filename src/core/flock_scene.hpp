@@ -28,7 +28,7 @@ public:
     FlockScene();
 
     // [SECTION] Scene
-    const char* name() const override { return "flock"; }
+    const char* name() const override { return N_("flock"); }
     Vec2 world() const override { return {params.world_width, params.world_height}; }
     const std::vector<OptionSpec>& options() const override;
     std::string label() const override;

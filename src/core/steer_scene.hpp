@@ -51,7 +51,7 @@ class SteerScene : public Scene {
 public:
     SteerScene() { reset(seed_); }
 
-    const char* name() const override { return "steer"; }
+    const char* name() const override { return N_("steer"); }
     Vec2 world() const override { return {params.world_width, params.world_height}; }
     const std::vector<OptionSpec>& options() const override;
     std::string label() const override;

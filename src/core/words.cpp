@@ -75,7 +75,7 @@ std::string fixed(double v, int d) {
     return local_number(buf);
 }
 
-std::string px(double v) { return fixed(v, std::fabs(v) < 10 ? 1 : 0) + " px"; }
+std::string px(double v) { return fixed(v, std::fabs(v) < 10 ? 1 : 0) + " " + tr("px"); }
 
 std::string list(const std::vector<std::string>& items) {
     std::string s;
@@ -101,7 +101,7 @@ std::string change(const char* gauge, const char* unit, double a, double b, doub
     const auto val = [&](double v) {
         if (u == "px") return px(v);
         if (u.empty()) return fixed(v, 2);
-        return fixed(v, 0) + " " + u;
+        return fixed(v, 0) + " " + tr(u);
     };
     // Whole sentences per gauge, so that the article and verb can agree with it.
     struct Words { const char* gauge; const char* same; const char* fell; const char* rose; };

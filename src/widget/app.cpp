@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -572,11 +573,18 @@ void App::draw_help() {
     const std::vector<KeyHelp> keys = keys_for(scene_->name(), &contexts);
     // Two columns: the keys, then what they do (wrapped).
     float key_w = 0;
-    for (const KeyHelp& k : keys) key_w = std::max(key_w, ImGui::CalcTextSize(tr(k.keys)).x);
+    // A key's name is translated when it is a word ("Space", "Arrows"); letters and signs stay ("R", "A M P", "?").
+    const auto key_name = [](const char* keys) {
+        for (const char* c = keys; c[0] && c[1]; ++c) {
+            if (std::isalpha(static_cast<unsigned char>(c[0])) && std::isalpha(static_cast<unsigned char>(c[1]))) return tr(keys);
+        }
+        return keys;
+    };
+    for (const KeyHelp& k : keys) key_w = std::max(key_w, ImGui::CalcTextSize(key_name(k.keys)).x);
     key_w += ImGui::GetStyle().ItemSpacing.x * 2;
     ImGui::PushTextWrapPos(std::max(200.0f, display.x - 140 * text_scale_));
     for (const KeyHelp& k : keys) {
-        ImGui::TextColored(ImVec4(0.49f, 0.83f, 0.99f, 1), "%s", tr(k.keys));
+        ImGui::TextColored(ImVec4(0.49f, 0.83f, 0.99f, 1), "%s", key_name(k.keys));
         ImGui::SameLine(key_w);
         ImGui::TextUnformatted(tr(k.what));
     }
@@ -598,7 +606,11 @@ void App::draw_tuning() {
     if (!opening) {
         flags |= ImGuiWindowFlags_AlwaysAutoResize;
         ImGui::SetNextWindowPos(ImVec2(display.x - edge, edge), ImGuiCond_Always, ImVec2(1, 0));
-        ImGui::SetNextWindowSizeConstraints(ImVec2(110 * text_scale_, 0), ImVec2(display.x - 2 * edge, display.y - 2 * edge));
+        // At least as wide as its header's label (a translation may be longer than "Tuning").
+        const float label_w = ImGui::CalcTextSize(tr("Tuning")).x + ImGui::GetFontSize() + ImGui::GetStyle().FramePadding.x * 4 +
+                              ImGui::GetStyle().WindowPadding.x * 2;
+        ImGui::SetNextWindowSizeConstraints(ImVec2(std::min(std::max(110 * text_scale_, label_w), display.x - 2 * edge), 0),
+                                            ImVec2(display.x - 2 * edge, display.y - 2 * edge));
     } else if (compact()) {
         ImGui::SetNextWindowPos(ImVec2(0, std::floor(display.y / 3)), ImGuiCond_Always);
         ImGui::SetNextWindowSize(ImVec2(display.x, display.y - std::floor(display.y / 3)), ImGuiCond_Always);
@@ -642,19 +654,21 @@ void App::draw_tuning() {
     }
     panel_scroll_ = ImGui::GetScrollY();
     ImGui::PushItemWidth(130 * text_scale_);
+    ImGui::PushTextWrapPos(0.0f);  // wrapped at the panel's edge, in any language
     ui_text_disabled("%s (the lab's random.Random seed)", tr(scene_->name()));
+    ImGui::PopTextWrapPos();
     ImGui::InputScalar(tr("seed"), ImGuiDataType_U64, &seed_input_);
     if (ImGui::Button(paused ? tr("Play") : tr("Pause"))) paused = !paused;
-    ImGui::SameLine();
+    same_line_if_fits(tr("Step"));
     ImGui::BeginDisabled(!paused);
     if (ImGui::Button(tr("Step"))) step(1);  // one 1/60 s step (key .)
     ImGui::EndDisabled();
-    ImGui::SameLine();
+    same_line_if_fits(tr("Reset"));
     if (ImGui::Button(tr("Reset"))) {
         reset(seed_input_);
         scene_->action(trf("reset, seed {0}", {std::to_string(seed_input_)}));
     }
-    if (!compact()) ImGui::SameLine();  // a phone: on a line of its own
+    same_line_if_fits(tr("Reset and run 10 s"));  // a phone: on a line of its own
     // The lab's gauges are read after 10 s: 600 fixed steps from the start.
     if (ImGui::Button(tr("Reset and run 10 s"))) run_begin(seed_input_, 600);
     // Every tunable from the params' field table, grouped, with its unit and range.
@@ -710,6 +724,15 @@ std::string printf_local(const char* fmt, va_list args) {
     return local_number(buf);
 }
 }  // namespace
+
+// SameLine() when a button labelled `label` still fits on the current line
+// (a longer translation wraps to the next line instead of being cut off).
+void same_line_if_fits(const char* label) {
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const float w = ImGui::CalcTextSize(label, nullptr, true).x + st.FramePadding.x * 2;
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    if (ImGui::GetItemRectMax().x + st.ItemSpacing.x + w <= right) ImGui::SameLine();
+}
 
 void ui_text(const char* fmt, ...) {
     va_list args;

@@ -236,7 +236,7 @@ public:
     void tuning(double) override {
         if (!ImGui::CollapsingHeader(tr("Maze"))) return;
         if (ImGui::Button(tr("Default maze"))) s_.set("walls", "default");
-        ImGui::SameLine();
+        same_line_if_fits(tr("No walls"));
         if (ImGui::Button(tr("No walls"))) s_.set("walls", "none");
         ui_text("%d walls, goal at %s", s_.maze().walls(), s_.maze().goal_text().c_str());
     }

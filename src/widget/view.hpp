@@ -105,5 +105,7 @@ inline ImVec4 imgui_colour(SDL_Color c) { return ImVec4(c.r / 255.f, c.g / 255.f
 void ui_text(const char* fmt, ...) IM_FMTARGS(1);
 void ui_text_coloured(const ImVec4& colour, const char* fmt, ...) IM_FMTARGS(2);
 void ui_text_disabled(const char* fmt, ...) IM_FMTARGS(1);
+// SameLine() when a button labelled `label` still fits on the current line.
+void same_line_if_fits(const char* label);
 
 }  // namespace flocklab

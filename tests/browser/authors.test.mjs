@@ -7,28 +7,13 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { start, onWidget, root } from './helpers.mjs';
+import { start, onWidget, pageOf, root } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
 after(async () => { await env.close(); });
 
-// A page of the author's own, served beside flocklab.js.
-async function authorPage(body, name = 'author.html') {
-  const page = await env.context.newPage();
-  page.problems = [];
-  page.warnings = [];
-  page.on('console', (m) => {
-    // (The software WebGL's own performance notes and a missing favicon are not the page's.)
-    if (/GL Driver Message|Failed to load resource/.test(m.text())) return;
-    if (m.type() === 'error') page.problems.push(m.text());
-    if (m.type() === 'warning') page.warnings.push(m.text());
-  });
-  page.on('pageerror', (e) => page.problems.push(String(e)));
-  await page.route(env.url + name, (r) => r.fulfill({ contentType: 'text/html', body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="stylesheet" href="flocklab.css"><script type="module" src="flocklab.js"></script></head><body>${body}</body></html>` }));
-  await page.goto(env.url + name);
-  return page;
-}
+const authorPage = (body, name) => pageOf(env, body, { name });
 const ready = (page, sel) => page.waitForFunction((s) => document.querySelector(s)?.classList.contains('flocklab-ready'), sel, { timeout: 60000 });
 
 // The README's first HTML snippet, as it stands.

@@ -61,6 +61,25 @@ export async function openLesson(env, path = '') {
   return page;
 }
 
+// A page of an author's own, served beside flocklab.js: `body` inside a
+// document whose <html> has `lang`. Console errors and warnings are
+// collected into page.problems and page.warnings (the software WebGL's
+// performance notes and a missing favicon are not the page's).
+export async function pageOf(env, body, { name = 'author.html', lang = 'en' } = {}) {
+  const page = await env.context.newPage();
+  page.problems = [];
+  page.warnings = [];
+  page.on('console', (m) => {
+    if (/GL Driver Message|Failed to load resource/.test(m.text())) return;
+    if (m.type() === 'error') page.problems.push(m.text());
+    if (m.type() === 'warning') page.warnings.push(m.text());
+  });
+  page.on('pageerror', (e) => page.problems.push(String(e)));
+  await page.route(env.url + name, (r) => r.fulfill({ contentType: 'text/html', body: `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><link rel="stylesheet" href="flocklab.css"><script type="module" src="flocklab.js"></script></head><body>${body}</body></html>` }));
+  await page.goto(env.url + name);
+  return page;
+}
+
 // Runs in the page: base64 PNG -> RGBA bytes (passed to page.evaluate as source).
 const DECODE_PNG = `async (data) => {
   const img = new Image();
