@@ -13,6 +13,8 @@
 #include <fstream>
 #include <sstream>
 #include "support/json.hpp"
+#include <nlohmann/json.hpp>
+#include "core/lang.hpp"
 
 using namespace flocklab;
 
@@ -446,6 +448,13 @@ std::unique_ptr<flocklab::FlockScene> flock_at(int steps, const char* rules = "a
     s->step(steps);
     return s;
 }
+// Seed 7 at 10 s with the pointer hawk held at the centre from the start.
+std::unique_ptr<flocklab::FlockScene> flock_with_hawk_at_centre() {
+    auto h = flock_at(0);
+    h->hawk = flocklab::Vec2{450, 270};
+    h->step(600);
+    return h;
+}
 }  // namespace
 
 TEST(Words, FlockSummaryAtTenSecondsSaysTheLabsNumbersInWords) {
@@ -455,13 +464,65 @@ TEST(Words, FlockSummaryAtTenSecondsSaysTheLabsNumbersInWords) {
     EXPECT_EQ(flock_at(600, "no-sep")->describe(),
               "60 boids, alignment and cohesion on, separation off. The flock is packed (spacing 1.2 px) and flies "
               "together (order 0.89).");
-    auto h = flock_at(0);
-    h->hawk = flocklab::Vec2{450, 270};
-    h->step(600);
+    auto h = flock_with_hawk_at_centre();
     EXPECT_EQ(h->describe(),
               "60 boids, separation, alignment and cohesion on. The flock is tight (spacing 22 px) and flies together "
               "(order 0.90). The hawk is near the centre; no boid is fleeing it.");
     EXPECT_EQ(h->fleeing(), 0);
+}
+
+// [SECTION] Languages (core/lang.hpp): the same sentences from a table
+
+namespace {
+// The Spanish table the page ships (web/lang/es.json), as the shim passes it.
+std::string spanish_table() {
+    std::ifstream in(std::string(FLOCKLAB_SOURCE_DIR) + "/web/lang/es.json");
+    const nlohmann::json j = nlohmann::json::parse(in);
+    std::string packed;
+    for (const auto& [k, v] : j.items()) packed += k + '\x1f' + v.get<std::string>() + '\x1e';
+    return packed;
+}
+// English again whatever a test did (the language is per process, as it is per widget).
+struct InLanguage {
+    InLanguage(const std::string& code, const std::string& table, char mark) { flocklab::set_language(code, table, mark); }
+    ~InLanguage() { flocklab::set_language("en", ""); }
+};
+}  // namespace
+
+TEST(Language, PlaceholdersInAnyOrderAndTheDecimalMark) {
+    InLanguage es("xx", std::string("{0} of {1}\x1f{1}: {0}\x1e") + "hello\x1fhola\x1e", ',');
+    EXPECT_STREQ(flocklab::tr("hello"), "hola");
+    EXPECT_EQ(flocklab::trf("{0} of {1}", {"a", "b"}), "b: a");
+    EXPECT_EQ(flocklab::local_number("t 10.5 s, e.g. 3.25"), "t 10,5 s, e.g. 3,25");  // only between digits
+    EXPECT_EQ(flocklab::fixed(2.25, 2), "2,25");
+    EXPECT_STREQ(flocklab::tr("not in the table"), "not in the table");
+    EXPECT_EQ(flocklab::missing_strings(), std::vector<std::string>{"not in the table"});
+}
+
+TEST(Language, EnglishIsTheDefaultAndRecordsNothing) {
+    EXPECT_EQ(flocklab::language(), "en");
+    EXPECT_STREQ(flocklab::tr("The flock is"), "The flock is");
+    EXPECT_EQ(flocklab::fixed(0.5, 2), "0.50");
+    EXPECT_TRUE(flocklab::missing_strings().empty());
+}
+
+TEST(Language, TheFlockSummaryInSpanishFromThePagesTable) {
+    const std::string english = flock_at(600)->describe();
+    {
+        InLanguage es("es", spanish_table(), ',');
+        EXPECT_EQ(flock_at(600)->describe(),
+                  "60 boids, con separación, alineación y cohesión. La bandada está compacta (espaciado 23 px) y vuela "
+                  "unida (orden 0,88).");
+        auto h = flock_at(0);
+        h->hawk = flocklab::Vec2{450, 270};
+        h->step(600);
+        EXPECT_EQ(h->describe(),
+                  "60 boids, con separación, alineación y cohesión. La bandada está compacta (espaciado 22 px) y vuela "
+                  "unida (orden 0,90). El halcón está cerca del centro; ningún boid huye de él.");
+        EXPECT_EQ(h->explain_words(3).rfind("Boid 3: ", 0), 0u) << h->explain_words(3);
+        EXPECT_TRUE(flocklab::missing_strings().empty()) << flocklab::missing_strings().front();
+    }
+    EXPECT_EQ(flock_at(600)->describe(), english);  // and back in English, unchanged
 }
 
 TEST(Words, ThresholdsDecideAtTheirEdges) {

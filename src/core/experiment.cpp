@@ -1,6 +1,8 @@
 #include "experiment.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <cstdlib>
 
 #include "format.hpp"
 
@@ -36,6 +38,16 @@ Experiment::Experiment(const std::string& scene, Settings base, std::string vary
     }
 }
 
+std::unique_ptr<Experiment> Experiment::from_text(const std::string& scene, Settings base, const std::string& vary,
+                                                  const std::string& values, const std::string& seeds, long long steps,
+                                                  std::string* why) {
+    std::vector<std::uint64_t> seed_list;
+    for (const std::string& s : split_lines(seeds)) seed_list.push_back(std::strtoull(s.c_str(), nullptr, 10));
+    auto e = std::make_unique<Experiment>(scene, std::move(base), vary, split_lines(values), seed_list, steps, why);
+    if (!why->empty()) e.reset();
+    return e;
+}
+
 std::unique_ptr<Scene> Experiment::start(int i) const {
     std::unique_ptr<Scene> s = make_scene(scene_);
     s->apply_settings(base_);
@@ -56,14 +68,23 @@ bool Experiment::work(double budget_ms) {
             run_->step(1);
             if (spent() > budget_ms) return false;
         }
-        std::string row = "{\"run\": " + std::to_string(i) + ", \"value\": " + json_string(value(i)) +
-                          ", \"seed\": " + std::to_string(seed(i));
-        for (const Gauge& g : run_->gauges()) row += ", " + json_string(g.name) + ": " + py_repr(g.value);
-        rows_.push_back(row + "}");
+        rows_.push_back(row(i, *run_));
         run_.reset();
         if (spent() > budget_ms) break;
     }
     return finished() == runs();
+}
+
+std::string Experiment::row(int i, Scene& s) const {
+    std::string o = "{\"run\": " + std::to_string(i) + ", \"value\": " + json_string(value(i)) + ", \"seed\": " + std::to_string(seed(i));
+    for (const Gauge& g : s.gauges()) o += ", " + json_string(g.name) + ": " + py_repr(g.value);
+    return o + "}";
+}
+
+std::string Experiment::run(int i) const {
+    std::unique_ptr<Scene> s = start(i);
+    s->step(static_cast<int>(steps_));
+    return row(i, *s);
 }
 
 std::string Experiment::json() const {

@@ -23,6 +23,11 @@ public:
     // Empty `why` when the setting and every value are usable; else the reason.
     Experiment(const std::string& scene, Settings base, std::string vary, std::vector<std::string> values,
                std::vector<std::uint64_t> seeds, long long steps, std::string* why);
+    // The same from text as a page passes it: values and seeds one per line.
+    // nullptr, with `why`, when it cannot run.
+    static std::unique_ptr<Experiment> from_text(const std::string& scene, Settings base, const std::string& vary,
+                                                 const std::string& values, const std::string& seeds, long long steps,
+                                                 std::string* why);
 
     int runs() const { return static_cast<int>(values_.size() * seeds_.size()); }
     int finished() const { return static_cast<int>(rows_.size()); }
@@ -35,10 +40,15 @@ public:
     std::uint64_t seed(int i) const { return seeds_[static_cast<size_t>(i) % seeds_.size()]; }
     // Steps the runs for about budget_ms (at least one step); true when all are done.
     bool work(double budget_ms);
+    // Run i, whole, on its own: its row (a worker's share of the runs).
+    std::string run(int i) const;
     // [{"run", "value", "seed", <gauge>: value, ...}] for the runs done so far.
     std::string json() const;
 
 private:
+    // {"run", "value", "seed", <gauge>: value, ...} of run i, ended in `s`.
+    std::string row(int i, Scene& s) const;
+
     std::string scene_;
     Settings base_;
     std::string vary_;

@@ -1,5 +1,7 @@
 #include "format.hpp"
 
+#include <algorithm>
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -55,6 +57,25 @@ bool parse_number(const std::string& text, double* out) {
     if (*end != '\0' || !std::isfinite(v)) return false;
     *out = v;
     return true;
+}
+
+std::vector<std::string> split_lines(const std::string& text) {
+    std::vector<std::string> out;
+    for (size_t at = 0; at < text.size();) {
+        const size_t nl = std::min(text.find('\n', at), text.size());
+        out.push_back(text.substr(at, nl - at));
+        at = nl + 1;
+    }
+    return out;
+}
+
+std::vector<std::pair<std::string, std::string>> tab_pairs(const std::string& text) {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const std::string& line : split_lines(text)) {
+        const size_t tab = line.find('\t');
+        if (tab != std::string::npos) out.emplace_back(line.substr(0, tab), line.substr(tab + 1));
+    }
+    return out;
 }
 
 }  // namespace flocklab

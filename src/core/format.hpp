@@ -4,12 +4,17 @@
 #pragma once
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace flocklab {
 
 std::string py_repr(double v);
 // A finite decimal number, the whole text ("12", "-0.5", "1e3"): no hex
 // ("0x20"), no "inf" or "nan", no spaces. False when the text is not one.
-bool parse_number(const std::string& text, double* out);  // "22.550619377904063", "120.0", "1.3e-05"; null if not finite
+bool parse_number(const std::string& text, double* out);
+// Text a page passes in: one item per line, and "name\tvalue" lines.
+std::vector<std::string> split_lines(const std::string& text);
+std::vector<std::pair<std::string, std::string>> tab_pairs(const std::string& text);  // "22.550619377904063", "120.0", "1.3e-05"; null if not finite
 
 }  // namespace flocklab

@@ -128,16 +128,7 @@ EMSCRIPTEN_KEEPALIVE const char* fl_get(const char* option) { return text(g_app.
 EMSCRIPTEN_KEEPALIVE const char* fl_params() { return text(g_app.scene().params_json()); }
 // Several at once, all or nothing: "name\tvalue" lines (Scene::set_params).
 EMSCRIPTEN_KEEPALIVE const char* fl_set_params(const char* lines) {
-    std::vector<std::pair<std::string, std::string>> values;
-    const std::string all = lines;
-    for (size_t at = 0; at < all.size();) {
-        const size_t end = std::min(all.find('\n', at), all.size());
-        const std::string line = all.substr(at, end - at);
-        const size_t tab = line.find('\t');
-        if (tab != std::string::npos) values.emplace_back(line.substr(0, tab), line.substr(tab + 1));
-        at = end + 1;
-    }
-    return result_text(g_app.scene().set_params(values));
+    return result_text(g_app.scene().set_params(flocklab::tab_pairs(lines)));
 }
 // Applies one data-* attribute (dataset key, text) as mount() does at start;
 // returns the warnings, one per line ("" if none).
@@ -208,21 +199,9 @@ EMSCRIPTEN_KEEPALIVE const char* fl_bench_time(int steps) {
 // `steps` each. fl_exp_begin: "" or why it cannot run; fl_exp_work: runs
 // for about `ms`, returns the runs still to finish; fl_exp_rows: the rows so far.
 EMSCRIPTEN_KEEPALIVE const char* fl_exp_begin(const char* vary, const char* values, const char* seeds, double steps) {
-    const auto lines = [](const std::string& t) {
-        std::vector<std::string> out;
-        for (size_t at = 0; at < t.size();) {
-            const size_t nl = std::min(t.find('\n', at), t.size());
-            out.push_back(t.substr(at, nl - at));
-            at = nl + 1;
-        }
-        return out;
-    };
-    std::vector<std::uint64_t> seed_list;
-    for (const std::string& s : lines(seeds)) seed_list.push_back(std::strtoull(s.c_str(), nullptr, 10));
     std::string why;
-    g_experiment = std::make_unique<flocklab::Experiment>(g_app.scene().name(), g_app.scene().settings(), vary, lines(values),
-                                                          seed_list, static_cast<long long>(steps), &why);
-    if (!why.empty()) g_experiment.reset();
+    g_experiment = flocklab::Experiment::from_text(g_app.scene().name(), g_app.scene().settings(), vary, values, seeds,
+                                                   static_cast<long long>(steps), &why);
     return text(why);
 }
 EMSCRIPTEN_KEEPALIVE int fl_exp_work(double ms) {

@@ -44,3 +44,12 @@ test('axe-core finds no violations on embed.html (a crowd, from its address)', a
   assert.deepEqual(await violations(page), []);
   await page.close();
 });
+
+test('axe-core finds no violations on embed.html in Spanish, whose page says it is Spanish', async () => {
+  const page = await env.context.newPage();
+  await page.goto(`${env.url}embed.html?scene=flock&seed=7&lang=es&selected=3&overlays=vision`);
+  await page.waitForFunction(() => document.querySelector('.flocklab')?.classList.contains('flocklab-ready'), null, { timeout: 60000 });
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'es');
+  assert.deepEqual(await violations(page), []);
+  await page.close();
+});

@@ -463,7 +463,7 @@ export function mount(el, options = {}) {
       throw new TypeError(`flocklab: apply() takes an object of options, such as {seed: 3} or a config(), got ${quote(opts)}`);
     }
     checkOptionNames(String(w.spec?.name ?? data.scene ?? description?.defaultScene), opts, 'apply()'); // at the call when the scenes are known
-    const { params: ps, seed, paused, scene, ...others } = opts;
+    const { params: ps, seed, paused, scene, lang, ...others } = opts;
     const attrs = Object.entries(others).filter(([, v]) => v !== undefined && v !== null)
       .map(([k, v]) => [text(k, 'an option name'), typeof v === 'number' ? String(v) : text(v, `apply: ${quote(k)}`)]);
     const lines = ps === undefined ? null : paramLines(ps)[0];
@@ -472,6 +472,7 @@ export function mount(el, options = {}) {
     alive();
     const applyAll = () => {
       if (scene !== undefined && scene !== w.spec.name) warn(el, `this widget is a ${w.spec.name} widget; it cannot become a ${quote(scene)} widget (mount a new element)`);
+      if (lang !== undefined && String(lang).toLowerCase().split(/[-_]/)[0] !== w.lang.code) warn(el, `this widget speaks "${w.lang.code}"; its language is chosen when it starts (lang, data-lang or mount(el, {lang})): mount a new element for ${quote(lang)}`);
       checkOptionNames(w.spec.name, opts, 'apply()');
       applyParams(lines); // all or nothing, first: a refused parameter leaves everything as it was
       for (const [k, v] of attrs) {
@@ -563,8 +564,10 @@ export function mount(el, options = {}) {
   el.classList.add('flocklab-started');
   // The language's table first (only a page in another language fetches one):
   // the module says and draws everything in it from its first frame.
-  const started = loadLanguage(el).then((lang) => {
+  const started = loadLanguage(el, data.lang).then((lang) => {
     w.lang = lang;
+    // A widget in another language than its page says so, for screen readers' voices.
+    if (data.lang !== undefined && el.getAttribute('lang') !== lang.code) el.setAttribute('lang', lang.code === 'qps' ? 'en' : lang.code);
     if (lang.code !== 'en') args.push('--lang', lang.code, '--decimal', lang.decimal, '--strings', lang.packed());
     return startInstance(el, canvas, args, () => destroyed, lang);
   }).then(({ instance, api: a }) => {

@@ -11,6 +11,7 @@
 //   contexts.js   the page's budget of WebGL contexts (widgets park beyond it)
 //   speech.js     the canvas's name and description, and the live region
 //   charts.js     <svg data-plot>
+//   lang.js       the widget's language: its table, t() and numbers
 //   values.js     shared checks and formatting
 import { mount } from './handle.js';
 import { plotSummary } from './charts.js';
@@ -57,6 +58,7 @@ function fromAddress(el) {
   const q = new URLSearchParams(location.search);
   for (const [k, v] of q) {
     if (k === 'post') continue;
+    if (k === 'lang') document.documentElement.lang = v; // the embed page is the widget: its language is the page's
     try { el.setAttribute(`data-${k}`, v); } catch { warn(el, `the address's "${k}" is not a usable name; ignored`); }
   }
   if (q.get('post') === 'gauges' && window.parent !== window) {

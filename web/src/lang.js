@@ -17,15 +17,16 @@ const tables = new Map(); // code -> Promise of its table
 const warned = new Set();
 
 // "es-MX" -> "es"; the pseudo-locale's tags (qps, qps-ploc) -> "qps".
-export function languageTag(el) {
-  const tag = (el.dataset.lang || el.closest('[lang]')?.getAttribute('lang') || 'en').trim();
+export function languageTag(el, explicit) {
+  const tag = String(explicit || el.dataset.lang || el.closest('[lang]')?.getAttribute('lang') || 'en').trim();
   return tag === '' ? 'en' : tag;
 }
 const primary = (tag) => tag.toLowerCase().split(/[-_]/)[0];
 
 // The widget's language: a promise of {code, locale, t, number, decimal, packed}.
-export function loadLanguage(el) {
-  const tag = languageTag(el);
+// `explicit`: mount(el, {lang}) or data-lang, before the page's lang.
+export function loadLanguage(el, explicit) {
+  const tag = languageTag(el, explicit);
   const code = primary(tag);
   if (code === 'en') return Promise.resolve(english);
   if (!LANGUAGES.includes(code)) {
