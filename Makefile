@@ -42,11 +42,17 @@ web: deps-web
 	cp web/lang/*.json $(BUILD)/web/lang/
 	node web/tools/lang-keys.mjs --qps $(BUILD)/web/lang/qps.json
 	cp $(BUILD)/wasm/src/widget/flocklab-core.js $(BUILD)/wasm/src/widget/flocklab-core.wasm $(BUILD)/web/
+	cp $(BUILD)/wasm/src/sweep/flocklab-sweep.js $(BUILD)/wasm/src/sweep/flocklab-sweep.wasm $(BUILD)/web/
 	# The shim: the modules under web/src/ bundled into one minified
-	# flocklab.js, with a source map back to them.
-	$(ESBUILD) web/src/index.js --bundle --format=esm --external:./flocklab-core.js --minify \
+	# flocklab.js, with a source map back to them; the experiments' part
+	# (flocklab-experiment.js, loaded only by a page with a [data-experiment])
+	# and its worker are files of their own.
+	$(ESBUILD) web/src/index.js --bundle --format=esm --external:./flocklab-core.js --external:./flocklab-experiment.js --minify \
 	  --sourcemap --sources-content=true --log-level=warning --outfile=$(BUILD)/web/flocklab.js
+	$(ESBUILD) flocklab-experiment=web/src/experiment.js flocklab-sweep-worker=web/src/sweep-worker.js --bundle --format=esm \
+	  --external:./flocklab-sweep.js --minify --sourcemap --sources-content=true --log-level=warning --outdir=$(BUILD)/web
 	$(TERSER) $(BUILD)/web/flocklab-core.js --module --compress passes=2 --mangle -o $(BUILD)/web/flocklab-core.js
+	$(TERSER) $(BUILD)/web/flocklab-sweep.js --module --compress passes=2 --mangle -o $(BUILD)/web/flocklab-sweep.js
 	# The widget's stylesheet minified too (web/flocklab.css stays the readable source).
 	$(ESBUILD) web/flocklab.css --minify --log-level=warning --outfile=$(BUILD)/web/flocklab.css --allow-overwrite
 

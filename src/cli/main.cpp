@@ -703,24 +703,9 @@ Varied varied_of(const std::string& text, Scene& probe) {
         for (const flocklab::OptionSpec& o : probe.options()) names.push_back(o.name);
         throw UsageError("--vary: a " + std::string(probe.name()) + " scene has no setting '" + shortened(v.name) + "' (it has " + join(names) + ")");
     }
-    constexpr size_t kMaxValues = 1000;
-    const std::vector<std::string> parts = split(spec, ':');
-    if (parts.size() == 3) {  // a range of numbers, START + k * STEP up to STOP
-        double a, b, step;
-        if (!v.tunable && probe.option(v.name)->kind != OptionKind::Count) throw UsageError("--vary: " + v.name + " takes a list of values, not a range");
-        if (!parse_number(parts[0], &a) || !parse_number(parts[1], &b) || !parse_number(parts[2], &step) || !(step > 0) || b < a) {
-            throw UsageError("--vary: expected START:STOP:STEP with STEP > 0 and STOP >= START, got '" + shortened(spec) + "'");
-        }
-        if ((b - a) / step >= kMaxValues) throw UsageError("--vary: at most " + std::to_string(kMaxValues) + " values");
-        for (int k = 0;; ++k) {
-            const double x = a + k * step;
-            if (x > b + 1e-9 * step) break;
-            v.values.push_back(v.tunable ? py_repr(x) : std::to_string(std::llround(x)));
-        }
-    } else {
-        v.values = split(spec, ',');
-        if (v.values.size() > kMaxValues) throw UsageError("--vary: at most " + std::to_string(kMaxValues) + " values");
-    }
+    std::string why;
+    v.values = Experiment::values_of(spec, probe, v.name, &why);  // one rule with a page's data-values
+    if (!why.empty()) throw UsageError("--vary: " + why);
     return v;  // the values are checked by Experiment, before anything runs
 }
 

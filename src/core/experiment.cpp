@@ -38,6 +38,41 @@ Experiment::Experiment(const std::string& scene, Settings base, std::string vary
     }
 }
 
+std::vector<std::string> Experiment::values_of(const std::string& spec, Scene& probe, const std::string& name,
+                                               std::string* why) {
+    why->clear();
+    std::vector<std::string> parts, out;
+    for (size_t at = 0;;) {  // split on ':' (a range) or ',' (a list)
+        const size_t sep = spec.find(spec.find(':') != std::string::npos ? ':' : ',', at);
+        parts.push_back(spec.substr(at, sep == std::string::npos ? std::string::npos : sep - at));
+        if (sep == std::string::npos) break;
+        at = sep + 1;
+    }
+    bool tunable = false;
+    for (const Tunable& t : probe.tunables()) tunable = tunable || t.name == name;
+    if (spec.find(':') == std::string::npos) {
+        if (parts.size() > kMaxValues) *why = "at most " + std::to_string(kMaxValues) + " values";
+        return why->empty() ? parts : out;
+    }
+    const OptionSpec* o = probe.option(name);
+    double a, b, step;
+    if (!tunable && (!o || o->kind != OptionKind::Count)) {
+        *why = name + " takes a list of values, not a range";
+    } else if (parts.size() != 3 || !parse_number(parts[0], &a) || !parse_number(parts[1], &b) || !parse_number(parts[2], &step) ||
+               !(step > 0) || b < a) {
+        *why = "expected START:STOP:STEP with STEP > 0 and STOP >= START, got '" + shortened(spec) + "'";
+    } else if ((b - a) / step >= kMaxValues) {
+        *why = "at most " + std::to_string(kMaxValues) + " values";
+    } else {
+        for (int k = 0;; ++k) {
+            const double x = a + k * step;
+            if (x > b + 1e-9 * step) break;
+            out.push_back(tunable ? py_repr(x) : std::to_string(std::llround(x)));
+        }
+    }
+    return why->empty() ? out : std::vector<std::string>{};
+}
+
 std::unique_ptr<Experiment> Experiment::from_text(const std::string& scene, Settings base, const std::string& vary,
                                                   const std::string& values, const std::string& seeds, long long steps,
                                                   std::string* why) {

@@ -23,6 +23,12 @@ public:
     // Empty `why` when the setting and every value are usable; else the reason.
     Experiment(const std::string& scene, Settings base, std::string vary, std::vector<std::string> values,
                std::vector<std::uint64_t> seeds, long long steps, std::string* why);
+    // The values a setting takes from "START:STOP:STEP" (START + k * STEP up to
+    // STOP; a tunable's as Python's repr, a count's whole) or "V1,V2,...": the
+    // CLI's --vary and a page's data-values. Empty, with `why`, when unusable.
+    static std::vector<std::string> values_of(const std::string& spec, Scene& probe, const std::string& name,
+                                              std::string* why);
+    static constexpr size_t kMaxValues = 1000;
     // The same from text as a page passes it: values and seeds one per line.
     // nullptr, with `why`, when it cannot run.
     static std::unique_ptr<Experiment> from_text(const std::string& scene, Settings base, const std::string& vary,

@@ -6,6 +6,8 @@
 // same bits wherever it runs (Experiment::run).
 #include <emscripten/emscripten.h>
 
+#include <algorithm>
+#include <cctype>
 #include <memory>
 #include <string>
 #include <utility>
@@ -21,34 +23,79 @@ const char* text(std::string s) {
     g_text = std::move(s);
     return g_text.c_str();
 }
+// The setting a page names in data-vary: as the core spells it, or in
+// kebab-case ("weight-separation" is the tunable weight_separation,
+// "hawk-mode" the option hawkMode).
+std::string setting_name(flocklab::Scene& s, const std::string& name) {
+    std::string snake = name, camel;
+    std::replace(snake.begin(), snake.end(), '-', '_');
+    for (size_t i = 0; i < name.size(); ++i) {
+        if (name[i] == '-' && i + 1 < name.size()) camel += static_cast<char>(std::toupper(static_cast<unsigned char>(name[++i])));
+        else camel += name[i];
+    }
+    for (const flocklab::Tunable& t : s.tunables()) {
+        if (t.name == name || t.name == snake) return t.name;
+    }
+    return s.option(name) ? name : s.option(camel) ? camel : name;
+}
+
+// {"name", "label", "unit", "tunable"} of the varied setting, for the chart's axis.
+std::string setting_json(flocklab::Scene& s, const std::string& name) {
+    for (const flocklab::Tunable& t : s.tunables()) {
+        if (t.name == name) {
+            return "{\"name\": " + flocklab::json_string(name) + ", \"label\": " + flocklab::json_string(t.label) +
+                   ", \"unit\": " + flocklab::json_string(t.unit) + ", \"tunable\": true}";
+        }
+    }
+    const flocklab::OptionSpec* o = s.option(name);
+    return "{\"name\": " + flocklab::json_string(name) + ", \"label\": " + flocklab::json_string(o ? flocklab::option_heading(*o) : name) +
+           ", \"unit\": \"\", \"tunable\": false}";
+}
 }  // namespace
 
 extern "C" {
 // An experiment on `scene` configured by an element's data-* attributes
-// ("key\tvalue" lines, as a widget applies them): {"why": "" or the reason it
-// cannot run, "warnings": [...], "runs": n, "gauges": [{"name", "unit"}...]}.
+// ("key\tvalue" lines, applied as a widget applies them), varying `vary` over
+// `values` ("START:STOP:STEP" or "V1,V2,..."), each over `seeds` (one per
+// line), `steps` each: {"why": "" or the reason it cannot run, "warnings":
+// [...], "runs": n, "values": [...], "vary": {...}, "gauges": [{"name", "unit"}...]}.
 EMSCRIPTEN_KEEPALIVE const char* sw_begin(const char* scene, const char* attributes, const char* vary, const char* values,
                                           const char* seeds, double steps) {
     g_experiment.reset();
     std::unique_ptr<flocklab::Scene> base = flocklab::make_scene(scene);
-    if (!base) return text("{\"why\": " + flocklab::json_string(std::string("no scene ") + scene) + ", \"warnings\": [], \"runs\": 0, \"gauges\": []}");
+    if (!base) return text("{\"why\": " + flocklab::json_string(std::string("no scene ") + scene) + ", \"warnings\": [], \"runs\": 0}");
     std::string warnings;
     for (const std::string& w : flocklab::apply_attributes(*base, flocklab::tab_pairs(attributes))) {
         warnings += (warnings.empty() ? "" : ", ") + flocklab::json_string(w);
     }
+    const std::string name = setting_name(*base, vary);
     std::string why;
-    g_experiment = flocklab::Experiment::from_text(scene, base->settings(), vary, values, seeds, static_cast<long long>(steps), &why);
-    std::string gauges;
+    const std::vector<std::string> list = flocklab::Experiment::values_of(values, *base, name, &why);
+    if (why.empty()) {
+        std::string lines;
+        for (const std::string& v : list) lines += v + "\n";
+        g_experiment = flocklab::Experiment::from_text(scene, base->settings(), name, lines, seeds, static_cast<long long>(steps), &why);
+    }
+    std::string gauges, value_list;
     for (const flocklab::Gauge& g : base->gauges()) {
         gauges += (gauges.empty() ? "" : ", ") + std::string("{\"name\": ") + flocklab::json_string(g.name) +
-                  ", \"unit\": " + flocklab::json_string(g.unit) + "}";
+                  ", \"unit\": " + flocklab::json_string(g.unit) + (g.decimals >= 0 ? ", \"decimals\": " + std::to_string(g.decimals) : "") + "}";
     }
+    for (const std::string& v : list) value_list += (value_list.empty() ? "" : ", ") + flocklab::json_string(v);
     return text("{\"why\": " + flocklab::json_string(why) + ", \"warnings\": [" + warnings + "], \"runs\": " +
-                std::to_string(g_experiment ? g_experiment->runs() : 0) + ", \"gauges\": [" + gauges + "]}");
+                std::to_string(g_experiment ? g_experiment->runs() : 0) + ", \"values\": [" + value_list + "], \"vary\": " +
+                setting_json(*base, name) + ", \"gauges\": [" + gauges + "]}");
 }
 // Run i of the experiment, whole: its row as JSON ("null" without one).
 EMSCRIPTEN_KEEPALIVE const char* sw_run(int i) {
     if (!g_experiment || i < 0 || i >= g_experiment->runs()) return text("null");
     return text(g_experiment->run(i));
 }
+// Without Workers: the runs in order, for about `ms` at a time; the rows so far.
+EMSCRIPTEN_KEEPALIVE int sw_work(double ms) {
+    if (!g_experiment) return 0;
+    g_experiment->work(ms);
+    return g_experiment->runs() - g_experiment->finished();
+}
+EMSCRIPTEN_KEEPALIVE const char* sw_rows() { return text(g_experiment ? g_experiment->json() : "[]"); }
 }

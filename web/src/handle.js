@@ -71,7 +71,9 @@ export function linkTo(cfg, spec, lang) {
   return `${EMBED.href}?${q}`;
 }
 
-export function mount(el, options = {}) {
+// `replace`: an element already mounted gets a new widget from `options`
+// alone (its other data-* are not read), as a config of another scene does.
+export function mount(el, options = {}, { replace = false } = {}) {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw new TypeError(`flocklab: mount(element, options) takes an object of options, such as {seed: 3} or a config(), got ${quote(options)}`);
   }
@@ -80,7 +82,7 @@ export function mount(el, options = {}) {
   let fresh = false;
   if (el.flocklab) {
     const now = el.flocklab.scene ?? el.dataset.scene ?? description?.defaultScene;
-    if (options.scene === undefined || String(options.scene) === now) return el.flocklab.apply(options);
+    if (!replace && (options.scene === undefined || String(options.scene) === now)) return el.flocklab.apply(options);
     el.flocklab.destroy();
     const old = own(el, 'canvas')[0];
     old?.replaceWith(old.cloneNode(false)); // its context is gone with the old instance

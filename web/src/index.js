@@ -11,6 +11,8 @@
 //   contexts.js   the page's budget of WebGL contexts (widgets park beyond it)
 //   speech.js     the canvas's name and description, and the live region
 //   charts.js     <svg data-plot>
+//   experiment.js [data-experiment] (flocklab-experiment.js, loaded only where one is),
+//                 and sweep-worker.js, its Workers
 //   lang.js       the widget's language: its table, t() and numbers
 //   values.js     shared checks and formatting
 import { mount } from './handle.js';
@@ -18,6 +20,8 @@ import { plotSummary } from './charts.js';
 import { compiledModule, instanceStats, liveInstances } from './loader.js';
 import { contextStats } from './contexts.js';
 import { warn } from './values.js';
+import { loadLanguage } from './lang.js';
+import { description } from './options.js';
 
 // Every .flocklab element under root; one nested inside another widget is
 // skipped with a warning (it would share that widget's canvas and buttons).
@@ -25,6 +29,10 @@ export function mountAll(root = document) {
   const all = [...root.querySelectorAll('.flocklab')];
   if (root instanceof Element && root.matches('.flocklab')) all.unshift(root);
   return all.flatMap((el) => {
+    if (el.hasAttribute('data-experiment')) {
+      experiment(el).catch((err) => console.error('flocklab: the experiment could not start:', err));
+      return [];
+    }
     if (el.flocklab) return [el.flocklab];
     if (el.parentElement && el.parentElement.closest('.flocklab')) {
       warn(el, 'a .flocklab element inside another one is not mounted; make them siblings');
@@ -34,6 +42,11 @@ export function mountAll(root = document) {
   });
 }
 
+// A [data-experiment] element's handle (a promise): its code is a chunk of
+// its own, loaded only by a page that has one.
+export const experiment = (el) => import('./flocklab-experiment.js')
+  .then((m) => m.mountExperiment(el, { mount, loadLanguage, description: () => description, warn }).ready);
+
 export { mount, plotSummary, liveInstances, instanceStats, contextStats };
 
 // The global for classic scripts. A module runs after the page is parsed,
@@ -42,7 +55,7 @@ export { mount, plotSummary, liveInstances, instanceStats, contextStats };
 //   (window.FlockLab = window.FlockLab || []).push(() => FlockLab.mount(el, {...}));
 const queued = Array.isArray(window.FlockLab) ? window.FlockLab : [];
 const FlockLab = {
-  mount, mountAll, plotSummary, liveInstances, instanceStats, contextStats,
+  mount, mountAll, experiment, plotSummary, liveInstances, instanceStats, contextStats,
   push(fn) { fn(FlockLab); },
   whenLoaded: () => Promise.resolve(FlockLab),
 };

@@ -1,0 +1,21 @@
+// A Web Worker of an experiment (experiment.js): the core alone
+// (flocklab-sweep.wasm, no SDL or ImGui), running its share of the runs off
+// the main thread. Message in: {scene, attributes, vary, values, seeds,
+// steps, shard: [k, n]} (this worker runs runs k, k + n, ...); out: {type: 'begun', info}, then {type: 'row', row} per
+// run, then {type: 'done'}. Stop is the page terminating the worker.
+import createSweep from './flocklab-sweep.js';
+
+const api = createSweep().then((m) => ({
+  begin: m.cwrap('sw_begin', 'string', ['string', 'string', 'string', 'string', 'string', 'number']),
+  run: m.cwrap('sw_run', 'string', ['number']),
+}));
+
+self.onmessage = async (e) => {
+  const { scene, attributes, vary, values, seeds, steps, shard: [k, n] } = e.data;
+  const a = await api;
+  const info = JSON.parse(a.begin(scene, attributes, vary, values, seeds, steps));
+  self.postMessage({ type: 'begun', info });
+  if (info.why) return;
+  for (let i = k; i < info.runs; i += n) self.postMessage({ type: 'row', row: JSON.parse(a.run(i)) });
+  self.postMessage({ type: 'done' });
+};
