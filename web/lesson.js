@@ -46,44 +46,28 @@ lab.ready.then(() => {
   fig.addEventListener('flocklab:destroyed', () => clearInterval(timer)); // a destroyed widget answers nothing
 }, () => {});
 
-// [SECTION] Measure it: an experiment on the flock above (handle.experiment()).
+// [SECTION] Predict, then check: the flock above, seed 7, separation off, run to 10 s.
 const flock = document.getElementById('flock');
-const form = document.getElementById('experiment');
-const status = document.getElementById('exp-status');
-const results = document.getElementById('exp-results');
-const resultsTable = document.getElementById('exp-table');
-form.addEventListener('submit', async (e) => {
+const checkForm = document.getElementById('check-form');
+const checkResult = document.getElementById('check-result');
+checkForm.addEventListener('submit', async (e) => {
   e.preventDefault();
   const h = flock.flocklab;
+  const guess = document.getElementById('prediction').valueAsNumber;
   if (!h) return;
   await h.ready;
-  const vary = document.getElementById('exp-vary').value;
-  const values = { from: Number(document.getElementById('exp-from').value), to: Number(document.getElementById('exp-to').value), step: Number(document.getElementById('exp-step').value) };
-  const n = Math.max(1, Math.min(50, Math.round(Number(document.getElementById('exp-seeds').value))));
-  const seeds = Array.from({ length: n }, (_, k) => k);
-  const seconds = Number(document.getElementById('exp-seconds').value);
-  const run = document.getElementById('exp-run');
-  run.disabled = true;
-  status.textContent = 'Running…';
+  checkResult.textContent = 'Running…';
+  h.setRule('separation', false);
+  h.reset(7);
   try {
-    const r = await h.experiment({ vary, values, seeds, seconds });
-    const body = resultsTable.tBodies[0];
-    body.replaceChildren();
-    for (const s of r.summary) {
-      const row = body.insertRow();
-      for (const v of [s.value, s.spacing.mean.toFixed(2), `${s.spacing.min.toFixed(1)} to ${s.spacing.max.toFixed(1)}`, s.order.mean.toFixed(2)]) row.insertCell().textContent = v;
-    }
-    results.hidden = false;
-    let said = `${r.rows.length} runs done.`;
-    const guess = document.getElementById('exp-prediction').value;
-    if (vary === 'weight_separation' && guess !== '') {
-      const first = r.summary.find((s) => s.spacing.mean > 20);
-      said += first ? ` The mean spacing first passes 20 px at a separation weight of ${first.value}; you predicted ${guess}.` : ' The mean spacing never passed 20 px in this range.';
-    }
-    status.textContent = said;
-  } catch (err) {
-    status.textContent = err.name === 'AbortError' ? 'Stopped.' : `Could not run: ${err.message}`;
-  } finally {
-    run.disabled = false;
+    await h.runTo(10);
+  } catch {
+    checkResult.textContent = 'Stopped before 10 s.';
+    return;
   }
+  const spacing = h.gauges().spacing;
+  const got = `${spacing.toFixed(1)} px`;
+  checkResult.textContent = Number.isFinite(guess)
+    ? `With separation off, seed 7, the spacing after 10 s is ${got}; you predicted ${guess} px, ${Math.abs(spacing - guess).toFixed(1)} px ${spacing > guess ? 'below' : 'above'} what happened.`
+    : `With separation off, seed 7, the spacing after 10 s is ${got}. Enter a number first to compare it with your prediction.`;
 });

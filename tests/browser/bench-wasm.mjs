@@ -16,7 +16,7 @@ const median = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
 const env = await start();
 try {
   const page = await openLesson(env);
-  await page.evaluate(() => document.querySelectorAll('.flocklab').forEach((e) => e.flocklab.pause()));
+  await page.evaluate(() => document.querySelectorAll('.flocklab:not([data-experiment])').forEach((e) => e.flocklab.pause()));
   // One round: the page's step timed after `warmup` steps (median of 5
   // batches of 10), then the CLI's, alternated.
   const pageStep = (n, warmup) => page.evaluate(({ n, warmup }) => {

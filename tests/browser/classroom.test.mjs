@@ -85,7 +85,7 @@ test('the tuning panel takes typed text: a seed typed into its field is the one 
 });
 
 test('every widget has a pause control, and a paused widget shows a play button', async () => {
-  const r = await page.evaluate(() => [...document.querySelectorAll('.flocklab')].map((el) => ({
+  const r = await page.evaluate(() => [...document.querySelectorAll('.flocklab:not([data-experiment])')].map((el) => ({
     id: el.id, pause: el.querySelectorAll('[data-action="pause"]').length,
   })));
   for (const w of r) assert.ok(w.pause >= 1, `${w.id} has no pause control`);
@@ -101,10 +101,10 @@ test('prefers-reduced-motion: reduce starts every widget paused, with a visible 
   const p = ctx ? await ctx.newPage() : await env.context.newPage();
   if (!ctx) await p.emulateMedia({ reducedMotion: 'reduce' });
   await p.goto(env.url);
-  await p.waitForFunction(() => [...document.querySelectorAll('.flocklab')].every((e) => e.classList.contains('flocklab-ready')), null, { timeout: 60000 });
+  await p.waitForFunction(() => [...document.querySelectorAll('.flocklab:not([data-experiment])')].every((e) => e.classList.contains('flocklab-ready')), null, { timeout: 60000 });
   const r = await p.evaluate(async () => {
     await new Promise((res) => setTimeout(res, 500));
-    return [...document.querySelectorAll('.flocklab')].map((el) => ({
+    return [...document.querySelectorAll('.flocklab:not([data-experiment])')].map((el) => ({
       id: el.id, paused: el.flocklab.paused(), time: el.flocklab.gauges().time, play: !el.querySelector('.fl-play').hidden,
     }));
   });
@@ -226,7 +226,7 @@ test('failures name their cause and fix: a page opened from a file, no WebAssemb
   const noWasm = await env.context.newPage();
   await noWasm.addInitScript(() => { delete window.WebAssembly; });
   await noWasm.goto(env.url);
-  await noWasm.waitForFunction(() => document.querySelectorAll('.flocklab .fl-error').length === document.querySelectorAll('.flocklab').length);
+  await noWasm.waitForFunction(() => document.querySelectorAll('.flocklab .fl-error').length === document.querySelectorAll('.flocklab:not([data-experiment])').length);
   assert.match(await noWasm.locator('#flock .fl-error').textContent(), /runs no WebAssembly .*Use a current Chrome, Edge, Firefox or Safari/);
   await noWasm.close();
   // A lost context is made again: a fresh canvas, drawn on, no failure.
@@ -379,7 +379,7 @@ test('on a 390x844 phone (DPR 3) the HUD and panel text is 12+ CSS px, controls 
   const p = await phone.context.newPage();
   await p.setViewportSize({ width: 390, height: 844 });
   await p.goto(phone.url);
-  await p.waitForFunction(() => [...document.querySelectorAll('.flocklab')].every((e) => e.classList.contains('flocklab-ready')), null, { timeout: 60000 });
+  await p.waitForFunction(() => [...document.querySelectorAll('.flocklab:not([data-experiment])')].every((e) => e.classList.contains('flocklab-ready')), null, { timeout: 60000 });
   await p.locator('#flock canvas').scrollIntoViewIfNeeded();
   await p.evaluate(() => document.querySelector('#flock').flocklab.pause());
   await p.waitForTimeout(300);
@@ -467,7 +467,7 @@ test('12 widgets (four of 3000 boids), two on screen: typing is never held up by
   await p.waitForFunction(() => !document.querySelector('#w11').flocklab.visible() && !document.querySelector('#w0').flocklab.visible(),
     null, { timeout: 10000 });
   await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 500)))));
-  const running = await p.evaluate(() => [...document.querySelectorAll('.flocklab')].filter((e) => e.flocklab.visible()).map((e) => e.id));
+  const running = await p.evaluate(() => [...document.querySelectorAll('.flocklab:not([data-experiment])')].filter((e) => e.flocklab.visible()).map((e) => e.id));
   assert.ok(running.includes('w3') && running.length <= 3, `running: ${running}`);
   await p.evaluate(() => { window.frames = []; });
   await p.focus('#notes');

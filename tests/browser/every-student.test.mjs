@@ -191,7 +191,7 @@ test('a phone (390x844, DPR 3): a tap 20 CSS px from a boid selects it, Tuning o
     const page = await phone.context.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${phone.url}`);
-    await page.waitForFunction(() => [...document.querySelectorAll('.flocklab')].every((e) => e.classList.contains('flocklab-ready')), null, { timeout: 60000 });
+    await page.waitForFunction(() => [...document.querySelectorAll('.flocklab:not([data-experiment])')].every((e) => e.classList.contains('flocklab-ready')), null, { timeout: 60000 });
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'no horizontal overflow');
     const canvas = page.locator('#inspect canvas');
     await canvas.scrollIntoViewIfNeeded();

@@ -29,7 +29,7 @@ for (let r = 0; r < loads; r++) {
       document.addEventListener('flocklab:ready', () => window.readyAt.push(performance.now()));
     });
     await page.goto(env.url);
-    await page.waitForFunction(() => [...document.querySelectorAll('.flocklab')].every((e) => e.classList.contains('flocklab-ready')),
+    await page.waitForFunction(() => [...document.querySelectorAll('.flocklab:not([data-experiment])')].every((e) => e.classList.contains('flocklab-ready')),
       null, { timeout: 60000 });
     const [a, b] = await page.evaluate(() => [Math.min(...window.readyAt), Math.max(...window.readyAt)]);
     first.push(Math.round(a));

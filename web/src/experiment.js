@@ -84,6 +84,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
   let workers = [];
   let running = null; // {stop()} while it runs
   let focusAt = 0; // the dot that takes the keyboard (roving tabindex)
+  let redraw = 0; // a chart redraw waiting (while the runs come in)
 
   const measure = () => info?.gauges.find((g) => g.name === (d.measure || info.gauges[0].name)) ?? info?.gauges[0];
   const seeds = () => parseSeeds(d.seeds ?? '7');
@@ -97,9 +98,11 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
 
   function label() {
     predictText.textContent = `${t('Your prediction')} `;
+    const keep = predict.value;
     predict.replaceChildren();
     node(predict, 'option', { value: '' }, t('none yet'));
     for (const s of SHAPES) node(predict, 'option', { value: s }, shapeWords(t)[s]);
+    predict.value = keep;
     runButton.textContent = running ? t('Stop') : t('Run');
     csvButton.textContent = t('Download CSV');
     progress.setAttribute('aria-label', t('Runs finished'));
@@ -197,15 +200,15 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
     const keys = [[t('dot: one run'), 'dot'], [t('line: the mean'), 'mean'], [t('band: lowest to highest'), 'band']];
     if (predict.value) keys.push([t('dashed: your prediction'), 'guess']);
     for (const [words, k] of keys) node(legend, 'li', { class: `fl-exp-key-${k}` }, words);
-    const done = per.map((p, i) => [p, xs[i]]).filter(([p]) => p.n > 0);
-    if (done.length) {
-      const band = [...done.map(([p, x]) => `${X(x)},${Y(p.max)}`), ...done.slice().reverse().map(([p, x]) => `${X(x)},${Y(p.min)}`)];
+    const have = per.map((p, i) => [p, xs[i]]).filter(([p]) => p.n > 0);
+    if (have.length) {
+      const band = [...have.map(([p, x]) => `${X(x)},${Y(p.max)}`), ...have.slice().reverse().map(([p, x]) => `${X(x)},${Y(p.min)}`)];
       node(chart, 'polygon', { points: band.join(' '), class: 'fl-exp-band' });
-      node(chart, 'polyline', { points: done.map(([p, x]) => `${X(x)},${Y(p.mean)}`).join(' '), class: 'fl-exp-mean' });
+      node(chart, 'polyline', { points: have.map(([p, x]) => `${X(x)},${Y(p.mean)}`).join(' '), class: 'fl-exp-mean' });
     }
     // The prediction, drawn across the result's range (its shape, not numbers).
-    if (predict.value && done.length > 1) {
-      const means = done.map(([p]) => p.mean);
+    if (predict.value && have.length > 1) {
+      const means = have.map(([p]) => p.mean);
       const [lo, hi] = [Math.min(...means), Math.max(...means)];
       const at = (f) => ({ rises: lo + f * (hi - lo), falls: hi - f * (hi - lo), 'stays level': (lo + hi) / 2, peaks: lo + (1 - Math.abs(2 * f - 1)) * (hi - lo) })[predict.value];
       const pts = Array.from({ length: 21 }, (_, k) => k / 20).map((f) => `${left + f * (right - left)},${Y(at(f))}`);
@@ -216,16 +219,28 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
     const spread = Math.min(10, (right - left) / Math.max(1, info.values.length) / 3);
     const sorted = rows.slice().sort((a, b) => a.run - b.run);
     focusAt = Math.min(focusAt, Math.max(0, sorted.length - 1));
+    // While the runs come in, the dots are only drawn (cheap: the page stays
+    // responsive); once done each is a button with its words.
+    const done = !running;
+    const frag = document.createDocumentFragment();
     sorted.forEach((r, k) => {
       const i = info.values.indexOf(r.value);
       const j = seedList.indexOf(r.seed);
       const off = seedList.length > 1 ? (j / (seedList.length - 1) - 0.5) * spread : 0;
-      const dot = node(chart, 'circle', {
-        cx: X(xs[i]) + off, cy: Y(r[g.name]), r: 4.5, class: 'fl-exp-dot', role: 'button', tabindex: k === focusAt ? 0 : -1,
-        'aria-label': t('{0} {1}, seed {2}: {3} {4}. Enter shows this run.', varyWords(), r.value, r.seed, t(g.name), withUnit(r[g.name], g.unit, decimalsOf(g))),
-      });
+      const dot = document.createElementNS(SVG, 'circle');
+      dot.setAttribute('cx', X(xs[i]) + off);
+      dot.setAttribute('cy', Y(r[g.name]));
+      dot.setAttribute('r', 4.5);
+      dot.setAttribute('class', 'fl-exp-dot');
+      if (done) {
+        dot.setAttribute('role', 'button');
+        dot.setAttribute('tabindex', k === focusAt ? 0 : -1);
+        dot.setAttribute('aria-label', t('{0} {1}, seed {2}: {3} {4}. Enter shows this run.', varyWords(), r.value, r.seed, t(g.name), withUnit(r[g.name], g.unit, decimalsOf(g))));
+      }
       dot.dataset.run = String(r.run);
+      frag.append(dot);
     });
+    chart.append(frag);
     summary.textContent = [sentence(), comparison()].filter(Boolean).join(' ');
   }
 
@@ -299,7 +314,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
     progress.value = rows.length;
     el.dispatchEvent(new CustomEvent('flocklab:progress', { detail: { done: rows.length, total: info.runs }, bubbles: true }));
     if (rows.length === info.runs) finish();
-    else requestAnimationFrame(() => { if (running) draw(); });
+    else if (!redraw) redraw = setTimeout(() => { redraw = 0; if (running) draw(); }, 250); // a few times a second, not per run
   }
   function begun(i) {
     if (i.why) throw new TypeError(`flocklab: experiment: ${i.why}`);
@@ -322,7 +337,8 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
       label();
       const fail = (err) => { if (!stopped) { stopped = true; finish(err); reject(err); } };
       el.addEventListener('flocklab:done', () => resolve(handle.results()), { once: true });
-      const n = Math.max(1, Math.min(navigator.hardwareConcurrency || 1, MAX_WORKERS));
+      // One worker per core but the page's own (one on a two-core machine), at most four.
+      const n = Math.max(1, Math.min((navigator.hardwareConcurrency || 2) - 1, MAX_WORKERS));
       let pool = null;
       try {
         if (typeof Worker === 'function' && d.workers !== '0') {
@@ -337,7 +353,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
           w.onmessage = ({ data: m }) => {
             if (stopped) return;
             try {
-              if (m.type === 'begun' && !begunOnce) { begunOnce = true; begun(m.info); draw(); }
+              if (m.type === 'begun' && !begunOnce) { begunOnce = true; begun(m.info); } // drawn with the first runs
               else if (m.type === 'row') got(m.row);
             } catch (err) { fail(err); }
           };
@@ -401,7 +417,13 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
     show,
     ready: null,
   };
-  handle.ready = loadLanguage(el, d.lang).then((l) => { lang = l; label(); draw(); return handle; });
+  handle.ready = loadLanguage(el, d.lang).then((l) => {
+    lang = l;
+    label();
+    draw();
+    el.classList.add('flocklab-ready');
+    return handle;
+  });
   label();
   el.flocklabExperiment = handle;
   return handle;

@@ -60,7 +60,7 @@ export function keys() {
 
 // What must survive translation: {n} placeholders (any order) and printf
 // conversions (in order, as the C++ passes its arguments).
-const placeholders = (s) => [...s.matchAll(/\{\d\}/g)].map((m) => m[0]).sort().join(' ');
+const placeholders = (s) => [...new Set([...s.matchAll(/\{\d\}/g)].map((m) => m[0]))].sort().join(' ');
 const conversions = (s) => [...s.matchAll(/%[-+ 0#]*\d*(?:\.\d+)?[a-zA-Z%]/g)].map((m) => m[0]).join(' ');
 
 export function check(table, all) {
