@@ -761,7 +761,9 @@ int cmd_sweep(const Args& a) {
     std::string why;
     const Experiment e(scene, probe->settings(), v.name, v.values, seeds, steps, &why);
     if (!why.empty()) throw UsageError("--vary: " + why);
-    // Runs in order: value by value, seed by seed; a shard takes every N-th.
+    // Runs in order: value by value, seed by seed; shard K of N takes the
+    // K-th of N contiguous blocks (sizes differ by one at most), so the shards'
+    // outputs, concatenated in order without their headers, are the whole sweep's.
     struct Run {
         int index;
         size_t value;
@@ -769,9 +771,9 @@ int cmd_sweep(const Args& a) {
         std::vector<double> means;
     };
     std::vector<Run> runs;
-    for (int i = 0; i < e.runs(); ++i) {
-        if (i % shards == shard - 1) runs.push_back({i, static_cast<size_t>(i) / seeds.size(), {}, {}});
-    }
+    const long long total = e.runs();
+    const int first = static_cast<int>(total * (shard - 1) / shards), end = static_cast<int>(total * shard / shards);
+    for (int i = first; i < end; ++i) runs.push_back({i, static_cast<size_t>(i) / seeds.size(), {}, {}});
     check_work("sweep", static_cast<double>(e.work_per_step()), static_cast<double>(steps), static_cast<double>(runs.size()));
     const auto one = [&](Run& r) {
         std::unique_ptr<Scene> s = e.start(r.index);
@@ -855,6 +857,7 @@ int cmd_summarize(int argc, char** argv) {
     std::vector<std::string> names, values;
     std::vector<SweepRow> rows;
     std::vector<bool> seen_run;
+    std::vector<std::string> seeds;
     for (int i = 2; i < argc; ++i) {
         std::ifstream in(argv[i]);
         if (!in) throw UsageError(std::string("summarize: cannot read '") + argv[i] + "'");
@@ -885,10 +888,13 @@ int cmd_summarize(int argc, char** argv) {
                 row.gauges.push_back(x);
             }
             if (std::find(values.begin(), values.end(), row.value) == values.end()) values.push_back(row.value);
+            if (std::find(seeds.begin(), seeds.end(), cols[2]) == seeds.end()) seeds.push_back(cols[2]);
             rows.push_back(row);
         }
     }
-    const size_t missing = static_cast<size_t>(std::count(seen_run.begin(), seen_run.end(), false));
+    // Missing runs: holes in the run numbers, or in the grid of values and seeds seen.
+    const size_t missing = std::max(static_cast<size_t>(std::count(seen_run.begin(), seen_run.end(), false)),
+                                    values.size() * seeds.size() - std::min(values.size() * seeds.size(), rows.size()));
     std::printf("%zu runs%s\n", rows.size(), missing ? (", " + std::to_string(missing) + " missing (a shard not given?)").c_str() : "");
     print_summary(name, values, names, std::vector<std::string>(names.size()), rows);
     return 0;

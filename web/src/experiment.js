@@ -54,7 +54,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
   let lang = null;
   const t = (k, ...a) => (lang ? lang.t(k, ...a) : k);
   const num = (v, dec) => (lang ? lang.number(v, dec) : v.toFixed(dec));
-  el.classList.add('flocklab', 'fl-experiment');
+  el.classList.add('flocklab', 'fl-experiment', 'flocklab-started');
 
   // [SECTION] The element's parts
   const node = (parent, tag, attrs = {}, text) => {
@@ -117,6 +117,14 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
     });
   }
   const varyWords = () => t(info.vary.label);
+  // A value as people read it: 330 (not 330.0), 0,25 in Spanish; with the setting's unit.
+  const digits = (v) => (String(Number(v)).split('.')[1] ?? '').length;
+  const valueWords = (v, unit = true) => {
+    const x = Number(v);
+    if (v === '' || !Number.isFinite(x)) return t(v);
+    const words = num(x, Math.min(6, digits(v)));
+    return unit && info.vary.unit ? `${words} ${t(info.vary.unit)}` : words;
+  };
   const withUnit = (v, unit, dec) => (unit ? `${num(v, dec)} ${t(unit)}` : num(v, dec));
   const decimalsOf = (g) => g.decimals ?? (g.unit === '' ? 2 : 1);
 
@@ -126,7 +134,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
     if (per.length < 2) return per.length ? t('{0} runs so far.', rows.length) : t('No runs yet.');
     const g = measure();
     const dec = decimalsOf(g);
-    const v = (p) => p.value;
+    const v = (p) => valueWords(p.value);
     const m = (p) => withUnit(p.mean, g.unit, dec);
     const s = shapeOf(per.map((p) => p.mean));
     const [a, b] = [per[0], per[per.length - 1]];
@@ -182,7 +190,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
     const every = Math.ceil(info.values.length / Math.max(2, Math.floor((right - left) / 44)));
     info.values.forEach((v, i) => {
       if (i % every && i !== info.values.length - 1) return;
-      node(chart, 'text', { x: X(xs[i]), y: bottom + 16, 'text-anchor': 'middle' }, numeric ? num(Number(v), (String(v).split('.')[1] ?? '').length) : t(v));
+      node(chart, 'text', { x: X(xs[i]), y: bottom + 16, 'text-anchor': 'middle' }, valueWords(v, false));
     });
     // Round ticks: 1, 2 or 5 times a power of ten, about four of them.
     const raw = yTop / 4;
@@ -235,7 +243,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
       if (done) {
         dot.setAttribute('role', 'button');
         dot.setAttribute('tabindex', k === focusAt ? 0 : -1);
-        dot.setAttribute('aria-label', t('{0} {1}, seed {2}: {3} {4}. Enter shows this run.', varyWords(), r.value, r.seed, t(g.name), withUnit(r[g.name], g.unit, decimalsOf(g))));
+        dot.setAttribute('aria-label', t('{0} {1}, seed {2}: {3} {4}. Enter shows this run.', varyWords(), valueWords(r.value), r.seed, t(g.name), withUnit(r[g.name], g.unit, decimalsOf(g))));
       }
       dot.dataset.run = String(r.run);
       frag.append(dot);
@@ -290,7 +298,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
     const h = mount(target, opts, { replace: true });
     await h.ready;
     await h.runTo(seconds());
-    summary.textContent = t('Run {0} ({1} {2}, seed {3}) is in the widget below, at {4} s.', r.run, varyWords(), r.value, r.seed, num(seconds(), 0));
+    summary.textContent = t('Run {0} ({1} {2}, seed {3}) is in the widget below, at {4} s.', r.run, varyWords(), valueWords(r.value), r.seed, num(seconds(), 0));
     return h;
   }
 
