@@ -37,6 +37,8 @@ constexpr const char* kUsage =
     "           --seeds 0-11 [--seconds 10 | --steps N] [--boids 60]\n"
     "           [--rules all,no-sep,no-ali,no-coh,none] [--hawk X,Y | --hawk pursuit]\n"
     "           [--wander] [--leader X,Y] [--neighbors brute|grid] [--json]\n"
+    "           [--series]: one seed's gauges every 0.1 s as CSV, the rows of the\n"
+    "           widget's csv() for the same configuration\n"
     "  dump     print one flock's full state as JSON\n"
     "           --seed 7 [--seconds 10 | --steps N] [--rules all] [--boids 60]\n"
     "           [--hawk X,Y | --hawk pursuit] [--wander] [--leader X,Y]\n"
@@ -245,18 +247,32 @@ Rules rules_of(const std::string& rules_word, const Extensions& ext) {
 // --threads N: look with N threads (the same numbers, sooner on a big flock).
 int threads_option(const Args& a) { return static_cast<int>(a.integer("threads", 1, 1, Workers::kMaxThreads)); }
 
+// One run of the flock scene, as the widget runs it (Scene::reset, then
+// Scene::step): the params (the lesson's with --set), the boids, the rule
+// set, the Going-further options as the scene's hawk and leader, the
+// neighbour search; `scene` (if given) keeps it, for dump, explain and --series.
 FlockRun run_flock(const FlockParams& base, const std::string& changed, std::uint64_t seed, const std::string& rules_word,
-                   int boids, long long steps, const Extensions& ext, NeighborMode mode, int threads, Flock* out = nullptr) {
-    FlockParams p = base;
-    p.num_boids = boids;
-    const Rules rules = rules_of(rules_word, ext);
-    Flock flock(p, seed);
-    flock.set_threads(threads);
-    flock.set_pursuit(ext.pursuit);
-    flock.set_leader(ext.leader);
-    for (long long s = 0; s < steps; ++s) flock.step(rules, kLabDt, ext.hawk, mode);
-    FlockRun r{seed, rules_word, boids, steps, ext, flock.mean_spacing(), flock.heading_order(), changed};
-    if (out) *out = flock;
+                   int boids, long long steps, const Extensions& ext, NeighborMode mode, int threads,
+                   std::unique_ptr<FlockScene>* scene = nullptr) {
+    auto s = std::make_unique<FlockScene>();
+    s->params = base;
+    s->params.num_boids = boids;  // the CLI's range (kMaxBoids), beyond the widget's option
+    s->rules = rules_of(rules_word, ext);
+    s->neighbors = mode;
+    if (ext.pursuit) s->set_hawk_mode(HawkMode::Pursuit);
+    s->hawk = ext.hawk;  // a pointer hawk held still (the lab's --hawk X,Y)
+    if (ext.leader) {
+        s->flock.set_leader(ext.leader);  // as given: the scene's setter would keep it inside the world
+    }
+    s->reset(seed);
+    s->flock.set_threads(threads);
+    for (long long done = 0; done < steps;) {
+        const int n = static_cast<int>(std::min<long long>(steps - done, 1 << 20));
+        s->step(n);
+        done += n;
+    }
+    FlockRun r{seed, rules_word, boids, steps, ext, s->flock.mean_spacing(), s->flock.heading_order(), changed};
+    if (scene) *scene = std::move(s);
     return r;
 }
 
@@ -276,32 +292,66 @@ std::string run_json_fields(const FlockRun& r) {
     return o + ", \"spacing\": " + py_repr(r.spacing) + ", \"order\": " + py_repr(r.order);
 }
 
+// [SECTION] The options gauges, dump and explain share, read once
+
+struct FlockOptions {
+    std::vector<std::uint64_t> seeds;
+    long long steps;
+    int boids;
+    std::vector<std::string> rules;
+    Extensions ext;
+    NeighborMode mode;
+    int threads;
+    FlockParams base;     // the lesson's params with --set
+    std::string changed;  // the tunables --set changed, as JSON members
+    FlockRun run(std::uint64_t seed, const std::string& rules_word, std::unique_ptr<FlockScene>* scene = nullptr) const {
+        return run_flock(base, changed, seed, rules_word, boids, steps, ext, mode, threads, scene);
+    }
+};
+// `one`: the command takes one seed (--seed) and one rule set (dump, explain).
+FlockOptions flock_options(const Args& a, const char* command, bool one) {
+    FlockOptions o;
+    o.seeds = a.seeds(one ? "seed" : "seeds", 7);
+    if (one && o.seeds.size() != 1) throw UsageError(std::string("--seed: ") + command + " takes one seed, got '" + a.raw("seed") + "'");
+    o.steps = steps_option(a, 10.0);
+    o.boids = static_cast<int>(a.integer("boids", 60, 2, kMaxBoids));
+    o.rules = a.words("rules", {"all"}, kRuleWords);
+    if (one && o.rules.size() != 1) throw UsageError(std::string("--rules: ") + command + " takes one rule set, got '" + a.raw("rules") + "'");
+    o.ext = extension_options(a);
+    o.mode = neighbor_mode(a);
+    o.threads = threads_option(a);
+    o.base = flock_params(a, &o.changed);
+    check_work(command, o.boids, static_cast<double>(o.steps), static_cast<double>(o.seeds.size() * o.rules.size()), o.mode == NeighborMode::Brute);
+    return o;
+}
+
 // [SECTION] gauges
 
 int cmd_gauges(const Args& a) {
-    const std::vector<std::uint64_t> seeds = a.seeds("seeds", 7);
-    const long long steps = steps_option(a, 10.0);
-    const int boids = static_cast<int>(a.integer("boids", 60, 2, kMaxBoids));
-    const std::vector<std::string> rules = a.words("rules", {"all"}, kRuleWords);
-    const Extensions ext = extension_options(a);
-    const NeighborMode mode = neighbor_mode(a);
-    const int threads = threads_option(a);
+    const FlockOptions f = flock_options(a, "gauges", false);
+    const std::vector<std::uint64_t>& seeds = f.seeds;
+    const std::vector<std::string>& rules = f.rules;
     const bool json = a.has("json");
-    std::string changed;
-    const FlockParams base = flock_params(a, &changed);
-    check_work("gauges", boids, static_cast<double>(steps), static_cast<double>(seeds.size() * rules.size()), mode == NeighborMode::Brute);
+    if (a.has("series")) {  // the run's history, as the widget keeps it (History::csv)
+        if (seeds.size() != 1 || rules.size() != 1) throw UsageError("--series: give one seed and one rule set");
+        if (json) throw UsageError("--series prints CSV; leave out --json");
+        std::unique_ptr<FlockScene> scene;
+        f.run(seeds[0], rules[0], &scene);
+        std::cout << scene->history().csv();
+        return 0;
+    }
 
     if (!json) std::printf("%-6s %-9s %6s %7s %12s %8s\n", "seed", "rules", "boids", "steps", "spacing_px", "order");
     for (const std::string& rw : rules) {
         double sum_s = 0, sum_o = 0, min_s = INFINITY, max_s = -INFINITY, min_o = INFINITY, max_o = -INFINITY;
         for (std::uint64_t seed : seeds) {
-            const FlockRun r = run_flock(base, changed, seed, rw, boids, steps, ext, mode, threads);
+            const FlockRun r = f.run(seed, rw);
             if (json) {
                 std::cout << "{" << run_json_fields(r) << "}\n" << std::flush;
                 continue;
             }
             std::printf("%-6llu %-9s %6d %7lld %12.3f %8.4f\n", static_cast<unsigned long long>(seed),
-                        rw.c_str(), boids, steps, r.spacing, r.order);
+                        rw.c_str(), f.boids, f.steps, r.spacing, r.order);
             sum_s += r.spacing;
             sum_o += r.order;
             min_s = std::min(min_s, r.spacing);
@@ -321,18 +371,10 @@ int cmd_gauges(const Args& a) {
 // [SECTION] dump
 
 int cmd_dump(const Args& a) {
-    const std::vector<std::uint64_t> seeds = a.seeds("seed", 7);
-    if (seeds.size() != 1) throw UsageError("--seed: dump takes one seed, got '" + a.raw("seed") + "'");
-    const long long steps = steps_option(a, 10.0);
-    const int boids = static_cast<int>(a.integer("boids", 60, 2, kMaxBoids));
-    const std::vector<std::string> rules = a.words("rules", {"all"}, kRuleWords);
-    if (rules.size() != 1) throw UsageError("--rules: dump takes one rule set, got '" + a.raw("rules") + "'");
-    const NeighborMode mode = neighbor_mode(a);
-    check_work("dump", boids, static_cast<double>(steps), 1, mode == NeighborMode::Brute);
-    std::string changed;
-    const FlockParams base = flock_params(a, &changed);
-    Flock flock(FlockParams{}, 0);
-    const FlockRun r = run_flock(base, changed, seeds[0], rules[0], boids, steps, extension_options(a), mode, threads_option(a), &flock);
+    const FlockOptions f = flock_options(a, "dump", true);
+    std::unique_ptr<FlockScene> scene;
+    const FlockRun r = f.run(f.seeds[0], f.rules[0], &scene);
+    const Flock& flock = scene->flock;
     std::ostringstream out;
     out << "{" << run_json_fields(r) << ", \"boids_state\": [";
     for (int i = 0; i < flock.size(); ++i) {
@@ -351,21 +393,18 @@ int cmd_dump(const Args& a) {
 // [SECTION] explain
 
 int cmd_explain(const Args& a) {
-    const std::vector<std::uint64_t> seeds = a.seeds("seed", 7);
-    if (seeds.size() != 1) throw UsageError("--seed: explain takes one seed, got '" + a.raw("seed") + "'");
-    const long long steps = steps_option(a, 10.0);
-    const int boids = static_cast<int>(a.integer("boids", 60, 2, kMaxBoids));
+    const FlockOptions f = flock_options(a, "explain", true);
+    const int boids = f.boids;
     if (!a.has("boid")) throw UsageError("--boid: which boid to explain (0 to " + std::to_string(boids - 1) + ")");
     const int boid = static_cast<int>(a.integer("boid", 0, 0, boids - 1));
-    const std::vector<std::string> rules = a.words("rules", {"all"}, kRuleWords);
-    if (rules.size() != 1) throw UsageError("--rules: explain takes one rule set, got '" + a.raw("rules") + "'");
-    const NeighborMode mode = neighbor_mode(a);
-    check_work("explain", boids, static_cast<double>(steps), 1, mode == NeighborMode::Brute);
-    const Extensions ext = extension_options(a);
-    std::string changed;
-    const FlockParams base = flock_params(a, &changed);
-    Flock flock(FlockParams{}, 0);
-    run_flock(base, changed, seeds[0], rules[0], boids, steps, ext, mode, threads_option(a), &flock);
+    const std::vector<std::uint64_t>& seeds = f.seeds;
+    const std::vector<std::string>& rules = f.rules;
+    const long long steps = f.steps;
+    const Extensions& ext = f.ext;
+    const NeighborMode mode = f.mode;
+    std::unique_ptr<FlockScene> scene;
+    f.run(seeds[0], rules[0], &scene);
+    Flock& flock = scene->flock;
     const Explanation e = flock.explain(boid, rules_of(rules[0], ext), ext.hawk, mode);
     if (a.has("json")) {
         std::cout << explanation_json(e) << "\n";
@@ -378,12 +417,12 @@ int cmd_explain(const Args& a) {
     std::printf("%zu neighbours:", e.neighbors.size());
     for (int k : e.neighbors) std::printf(" %d", k);
     std::printf("\n%-11s %12s %12s %10s %7s %s\n", "force", "x", "y", "|f|", "weight", "");
-    for (const Explanation::Force& f : e.forces) {
-        std::printf("%-11s %12.3f %12.3f %10.3f %7.2f %s\n", f.name, f.value.x, f.value.y, f.value.length(), f.weight,
-                    f.counted ? "" : "(not in the total)");
+    for (const Explanation::Force& force : e.forces) {
+        std::printf("%-11s %12.3f %12.3f %10.3f %7.2f %s\n", force.name, force.value.x, force.value.y, force.value.length(),
+                    force.weight, force.counted ? "" : "(not in the total)");
     }
     std::printf("%-11s %12.3f %12.3f %10.3f  px/s^2, clamped to %.0f\n", "total", e.total.x, e.total.y,
-                e.total.length(), base.max_force);
+                e.total.length(), f.base.max_force);
     return 0;
 }
 
@@ -926,6 +965,7 @@ int dispatch(int argc, char** argv) {
     if (cmd == "gauges") {
         std::vector<OptionSpec> o = flock_opts;
         o.push_back({"seeds", true});
+        o.push_back({"series", false});
         return cmd_gauges(Args(argc, argv, 2, o));
     }
     if (cmd == "dump") {

@@ -11,6 +11,7 @@ const loads = Number(process.argv[2] || 5);
 const median = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
 const first = [];
 const all = [];
+const experiments = [];
 const WIDGET = ['flocklab-core.wasm', 'flocklab-core.js', 'flocklab.js', 'flocklab.css'];
 const payload = {};
 for (let r = 0; r < loads; r++) {
@@ -27,11 +28,20 @@ for (let r = 0; r < loads; r++) {
     await page.addInitScript(() => {
       window.readyAt = [];
       document.addEventListener('flocklab:ready', () => window.readyAt.push(performance.now()));
+      // The experiments' charts: drawn once every [data-experiment] is ready.
+      const watch = () => {
+        const ex = [...document.querySelectorAll('[data-experiment]')];
+        if (ex.length && ex.every((e) => e.classList.contains('flocklab-ready') && e.querySelector('svg'))) window.experimentsAt = performance.now();
+        else requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
     });
     await page.goto(env.url);
     await page.waitForFunction(() => [...document.querySelectorAll('.flocklab:not([data-experiment])')].every((e) => e.classList.contains('flocklab-ready')),
       null, { timeout: 60000 });
-    const [a, b] = await page.evaluate(() => [Math.min(...window.readyAt), Math.max(...window.readyAt)]);
+    await page.waitForFunction(() => window.experimentsAt !== undefined, null, { timeout: 60000 });
+    const [a, b, e] = await page.evaluate(() => [Math.min(...window.readyAt), Math.max(...window.readyAt), window.experimentsAt]);
+    experiments.push(Math.round(e));
     first.push(Math.round(a));
     all.push(Math.round(b));
     await Promise.all(bodies);
@@ -42,4 +52,5 @@ for (let r = 0; r < loads; r++) {
 const kB = (n) => Math.round(n / 100) / 10;
 const gz = Object.fromEntries(WIDGET.map((f) => [f, kB(payload[f] ?? NaN)]));
 console.log(JSON.stringify({ loads, first_ms: first, all_ms: all, median_first_ms: median(first), median_all_ms: median(all),
+  experiments_drawn_ms: experiments, median_experiments_drawn_ms: median(experiments),
   widget_gzip_kB: gz, widget_total_gzip_kB: kB(WIDGET.reduce((t, f) => t + (payload[f] ?? NaN), 0)) }));
