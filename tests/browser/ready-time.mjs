@@ -39,7 +39,7 @@ for (let r = 0; r < loads; r++) {
     await page.goto(env.url);
     await page.waitForFunction(() => [...document.querySelectorAll('.flocklab:not([data-experiment])')].every((e) => e.classList.contains('flocklab-ready')),
       null, { timeout: 60000 });
-    await page.waitForFunction(() => window.experimentsAt !== undefined, null, { timeout: 60000 });
+    if (!process.env.NOEXP) await page.waitForFunction(() => window.experimentsAt !== undefined, null, { timeout: 60000 });
     const [a, b, e] = await page.evaluate(() => [Math.min(...window.readyAt), Math.max(...window.readyAt), window.experimentsAt]);
     experiments.push(Math.round(e));
     first.push(Math.round(a));
