@@ -55,7 +55,8 @@ export async function openLesson(env, path = '') {
   page.on('pageerror', (e) => page.problems.push(String(e)));
   await page.goto(env.url + path);
   await page.waitForFunction(() => {
-    const els = [...document.querySelectorAll('.flocklab:not([data-experiment])')];
+    // Every widget, and every experiment (its chart laid out: nothing below moves after).
+    const els = [...document.querySelectorAll('.flocklab')];
     return els.length > 0 && els.every((e) => e.classList.contains('flocklab-ready'));
   }, null, { timeout: 60000 });
   return page;

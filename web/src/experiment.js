@@ -59,7 +59,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
   // [SECTION] The element's parts
   const node = (parent, tag, attrs = {}, text) => {
     const n = parent.ownerDocument.createElementNS(tag === 'svg' || parent.namespaceURI === SVG ? SVG : 'http://www.w3.org/1999/xhtml', tag);
-    for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
+    for (const [k, v] of Object.entries(attrs)) if (v !== undefined) n.setAttribute(k, String(v));
     if (text !== undefined) n.textContent = text;
     parent.append(n);
     return n;
@@ -104,6 +104,10 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
     for (const s of SHAPES) node(predict, 'option', { value: s }, shapeWords(t)[s]);
     predict.value = keep;
     runButton.textContent = running ? t('Stop') : t('Run');
+    // The legend, below the chart (it wraps on a phone); the prediction's key shows with a prediction.
+    legend.replaceChildren();
+    const keys = [[t('dot: one run'), 'dot'], [t('line: the mean'), 'mean'], [t('band: lowest to highest'), 'band'], [t('dashed: your prediction'), 'guess']];
+    for (const [words, k] of keys) node(legend, 'li', { class: `fl-exp-key-${k}`, hidden: k === 'guess' && !predict.value ? '' : undefined }, words);
     csvButton.textContent = t('Download CSV');
     progress.setAttribute('aria-label', t('Runs finished'));
   }
@@ -203,11 +207,6 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
     }
     node(chart, 'text', { x: (left + right) / 2, y: height - 8, 'text-anchor': 'middle' }, info.vary.unit ? `${varyWords()} (${t(info.vary.unit)})` : varyWords());
     node(chart, 'text', { x: left, y: 14 }, g.unit ? `${t(g.name)} (${t(g.unit)}) ${t('after {0} s', num(seconds(), 0))}` : `${t(g.name)} ${t('after {0} s', num(seconds(), 0))}`);
-    // The legend, below the chart (it wraps on a phone).
-    legend.replaceChildren();
-    const keys = [[t('dot: one run'), 'dot'], [t('line: the mean'), 'mean'], [t('band: lowest to highest'), 'band']];
-    if (predict.value) keys.push([t('dashed: your prediction'), 'guess']);
-    for (const [words, k] of keys) node(legend, 'li', { class: `fl-exp-key-${k}` }, words);
     const have = per.map((p, i) => [p, xs[i]]).filter(([p]) => p.n > 0);
     if (have.length) {
       const band = [...have.map(([p, x]) => `${X(x)},${Y(p.max)}`), ...have.slice().reverse().map(([p, x]) => `${X(x)},${Y(p.min)}`)];
@@ -275,7 +274,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
     const dot = e.target.closest?.('.fl-exp-dot');
     if (dot) show(Number(dot.dataset.run));
   });
-  predict.addEventListener('change', () => draw());
+  predict.addEventListener('change', () => { label(); draw(); });
   window.addEventListener('resize', () => draw());
 
   // [SECTION] Back to looking: run r in the target widget
@@ -420,6 +419,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
     predict(shape) {
       if (shape !== '' && !SHAPES.includes(shape)) throw new TypeError(`flocklab: predict() takes '', ${SHAPES.map((s) => `'${s}'`).join(', ')}, got ${shape}`);
       predict.value = shape;
+      label();
       draw();
     },
     show,
