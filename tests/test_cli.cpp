@@ -397,6 +397,34 @@ TEST(Cli, SetTakesAnyTunableWithTheSameRulesAsSetParams) {
 
 // sweep: every run equals the same configuration run alone; threads and
 // shards change nothing but who runs what.
+// gauges --scene: any scene, configured as a widget is, gives the gauges its
+// own command and a sweep's row give for the same configuration.
+TEST(Cli, GaugesRunAnySceneAsTheWidgetDoes) {
+    const Result crowd = run("gauges --scene crowd --seeds 7 --seconds 20 --json");
+    ASSERT_EQ(crowd.status, 0) << crowd.out;
+    const auto c = testjson::parse(crowd.out);
+    const auto own = testjson::parse(run("crowd --seed 7 --seconds 20 --json").out);
+    EXPECT_EQ(c.at("arrived").get<double>(), own.at("arrived").get<double>());
+    EXPECT_EQ(c.at("stuck").get<double>(), own.at("stuck").get<double>());
+    EXPECT_EQ(c.at("mean_steps_to_goal").get<double>(), own.at("mean_steps_to_goal").get<double>());
+    const auto seek = testjson::lines(run("gauges --scene crowd --option follow=seek --seeds 3,4 --seconds 5 --set weight_separation=2 --json").out);
+    const auto rows = testjson::lines(run("sweep --scene crowd --vary follow=seek --seeds 3,4 --seconds 5 --set weight_separation=2 --json").out);
+    ASSERT_EQ(seek.size(), 2u);
+    for (size_t k = 0; k < seek.size(); ++k) {
+        for (const char* g : {"arrived", "stuck", "mean_steps_to_goal"}) {
+            EXPECT_EQ(testjson::parse(seek[k]).at(g).get<double>(), testjson::parse(rows[k]).at(g).get<double>()) << g;
+        }
+    }
+    const auto steer = testjson::parse(run("gauges --scene steer --option mode=flee --seeds 7 --seconds 3 --json").out);
+    const auto steer_row = testjson::parse(run("sweep --scene steer --vary mode=flee --seeds 7 --seconds 3 --json").out);
+    EXPECT_EQ(steer.at("speed").get<double>(), steer_row.at("speed").get<double>());
+    EXPECT_EQ(steer.at("distance").get<double>(), steer_row.at("distance").get<double>());
+    // Flock-only options are refused for another scene, and --option for the flock's gauges.
+    EXPECT_EQ(run("gauges --scene crowd --rules all").status, 2);
+    EXPECT_EQ(run("gauges --option mode=seek").status, 2);
+    EXPECT_EQ(run("gauges --scene moon").status, 2);
+}
+
 TEST(Cli, SweepRunsEqualSingleRunsWhateverTheThreadsAndShards) {
     const Result whole = run("sweep --vary weight_separation=0:1:0.5 --seeds 7-8 --seconds 3 --json");
     ASSERT_EQ(whole.status, 0) << whole.out;

@@ -39,6 +39,8 @@ constexpr const char* kUsage =
     "           [--wander] [--leader X,Y] [--neighbors brute|grid] [--json]\n"
     "           [--series]: one seed's gauges every 0.1 s as CSV, the rows of the\n"
     "           widget's csv() for the same configuration\n"
+    "           --scene steer|crowd [--option NAME=VALUE ...] [--set NAME=VALUE ...]:\n"
+    "           any scene, configured as a widget is; its gauges at the end\n"
     "  dump     print one flock's full state as JSON\n"
     "           --seed 7 [--seconds 10 | --steps N] [--rules all] [--boids 60]\n"
     "           [--hawk X,Y | --hawk pursuit] [--wander] [--leader X,Y]\n"
@@ -327,7 +329,14 @@ FlockOptions flock_options(const Args& a, const char* command, bool one) {
 
 // [SECTION] gauges
 
+int cmd_scene_gauges(const Args& a, const std::string& scene);
+
 int cmd_gauges(const Args& a) {
+    if (a.has("scene") && a.raw("scene") != "flock") {
+        if (!make_scene(a.raw("scene"))) throw UsageError("--scene: expected one of " + join(scene_names()) + ", got '" + a.raw("scene") + "'");
+        return cmd_scene_gauges(a, a.raw("scene"));
+    }
+    if (a.has("option")) throw UsageError("--option is for --scene steer or crowd (the flock's gauges take --rules, --hawk, --leader, --boids)");
     const FlockOptions f = flock_options(a, "gauges", false);
     const std::vector<std::uint64_t>& seeds = f.seeds;
     const std::vector<std::string>& rules = f.rules;
@@ -748,36 +757,72 @@ Varied varied_of(const std::string& text, Scene& probe) {
     return v;  // the values are checked by Experiment, before anything runs
 }
 
+// Any scene's configuration from the command line, as a widget's: --option
+// NAME=VALUE (any option), --boids and --rules (the flock), then --set.
+void configure(const Args& a, Scene& s) {
+    const std::string scene = s.name();
+    for (const std::string& kv : a.all("option")) {
+        const size_t eq = kv.find('=');
+        if (eq == std::string::npos || eq == 0) throw UsageError("--option: expected NAME=VALUE, got '" + shortened(kv) + "'");
+        const SetResult r = s.set(kv.substr(0, eq), kv.substr(eq + 1));
+        if (r.status == SetResult::Invalid) throw UsageError("--option: " + r.message);
+    }
+    if (a.has("boids")) {
+        if (scene != "flock") throw UsageError("--boids is for --scene flock");
+        s.set("boids", std::to_string(a.integer("boids", 60, 2, kWidgetMaxBoids)));
+    }
+    if (a.has("rules")) {
+        if (scene != "flock") throw UsageError("--rules is for --scene flock");
+        Rules r;
+        if (!parse_rules(a.raw("rules"), &r)) {
+            std::string names;
+            for (const std::string& w : kRuleWords) names += (names.empty() ? "" : ", ") + w;
+            throw UsageError("--rules: expected one of " + names + ", got '" + shortened(a.raw("rules")) + "'");
+        }
+        for (int i = 0; i < 3; ++i) static_cast<FlockScene&>(s).set_rule(i, rule(r, i));
+    }
+    apply_sets(a, s);
+}
+
+// gauges --scene steer|crowd: any scene, configured as a widget is, reset to
+// each seed and run: its gauges at the end (the page's runTo, and a sweep's row).
+int cmd_scene_gauges(const Args& a, const std::string& scene) {
+    for (const char* only : {"rules", "hawk", "wander", "leader", "neighbors", "threads", "series", "boids"}) {
+        if (a.has(only)) throw UsageError("--" + std::string(only) + " is for --scene flock");
+    }
+    const std::vector<std::uint64_t> seeds = a.seeds("seeds", 7);
+    const long long steps = steps_option(a, 10.0);
+    std::unique_ptr<Scene> probe = make_scene(scene);
+    configure(a, *probe);
+    check_work("gauges", static_cast<double>(probe->work_per_step()), static_cast<double>(steps), static_cast<double>(seeds.size()));
+    const std::vector<std::pair<std::string, std::string>> settings = probe->settings();
+    for (std::uint64_t seed : seeds) {
+        std::unique_ptr<Scene> s = make_scene(scene);
+        s->apply_settings(settings);
+        s->reset(seed);
+        for (long long done = 0; done < steps;) {
+            const int n = static_cast<int>(std::min<long long>(steps - done, 1 << 20));
+            s->step(n);
+            done += n;
+        }
+        std::string line = a.has("json") ? "{\"scene\": " + json_string(scene) + ", \"seed\": " + std::to_string(seed) + ", \"steps\": " + std::to_string(steps)
+                                         : "seed " + std::to_string(seed) + ", " + std::to_string(steps) + " steps:";
+        for (const Gauge& g : s->gauges()) {
+            line += a.has("json") ? ", " + json_string(g.name) + ": " + py_repr(g.value)
+                                  : " " + std::string(g.name) + " " + py_repr(g.value) + (g.unit[0] ? std::string(" ") + g.unit : "");
+        }
+        std::cout << line << (a.has("json") ? "}\n" : "\n");
+    }
+    return 0;
+}
+
 int cmd_sweep(const Args& a) {
     const std::string scene = a.has("scene") ? a.raw("scene") : "flock";
     if (!make_scene(scene)) throw UsageError("--scene: expected one of " + join(scene_names()) + ", got '" + scene + "'");
     if (!a.has("vary")) throw UsageError("--vary: which setting to vary, e.g. --vary weight_separation=0:3:0.25");
     const bool csv = a.has("csv"), json = a.has("json");
     if (csv && json) throw UsageError("give --csv or --json, not both");
-    // The base configuration: --option NAME=VALUE (any option), --boids, --rules, then --set.
-    const auto build = [&](Scene& s) {
-        for (const std::string& kv : a.all("option")) {
-            const size_t eq = kv.find('=');
-            if (eq == std::string::npos || eq == 0) throw UsageError("--option: expected NAME=VALUE, got '" + shortened(kv) + "'");
-            const SetResult r = s.set(kv.substr(0, eq), kv.substr(eq + 1));
-            if (r.status == SetResult::Invalid) throw UsageError("--option: " + r.message);
-        }
-        if (a.has("boids")) {
-            if (scene != "flock") throw UsageError("--boids is for --scene flock");
-            s.set("boids", std::to_string(a.integer("boids", 60, 2, kWidgetMaxBoids)));
-        }
-        if (a.has("rules")) {
-            if (scene != "flock") throw UsageError("--rules is for --scene flock");
-            Rules r;
-            if (!parse_rules(a.raw("rules"), &r)) {
-                std::string names;
-                for (const std::string& w : kRuleWords) names += (names.empty() ? "" : ", ") + w;
-                throw UsageError("--rules: expected one of " + names + ", got '" + shortened(a.raw("rules")) + "'");
-            }
-            for (int i = 0; i < 3; ++i) static_cast<FlockScene&>(s).set_rule(i, rule(r, i));
-        }
-        apply_sets(a, s);
-    };
+    const auto build = [&](Scene& s) { configure(a, s); };
     std::unique_ptr<Scene> probe = make_scene(scene);
     build(*probe);
     const Varied v = varied_of(a.raw("vary"), *probe);
@@ -966,6 +1011,8 @@ int dispatch(int argc, char** argv) {
         std::vector<OptionSpec> o = flock_opts;
         o.push_back({"seeds", true});
         o.push_back({"series", false});
+        o.push_back({"scene", true});
+        o.push_back({"option", true, true});
         return cmd_gauges(Args(argc, argv, 2, o));
     }
     if (cmd == "dump") {
