@@ -419,6 +419,16 @@ TEST(Cli, GaugesRunAnySceneAsTheWidgetDoes) {
     const auto steer_row = testjson::parse(run("sweep --scene steer --vary mode=flee --seeds 7 --seconds 3 --json").out);
     EXPECT_EQ(steer.at("speed").get<double>(), steer_row.at("speed").get<double>());
     EXPECT_EQ(steer.at("distance").get<double>(), steer_row.at("distance").get<double>());
+    // The flock: a sweep over the boids, the hawk mode, or with a rule set, row for row the gauges command.
+    const auto same = [&](const std::string& sweep, const std::string& gauges) {
+        const auto r = testjson::parse(run(sweep + " --seeds 7 --seconds 3 --json").out);
+        const auto g = testjson::parse(run(gauges + " --seeds 7 --seconds 3 --json").out);
+        EXPECT_EQ(r.at("spacing").get<double>(), g.at("spacing").get<double>()) << sweep;
+        EXPECT_EQ(r.at("order").get<double>(), g.at("order").get<double>()) << sweep;
+    };
+    same("sweep --vary boids=40", "gauges --boids 40");
+    same("sweep --vary hawkMode=pursuit", "gauges --hawk pursuit");
+    same("sweep --rules no-sep --vary weight_alignment=0.5", "gauges --rules no-sep --set weight_alignment=0.5");
     // Flock-only options are refused for another scene, and --option for the flock's gauges.
     EXPECT_EQ(run("gauges --scene crowd --rules all").status, 2);
     EXPECT_EQ(run("gauges --option mode=seek").status, 2);
