@@ -24,39 +24,39 @@ void sector(Vec2 v, int* sx, int* sy) {
     *sx = kX[k];
     *sy = kY[k];
 }
+// The phrase of v's sector from a 3x3 table (rows up, level, down; columns
+// left, level, right); "" for a zero vector.
+const char* phrase(Vec2 v, const char* const (&table)[9]) {
+    if (v.x == 0 && v.y == 0) return "";
+    int sx, sy;
+    sector(v, &sx, &sy);
+    return table[(sy + 1) * 3 + sx + 1];
+}
 }  // namespace
 
 // Each phrase whole, so that a language can order its words its own way.
 // They return English (for JSON); a sentence passes them through tr().
 // Sectors: index (sy + 1) * 3 + (sx + 1), with sy -1 up and sx -1 left.
 std::string compass(Vec2 v) {
-    if (v.x == 0 && v.y == 0) return "";
-    int sx, sy;
-    sector(v, &sx, &sy);
     static const char* const k[9] = {N_("up and left"), N_("up"), N_("up and right"), N_("left"), "",
                                      N_("right"), N_("down and left"), N_("down"), N_("down and right")};
-    return k[(sy + 1) * 3 + sx + 1];
+    return phrase(v, k);
 }
 
 std::string toward(Vec2 v) {
-    if (v.x == 0 && v.y == 0) return "";
-    int sx, sy;
-    sector(v, &sx, &sy);
     static const char* const k[9] = {N_("up and to the left"), N_("up"), N_("up and to the right"),
                                      N_("to the left"), "", N_("to the right"),
                                      N_("down and to the left"), N_("down"), N_("down and to the right")};
-    return k[(sy + 1) * 3 + sx + 1];
+    return phrase(v, k);
 }
 
 std::string relative(Vec2 p, Vec2 of) {
     const Vec2 d = p - of;
     if (d.length() < 0.5) return N_("at");
-    int sx, sy;
-    sector(d, &sx, &sy);
     static const char* const k[9] = {N_("above and left of"), N_("above"), N_("above and right of"),
                                      N_("left of"), "", N_("right of"),
                                      N_("below and left of"), N_("below"), N_("below and right of")};
-    return k[(sy + 1) * 3 + sx + 1];
+    return phrase(d, k);
 }
 
 std::string region(Vec2 p, Vec2 size) {

@@ -275,7 +275,14 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
     if (dot) show(Number(dot.dataset.run));
   });
   predict.addEventListener('change', () => { label(); draw(); });
-  window.addEventListener('resize', () => draw());
+  // The chart is drawn in CSS px at its width: once per frame at most while
+  // the window resizes, and never again once the element has left the page.
+  let resizing = 0;
+  const onResize = () => {
+    if (!el.isConnected) { window.removeEventListener('resize', onResize); return; }
+    if (!resizing) resizing = requestAnimationFrame(() => { resizing = 0; draw(); });
+  };
+  window.addEventListener('resize', onResize);
 
   // [SECTION] Back to looking: run r in the target widget
   async function show(run) {
