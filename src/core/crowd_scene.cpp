@@ -245,8 +245,9 @@ void CrowdScene::advance(int n) {
 }
 
 std::vector<Gauge> CrowdScene::gauges() {
-    return {{N_("arrived"), N_("agents"), static_cast<double>(crowd_.arrived(params, maze_)), 0},
-            {N_("stuck"), N_("agents"), static_cast<double>(crowd_.stuck(params, maze_)), 0},
+    const double agents = crowd_.size();
+    return {{N_("arrived"), N_("agents"), static_cast<double>(crowd_.arrived(params, maze_)), 0, agents},
+            {N_("stuck"), N_("agents"), static_cast<double>(crowd_.stuck(params, maze_)), 0, agents},
             {N_("mean_steps_to_goal"), N_("cells"), crowd_.mean_steps_to_goal(maze_)}};
 }
 

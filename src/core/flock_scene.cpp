@@ -257,7 +257,7 @@ std::vector<Gauge> FlockScene::gauges() {
         gauges_steps_ = steps_;
         gauges_epoch_ = epoch_;
     }
-    return {{N_("spacing"), "px", spacing_}, {N_("order"), "", order_}};
+    return {{N_("spacing"), "px", spacing_}, {N_("order"), "", order_, -1, 1.0}};
 }
 
 std::unique_ptr<Scene::BenchRun> FlockScene::bench(int boids, const std::string& variant, int warmup) const {

@@ -61,6 +61,7 @@ struct Gauge {
     const char* unit;  // "px", "px/s", "agents", "" (dimensionless)
     double value;
     int decimals = -1;  // how a page shows it: -1 its unit's usual (1, or 2 without a unit); 0 for counts
+    double ceiling = 0;  // the most it can be, in its unit (order: 1, a count: the agents), or 0 where there is no such bound
 };
 
 // What set() made of a value: applied, applied after clamping (with a

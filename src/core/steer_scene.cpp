@@ -149,7 +149,7 @@ void SteerScene::advance(int n) {
 }
 
 std::vector<Gauge> SteerScene::gauges() {
-    return {{N_("speed"), "px/s", vehicle.speed()}, {N_("distance"), "px", vehicle.distance()}};
+    return {{N_("speed"), "px/s", vehicle.speed(), -1, params.max_speed}, {N_("distance"), "px", vehicle.distance()}};
 }
 
 bool SteerScene::set_target(Vec2 t) {

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <memory>
 #include <string>
 #include <utility>
@@ -58,7 +59,9 @@ extern "C" {
 // ("key\tvalue" lines, applied as a widget applies them), varying `vary` over
 // `values` ("START:STOP:STEP" or "V1,V2,..."), each over `seeds` (one per
 // line), `steps` each: {"why": "" or the reason it cannot run, "warnings":
-// [...], "runs": n, "values": [...], "vary": {...}, "gauges": [{"name", "unit"}...]}.
+// [...], "runs": n, "values": [...], "vary": {...}, "gauges": [{"name", "unit",
+// "start" (the base configuration's value before its first step, a scale
+// for a prediction drawn before any run), "ceiling" (Gauge::ceiling)}...]}.
 EMSCRIPTEN_KEEPALIVE const char* sw_begin(const char* scene, const char* attributes, const char* vary, const char* values,
                                           const char* seeds, double steps) {
     g_experiment.reset();
@@ -79,7 +82,8 @@ EMSCRIPTEN_KEEPALIVE const char* sw_begin(const char* scene, const char* attribu
     std::string gauges, value_list;
     for (const flocklab::Gauge& g : base->gauges()) {
         gauges += (gauges.empty() ? "" : ", ") + std::string("{\"name\": ") + flocklab::json_string(g.name) +
-                  ", \"unit\": " + flocklab::json_string(g.unit) + (g.decimals >= 0 ? ", \"decimals\": " + std::to_string(g.decimals) : "") + "}";
+                  ", \"unit\": " + flocklab::json_string(g.unit) + (g.decimals >= 0 ? ", \"decimals\": " + std::to_string(g.decimals) : "") +
+                  ", \"start\": " + flocklab::py_repr(std::isfinite(g.value) ? g.value : 0.0) + ", \"ceiling\": " + flocklab::py_repr(g.ceiling) + "}";
     }
     for (const std::string& v : list) value_list += (value_list.empty() ? "" : ", ") + flocklab::json_string(v);
     return text("{\"why\": " + flocklab::json_string(why) + ", \"warnings\": [" + warnings + "], \"runs\": " +

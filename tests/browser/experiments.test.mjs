@@ -127,7 +127,7 @@ test('a dot loads its run into the target widget, which then shows that run\'s g
   assert.equal(shown.boids, 40);
   const csv = await page.evaluate(() => document.querySelector('#e').flocklabExperiment.csv());
   const [head, ...lines] = csv.trim().split('\n');
-  assert.equal(head, 'run,view_angle,seed,spacing (px),order,prediction');
+  assert.equal(head, 'run,view_angle,seed,spacing (px),order,prediction,predicted order');
   assert.deepEqual(lines.map((l) => l.split(',')).map(([run, v, seed, spacing, order]) => ({ run: Number(run), value: v, seed: Number(seed), spacing: Number(spacing), order: Number(order) })),
     r.rows.map(({ run, value, seed, spacing, order }) => ({ run, value, seed, spacing, order })));
   await page.close();
@@ -143,7 +143,7 @@ test('the keyboard alone: a prediction, Run, the summary, a dot, Enter', async (
   await page.waitForFunction(() => document.querySelector('#e').flocklabExperiment.results().rows.length === 9 && !document.querySelector('#e').hasAttribute('aria-busy'), null, { timeout: 60000 });
   const summary = await page.locator('#e .fl-exp-summary').textContent();
   assert.match(summary, /^spacing rises from \d+\.\d px at separation 0 to \d+\.\d px at separation [12](, then levels off)?\. You predicted: rises\. The result: rises; its mean went from \d+\.\d px to \d+\.\d px\.$/, summary);
-  assert.equal(await page.evaluate(() => document.querySelector('#e').flocklabExperiment.prediction()), 'rises');
+  assert.deepEqual(await page.evaluate(() => document.querySelector('#e').flocklabExperiment.prediction()), { kind: 'shape', shape: 'rises', points: [] });
   // Tab reaches one dot (a roving tab stop); the arrows move between dots.
   await page.keyboard.press('Tab'); // the CSV button
   await page.keyboard.press('Tab');
@@ -158,6 +158,127 @@ test('the keyboard alone: a prediction, Run, the summary, a dot, Enter', async (
   assert.equal(await page.evaluate(() => document.querySelector('#t').flocklab.seed()), 1);
   await page.close();
 });
+
+// The sliders' state, as a screen reader reads it.
+const sliders = (page) => page.evaluate(() => [...document.querySelectorAll('#e .fl-exp-point')].map((h) => ({
+  label: h.getAttribute('aria-label'), now: Number(h.getAttribute('aria-valuenow')), max: Number(h.getAttribute('aria-valuemax')),
+  text: h.getAttribute('aria-valuetext'), tab: h.tabIndex, disabled: h.getAttribute('aria-disabled'),
+})));
+const focused = (page) => page.evaluate(() => document.activeElement.getAttribute('aria-label'));
+
+test('a prediction by points: the keys alone place them, then Run, and one sentence states both in numbers', async () => {
+  const page = await experimentPage('data-scene="flock" data-vary="weight-separation" data-values="0:2:1" data-seeds="0-2" data-seconds="5" data-measure="spacing"');
+  // Before any run the chart has its axes and the scale of the measure.
+  assert.equal(await page.locator('#e .fl-exp-chart text').first().textContent(), '0');
+  assert.equal(await page.locator('#e .fl-exp-hint').isHidden(), true);
+  await page.locator('#e select').focus();
+  await page.keyboard.type('po'); // type-ahead: "points on the chart" (after "peaks")
+  assert.equal(await page.locator('#e select').inputValue(), 'points');
+  assert.equal(await page.locator('#e .fl-exp-hint').isVisible(), true);
+  const start = await sliders(page);
+  assert.equal(start.length, 3);
+  assert.deepEqual(start.map((h) => h.label), ['Your prediction at separation 0', 'Your prediction at separation 1', 'Your prediction at separation 2']);
+  assert.deepEqual(start.map((h) => h.tab), [0, -1, -1]); // one tab stop
+  assert.ok(start.every((h) => h.now === start[0].now && h.now > 0 && h.now < h.max), JSON.stringify(start));
+  // Tab: Run, then the first point (the CSV button is disabled).
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  assert.equal(await focused(page), 'Your prediction at separation 0');
+  const top = start[0].max;
+  const tick = [1, 2, 5, 10].map((m) => m * 10 ** Math.floor(Math.log10(top / 4))).find((x) => x >= top / 4);
+  const fine = tick / 10;
+  for (let k = 0; k < 3; k++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await focused(page), 'Your prediction at separation 1');
+  await page.keyboard.press('PageUp');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Home'); // the least: 0
+  await page.keyboard.press('ArrowRight'); // stays on the last
+  assert.equal(await focused(page), 'Your prediction at separation 2');
+  for (let k = 0; k < 4; k++) await page.keyboard.press('ArrowUp');
+  const placed = await sliders(page);
+  const near = (a, b) => Math.abs(a - b) < 1e-9;
+  assert.ok(near(placed[0].now, start[0].now - 3 * fine) && near(placed[1].now, start[0].now + tick) && near(placed[2].now, 4 * fine), JSON.stringify({ placed, fine, tick }));
+  assert.match(placed[2].text, /^\d+\.\d px$/);
+  const prediction = await page.evaluate(() => document.querySelector('#e').flocklabExperiment.prediction());
+  assert.deepEqual(prediction.points, [{ value: '0.0', spacing: placed[0].now }, { value: '1.0', spacing: placed[1].now }, { value: '2.0', spacing: placed[2].now }]);
+  assert.equal(prediction.shape, 'peaks');
+  // Shift+Tab back to Run, Enter; while it runs the points are held.
+  await page.keyboard.press('Shift+Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.className), 'fl-exp-run');
+  await page.keyboard.press('Enter');
+  assert.deepEqual((await sliders(page)).map((h) => h.disabled), ['true', 'true', 'true']);
+  await page.waitForFunction(() => !document.querySelector('#e').hasAttribute('aria-busy'), null, { timeout: 60000 });
+  const r = await page.evaluate(() => document.querySelector('#e').flocklabExperiment.results());
+  const summary = await page.locator('#e .fl-exp-summary').textContent();
+  // The sentence's numbers are the points and the means, computed here again.
+  const px = (v) => `${v.toFixed(1)} px`;
+  const gaps = r.summary.map((p, i) => Math.abs(placed[i].now - p.mean));
+  const widest = gaps.indexOf(Math.max(...gaps));
+  const shape = r.summary[2].mean >= r.summary[0].mean ? 'rises' : 'falls';
+  const expect = `You predicted ${px(placed[0].now)} at separation 0 and ${px(placed[2].now)} at separation 2 (peaks); the means were ${px(r.summary[0].mean)} and ${px(r.summary[2].mean)} (`;
+  assert.ok(summary.includes(expect), `${summary}\nexpected: ${expect}`);
+  assert.ok(summary.endsWith(`Your points were ${px(gaps.reduce((a, b) => a + b) / 3)} from the means on average, ${px(gaps[widest])} at most (at separation ${widest}).`), summary);
+  assert.match(summary, new RegExp(`\\((${shape}|peaks|stays level)\\)\\. Your points`));
+  // The CSV carries the prediction: its shape and the predicted spacing at each run's value.
+  const [head, ...lines] = (await page.evaluate(() => document.querySelector('#e').flocklabExperiment.csv())).trim().split('\n');
+  assert.equal(head, 'run,weight_separation,seed,spacing (px),order,prediction,predicted spacing (px)');
+  assert.deepEqual(lines.map((l) => l.split(',').slice(5)), r.rows.map((x) => ['peaks', String(placed[['0.0', '1.0', '2.0'].indexOf(x.value)].now)]));
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('a prediction by points: the pointer drags them, a click places the nearest, a touch drag does not scroll the page', async () => {
+  const page = await experimentPage('data-scene="flock" data-vary="view-angle" data-values="90:270:90" data-seeds="0" data-seconds="2" data-measure="order"',
+    '<div style="height: 2000px"></div>');
+  await page.evaluate(() => document.querySelector('#e').flocklabExperiment.predict('points'));
+  const before = await sliders(page);
+  assert.ok(near1(before[0].max, 1.1), `order's scale is its ceiling: ${before[0].max}`);
+  const plot = 182; // the plot's height in CSS px (260 less the margins)
+  const box = await page.locator('#e .fl-exp-point').nth(1).boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 - 40, { steps: 4 });
+  await page.mouse.up();
+  const dragged = await sliders(page);
+  assert.ok(Math.abs(dragged[1].now - (before[1].now + 40 / plot * before[1].max)) <= 0.011, JSON.stringify({ before: before[1], after: dragged[1] }));
+  assert.equal(await focused(page), dragged[1].label);
+  // A drag past the top stops at order's ceiling, 1.
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 - 40);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y - 300, { steps: 4 });
+  await page.mouse.up();
+  assert.equal((await sliders(page))[1].now, 1);
+  // A click in the plot, above the first value, puts the first point there (the chart's bottom is 0; the pointer's step is a fifth of the keys').
+  const chart = await page.locator('#e .fl-exp-chart').boundingBox();
+  await page.mouse.click(chart.x + 60, chart.y + 216 - 0.2 * plot / before[0].max);
+  assert.ok(Math.abs((await sliders(page))[0].now - 0.2) <= 0.011, JSON.stringify(await sliders(page)));
+  // A finger on the last point moves it, and the page stays where it is.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const last = await page.locator('#e .fl-exp-point').nth(2).boundingBox();
+  const cdp = await page.context().newCDPSession(page);
+  const [x, y] = [last.x + last.width / 2, last.y + last.height / 2];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  for (let k = 1; k <= 5; k++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y + 10 * k }] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  const touched = await sliders(page);
+  assert.ok(touched[2].now < before[2].now - 0.2, JSON.stringify({ before: before[2], after: touched[2] }));
+  assert.equal(await page.evaluate(() => window.scrollY), 0);
+  // Bad points: the wrong count or not numbers are refused; out of range is clamped, with a warning.
+  const bad = await page.evaluate(() => {
+    const h = document.querySelector('#e').flocklabExperiment;
+    const out = [];
+    for (const p of [[0.5], [0.1, Number.NaN, 0.2], [0.1, '0.2', 0.3]]) { try { h.predict(p); out.push('taken'); } catch (e) { out.push(e.name); } }
+    h.predict([-1, 0.5, 7]);
+    out.push(h.prediction().points.map((q) => q.order));
+    return out;
+  });
+  assert.deepEqual(bad, ['TypeError', 'TypeError', 'TypeError', [0, 0.5, 1]]);
+  assert.ok(page.warnings.some((w) => /predict\(\): order is between 0 and 1/.test(w)), page.warnings.join('\n'));
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+const near1 = (a, b) => Math.abs(a - b) < 1e-6;
 
 test('without Workers the same rows come in slices of at most 8 ms', async () => {
   const attrs = 'data-scene="flock" data-vary="weight-cohesion" data-values="0,1" data-seeds="5,6" data-seconds="3"';

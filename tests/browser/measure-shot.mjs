@@ -1,5 +1,5 @@
 // Screenshots of the lesson page's "Measure it" section to look at: both
-// experiments run, a prediction chosen, one dot replayed in its widget, at
+// experiments run, a prediction made (points dragged, a shape), one dot replayed in its widget, at
 // 1280x800 and on a phone (390x844, DPR 3); and the first experiment in
 // Spanish. Writes build/test-artifacts/measure-*.png.
 import { join } from 'node:path';
@@ -14,13 +14,17 @@ for (const s of [{ name: 'desktop', width: 1280, height: 800, dpr: 1 }, { name: 
       const out = [];
       for (const id of ['measure-separation', 'measure-angle']) {
         const h = await FlockLab.experiment(document.getElementById(id));
-        h.predict(id === 'measure-separation' ? 'rises' : 'stays level');
+        // Points for the first (a guess that rises, then levels), a shape for the second.
+        if (id === 'measure-separation') h.predict(h.results().values.map((v) => Math.min(30, 8 + 12 * Number(v))));
+        else h.predict('stays level');
         const r = await h.run();
         out.push(document.querySelector(`#${id} .fl-exp-summary`).textContent, `${r.rows.length} runs`);
       }
       return out;
     });
     console.log(s.name, summary);
+    await page.locator('#measure-separation').scrollIntoViewIfNeeded();
+    await page.locator('#measure-separation').screenshot({ path: join(artifacts, `measure-${s.name}-separation-result.png`) });
     await page.locator('#measure-separation .fl-exp-dot[data-run="52"]').click();
     await page.waitForFunction(() => /Run 52 /.test(document.querySelector('#measure-separation .fl-exp-summary').textContent), null, { timeout: 30000 });
     await page.locator('#measure-separation').scrollIntoViewIfNeeded();

@@ -6,8 +6,12 @@
 // page stays responsive; without Workers they run here in slices of at most
 // 8 ms. A dot (click, or Enter with the arrows moving between dots) loads its
 // run into the widget named by data-target, run to the same time. A
-// prediction (rises, falls, stays level, peaks) is drawn beside the result
-// and compared with it in one sentence. This module is a file of its own
+// prediction, a shape (rises, falls, stays level, peaks) or one point per
+// value dragged on the chart (pointer or keys), is drawn beside the result
+// and compared with it in one sentence of numbers. At mount one worker
+// describes the experiment (its values, the measure's scale), so the empty
+// chart has its axes and the points before any run; that worker then takes
+// the first share of the runs. This module is a file of its own
 // (flocklab-experiment.js): only a page with an experiment loads it, and
 // the shim passes it what it uses of the shim (mount, the language, the
 // scenes' description, warn), so nothing is loaded twice.
@@ -15,6 +19,7 @@
 const SVG = 'http://www.w3.org/2000/svg';
 const OWN = ['experiment', 'scene', 'vary', 'values', 'seeds', 'seconds', 'measure', 'target', 'lang', 'flocklabExperiment'];
 const SHAPES = ['rises', 'falls', 'stays level', 'peaks'];
+const POINTS = 'points'; // the prediction menu's last choice: points dragged on the chart
 const shapeWords = (t) => ({ rises: t('rises'), falls: t('falls'), 'stays level': t('stays level'), peaks: t('peaks') });
 const SLICE_MS = 8; // without Workers: the most one task works
 const MAX_WORKERS = 4;
@@ -64,6 +69,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
     parent.append(n);
     return n;
   };
+  const uid = Math.random().toString(36).slice(2);
   const box = node(el, 'div', { class: 'fl-exp' });
   const row = node(box, 'div', { class: 'fl-exp-row' });
   const predictLabel = node(row, 'label', {});
@@ -73,18 +79,24 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
   const progress = node(row, 'progress', { max: 1, value: 0 });
   const csvButton = node(row, 'button', { type: 'button', class: 'fl-exp-csv', disabled: '' });
   const chart = node(box, 'svg', { class: 'fl-exp-chart', role: 'group' });
+  const hint = node(box, 'p', { class: 'fl-exp-hint', id: `fl-exp-hint-${uid}`, hidden: '' });
   const legend = node(box, 'ul', { class: 'fl-exp-legend' });
-  const summary = node(box, 'p', { class: 'fl-exp-summary', 'aria-live': 'polite' });
-  const summaryId = `fl-exp-${Math.random().toString(36).slice(2)}`;
-  summary.id = summaryId;
-  chart.setAttribute('aria-describedby', summaryId);
+  const summary = node(box, 'p', { class: 'fl-exp-summary', 'aria-live': 'polite', id: `fl-exp-${uid}` });
+  chart.setAttribute('aria-describedby', summary.id);
 
-  let info = null; // the worker's description: values, vary, gauges, runs
+  let info = null; // the experiment's description: values, vary, gauges, runs
   let rows = [];
   let workers = [];
+  let spare = null; // the worker that described the experiment, kept for the first share of a run
+  let here = null; // the sweep module on this thread (without Workers), once loaded
   let running = null; // {stop()} while it runs
   let focusAt = 0; // the dot that takes the keyboard (roving tabindex)
+  let pointAt = 0; // the predicted point that takes the keyboard
+  let points = null; // the predicted measure, one per value, in its unit
+  let dragging = null; // {i, top}: a point under the pointer (the scale held still)
+  let geo = null; // the chart as last drawn (for the pointer and the keys)
   let redraw = 0; // a chart redraw waiting (while the runs come in)
+  let warned = false; // the settings' warnings are given once
 
   const measure = () => info?.gauges.find((g) => g.name === (d.measure || info.gauges[0].name)) ?? info?.gauges[0];
   const seeds = () => parseSeeds(d.seeds ?? '7');
@@ -95,6 +107,12 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
   };
   // The element's own data-* that configure the runs (as a widget's would).
   const attributes = () => Object.entries(d).filter(([k]) => !OWN.includes(k)).map(([k, v]) => `${k}\t${v}`).join('\n');
+  const job = () => ({ scene: d.scene ?? 'flock', attributes: attributes(), vary: d.vary ?? '', values: d.values ?? '', seeds: seeds().join('\n'), steps: Math.round(seconds() * 60) });
+  // The prediction: '' (none), 'shape' or 'points'; and its shape (the points' own for points).
+  const kind = () => (predict.value === '' ? '' : predict.value === POINTS ? 'points' : 'shape');
+  const guessedShape = () => (kind() === 'points' ? (points ? shapeOf(points).shape : '') : predict.value);
+  // The most a prediction can say: the measure's ceiling (order: 1), or no bound.
+  const cap = () => (measure()?.ceiling > 0 ? measure().ceiling : Infinity);
 
   function label() {
     predictText.textContent = `${t('Your prediction')} `;
@@ -102,6 +120,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
     predict.replaceChildren();
     node(predict, 'option', { value: '' }, t('none yet'));
     for (const s of SHAPES) node(predict, 'option', { value: s }, shapeWords(t)[s]);
+    node(predict, 'option', { value: POINTS }, t('points on the chart'));
     predict.value = keep;
     runButton.textContent = running ? t('Stop') : t('Run');
     // The legend, below the chart (it wraps on a phone); the prediction's key shows with a prediction.
@@ -110,6 +129,8 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
     for (const [words, k] of keys) node(legend, 'li', { class: `fl-exp-key-${k}`, hidden: k === 'guess' && !predict.value ? '' : undefined }, words);
     csvButton.textContent = t('Download CSV');
     progress.setAttribute('aria-label', t('Runs finished'));
+    hint.textContent = t('Drag each point to the value you expect, or use the keys: left and right choose a point, up and down move it, Page Up and Page Down move it further.');
+    hint.hidden = kind() !== 'points';
   }
 
   // [SECTION] Results
@@ -131,15 +152,15 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
   };
   const withUnit = (v, unit, dec) => (unit ? `${num(v, dec)} ${t(unit)}` : num(v, dec));
   const decimalsOf = (g) => g.decimals ?? (g.unit === '' ? 2 : 1);
+  const measureWords = (v) => withUnit(v, measure().unit, decimalsOf(measure()));
 
   // One sentence: how the measure's mean goes with the varied setting.
   function sentence() {
     const per = byValue().filter((p) => p.n > 0);
     if (per.length < 2) return per.length ? t('{0} runs so far.', rows.length) : t('No runs yet.');
     const g = measure();
-    const dec = decimalsOf(g);
     const v = (p) => valueWords(p.value);
-    const m = (p) => withUnit(p.mean, g.unit, dec);
+    const m = (p) => measureWords(p.mean);
     const s = shapeOf(per.map((p) => p.mean));
     const [a, b] = [per[0], per[per.length - 1]];
     if (s.shape === 'stays level') return t('{0} stays near {1} from {2} {3} to {2} {4}.', t(g.name), m(b), varyWords(), v(a), v(b));
@@ -155,38 +176,80 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
 
   // The prediction beside the result, in numbers; no grade.
   function comparison() {
-    const want = predict.value;
     const per = byValue().filter((p) => p.n > 0);
-    if (!want || per.length < 2 || rows.length < (info?.runs ?? Infinity)) return '';
-    const got = shapeOf(per.map((p) => p.mean)).shape;
-    const g = measure();
-    const range = t('its mean went from {0} to {1}', withUnit(per[0].mean, g.unit, decimalsOf(g)), withUnit(per[per.length - 1].mean, g.unit, decimalsOf(g)));
+    if (!kind() || per.length < 2 || rows.length < (info?.runs ?? Infinity)) return '';
     const words = shapeWords(t);
-    return t('You predicted: {0}. The result: {1}; {2}.', words[want], words[got], range);
+    const got = shapeOf(per.map((p) => p.mean)).shape;
+    const [a, b] = [per[0], per[per.length - 1]];
+    if (kind() === 'shape') {
+      return t('You predicted: {0}. The result: {1}; its mean went from {2} to {3}.', words[predict.value], words[got], measureWords(a.mean), measureWords(b.mean));
+    }
+    // Points: the predicted and the measured at both ends, and how far apart they are.
+    const guess = (p) => points[info.values.indexOf(p.value)];
+    const gaps = per.map((p) => Math.abs(guess(p) - p.mean));
+    const widest = gaps.indexOf(Math.max(...gaps));
+    return t('You predicted {0} at {1} {2} and {3} at {1} {4} ({5}); the means were {6} and {7} ({8}). Your points were {9} from the means on average, {10} at most (at {1} {11}).',
+      measureWords(guess(a)), varyWords(), valueWords(a.value), measureWords(guess(b)), valueWords(b.value), words[guessedShape()],
+      measureWords(a.mean), measureWords(b.mean), words[got],
+      measureWords(gaps.reduce((x, y) => x + y, 0) / gaps.length), measureWords(gaps[widest]), valueWords(per[widest].value));
+  }
+  // The live region hears a sentence once it is new; while a point moves it waits for the point to rest.
+  let saying = 0;
+  function say(text, later) {
+    clearTimeout(saying);
+    if (later) saying = setTimeout(() => say(text), 600);
+    else if (summary.textContent !== text) summary.textContent = text;
   }
 
   // [SECTION] The chart
   const W = () => Math.max(280, Math.round(chart.getBoundingClientRect().width) || 640);
-  function draw() {
-    chart.replaceChildren();
-    if (!info) return;
+  // Round ticks: 1, 2 or 5 times a power of ten, about four of them.
+  const tickOf = (top) => {
+    const raw = top / 4;
+    const pow = 10 ** Math.floor(Math.log10(raw));
+    return [1, 2, 5, 10].map((m) => m * pow).find((x) => x >= raw);
+  };
+  // Where everything goes: the runs' range, or before any run the measure's
+  // scale (its ceiling, else half again its value at the start), and the
+  // predicted points; held still while a point is dragged.
+  function geometry() {
     const width = W();
     const height = 260;
-    chart.setAttribute('viewBox', `0 0 ${width} ${height}`);
-    chart.style.height = `${height}px`;
     const g = measure();
-    const per = byValue();
     const numeric = info.values.every((x) => Number.isFinite(Number(x)));
     const xs = info.values.map((x, i) => (numeric ? Number(x) : i));
     const [x0, x1] = [Math.min(...xs), Math.max(...xs)];
     const ys = rows.map((r) => r[g.name]).filter(Number.isFinite);
-    const yTop = Math.max(...ys, g.unit === '' ? 1 : 0, 1e-9) * 1.1;
+    const scale = ys.length ? Math.max(...ys) : g.ceiling > 0 ? g.ceiling / 1.1 : g.start > 0 ? g.start * 1.5 : 1;
+    const yTop = dragging ? dragging.top : Math.max(scale, ...(kind() === 'points' && points ? points : []), g.unit === '' ? 1 : 0, 1e-9) * 1.1;
     const left = 56;
     const right = width - 16;
     const top = 34;
     const bottom = height - 44;
     const X = (x) => left + (x1 === x0 ? 0.5 : (x - x0) / (x1 - x0)) * (right - left);
     const Y = (y) => bottom - (Math.max(0, y) / yTop) * (bottom - top);
+    const tick = tickOf(yTop);
+    return { width, height, xs, left, right, top, bottom, X, Y, yTop, tick, fine: tick / 10 };
+  }
+  // The measure at a pointer's height, and the value column nearest a pointer.
+  const rect = () => chart.getBoundingClientRect();
+  const measureAt = (clientY) => (geo.bottom - (clientY - rect().top) * (geo.height / rect().height)) / (geo.bottom - geo.top) * geo.yTop;
+  const columnAt = (clientX) => {
+    const x = (clientX - rect().left) * (geo.width / rect().width);
+    const far = geo.xs.map((v) => Math.abs(geo.X(v) - x));
+    return far.indexOf(Math.min(...far));
+  };
+
+  function draw({ quiet = false } = {}) {
+    const had = document.activeElement?.closest?.('.fl-exp-point') ? Number(document.activeElement.dataset.i) : -1;
+    chart.replaceChildren();
+    if (!info) { geo = null; return; }
+    geo = geometry();
+    const { width, height, xs, left, right, top, bottom, X, Y, yTop } = geo;
+    chart.setAttribute('viewBox', `0 0 ${width} ${height}`);
+    chart.style.height = `${height}px`;
+    const g = measure();
+    const per = byValue();
     chart.setAttribute('aria-label', t('{0} against {1}: one dot per run', t(g.name), varyWords()));
     // Axes, ticks and their words.
     node(chart, 'line', { x1: left, y1: bottom, x2: right, y2: bottom, class: 'fl-exp-axis' });
@@ -196,10 +259,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
       if (i % every && i !== info.values.length - 1) return;
       node(chart, 'text', { x: X(xs[i]), y: bottom + 16, 'text-anchor': 'middle' }, valueWords(v, false));
     });
-    // Round ticks: 1, 2 or 5 times a power of ten, about four of them.
-    const raw = yTop / 4;
-    const pow = 10 ** Math.floor(Math.log10(raw));
-    const step = [1, 2, 5, 10].map((m) => m * pow).find((x) => x >= raw);
+    const step = geo.tick;
     const dec = Math.max(0, -Math.floor(Math.log10(step)));
     for (let y = 0; y <= yTop; y += step) {
       node(chart, 'line', { x1: left - 3, y1: Y(y), x2: left, y2: Y(y), class: 'fl-exp-axis' });
@@ -213,13 +273,29 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
       node(chart, 'polygon', { points: band.join(' '), class: 'fl-exp-band' });
       node(chart, 'polyline', { points: have.map(([p, x]) => `${X(x)},${Y(p.mean)}`).join(' '), class: 'fl-exp-mean' });
     }
-    // The prediction, drawn across the result's range (its shape, not numbers).
-    if (predict.value && have.length > 1) {
+    // A shape, drawn across the result's range (or the middle of the chart before any run).
+    if (kind() === 'shape') {
       const means = have.map(([p]) => p.mean);
-      const [lo, hi] = [Math.min(...means), Math.max(...means)];
+      const [lo, hi] = have.length > 1 ? [Math.min(...means), Math.max(...means)] : [0.25 * yTop / 1.1, 0.75 * yTop / 1.1];
       const at = (f) => ({ rises: lo + f * (hi - lo), falls: hi - f * (hi - lo), 'stays level': (lo + hi) / 2, peaks: lo + (1 - Math.abs(2 * f - 1)) * (hi - lo) })[predict.value];
       const pts = Array.from({ length: 21 }, (_, k) => k / 20).map((f) => `${left + f * (right - left)},${Y(at(f))}`);
       node(chart, 'polyline', { points: pts.join(' '), class: 'fl-exp-guess' });
+    }
+    // Points: one slider per value (the arrows move between them and move them).
+    if (kind() === 'points' && points) {
+      const group = node(chart, 'g', { class: 'fl-exp-points' });
+      node(group, 'polyline', { points: points.map((y, i) => `${X(xs[i])},${Y(y)}`).join(' '), class: 'fl-exp-guess' });
+      pointAt = Math.min(pointAt, points.length - 1);
+      points.forEach((y, i) => {
+        const h = node(group, 'g', {
+          class: 'fl-exp-point', role: 'slider', tabindex: i === pointAt ? 0 : -1, 'data-i': i,
+          'aria-orientation': 'vertical', 'aria-valuemin': 0, 'aria-valuemax': Number(yTop.toFixed(6)), 'aria-valuenow': y,
+          'aria-valuetext': measureWords(y), 'aria-label': t('Your prediction at {0} {1}', varyWords(), valueWords(info.values[i])),
+          'aria-describedby': hint.id, 'aria-disabled': running ? 'true' : undefined,
+        });
+        node(h, 'circle', { cx: X(xs[i]), cy: Y(y), r: 16, class: 'fl-exp-point-hit' });
+        node(h, 'rect', { x: X(xs[i]) - 5, y: Y(y) - 5, width: 10, height: 10, transform: `rotate(45 ${X(xs[i])} ${Y(y)})`, class: 'fl-exp-point-mark' });
+      });
     }
     // One dot per run, spread a little by seed; the arrows move between them.
     const seedList = seeds();
@@ -242,17 +318,88 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
       if (done) {
         dot.setAttribute('role', 'button');
         dot.setAttribute('tabindex', k === focusAt ? 0 : -1);
-        dot.setAttribute('aria-label', t('{0} {1}, seed {2}: {3} {4}. Enter shows this run.', varyWords(), valueWords(r.value), r.seed, t(g.name), withUnit(r[g.name], g.unit, decimalsOf(g))));
+        dot.setAttribute('aria-label', t('{0} {1}, seed {2}: {3} {4}. Enter shows this run.', varyWords(), valueWords(r.value), r.seed, t(g.name), measureWords(r[g.name])));
       }
       dot.dataset.run = String(r.run);
       frag.append(dot);
     });
     chart.append(frag);
-    summary.textContent = [sentence(), comparison()].filter(Boolean).join(' ');
+    if (had >= 0) chart.querySelector(`.fl-exp-point[data-i="${had}"]`)?.focus();
+    say([sentence(), comparison()].filter(Boolean).join(' '), quiet);
   }
+
+  // [SECTION] The predicted points: the keys, the pointer
+  // The point that takes the keyboard, focused.
+  function focusPoint(i) {
+    const all = [...chart.querySelectorAll('.fl-exp-point')];
+    if (!all.length) return;
+    pointAt = Math.max(0, Math.min(all.length - 1, i));
+    all.forEach((h, k) => h.setAttribute('tabindex', k === pointAt ? 0 : -1));
+    all[pointAt].focus();
+  }
+  // Point i at y (in the measure's unit): at least 0, at most the ceiling (and
+  // the chart's top while dragging), on a step: the keys' (a fortieth of the
+  // chart, roughly), or a fifth of it for the pointer.
+  function setPoint(i, y, fine = geo.fine) {
+    const most = Math.min(cap(), dragging ? dragging.top : Infinity);
+    const v = Math.round(Math.max(0, Math.min(most, y)) / fine) * fine;
+    points[i] = Number(v.toFixed(Math.max(0, -Math.floor(Math.log10(fine))) + 1));
+    draw({ quiet: true });
+  }
+  // The points start level, halfway up the chart.
+  function ensurePoints() {
+    if (!info || (points && points.length === info.values.length)) return;
+    const { yTop, fine } = geometry();
+    points = info.values.map(() => Number((Math.round(yTop / 2 / fine) * fine).toFixed(6)));
+  }
+  function pointKey(e, i) {
+    if (running) return;
+    const { tick, fine, yTop } = geo;
+    const y = points[i];
+    const to = { ArrowUp: y + fine, ArrowDown: y - fine, PageUp: y + tick, PageDown: y - tick, Home: 0, End: yTop }[e.key];
+    const move = { ArrowLeft: -1, ArrowRight: 1 }[e.key];
+    if (to !== undefined) {
+      e.preventDefault();
+      setPoint(i, to);
+      focusPoint(i);
+    } else if (move) {
+      e.preventDefault();
+      focusPoint(i + move);
+    }
+  }
+  chart.addEventListener('pointerdown', (e) => {
+    const h = e.target.closest?.('.fl-exp-point');
+    if (!h || running || e.button !== 0) return;
+    e.preventDefault();
+    const i = Number(h.dataset.i);
+    dragging = { i, top: geo.yTop };
+    chart.setPointerCapture(e.pointerId);
+    focusPoint(i);
+  });
+  // A finger on a point drags it and does not scroll the page (touch-action
+  // is not honoured on SVG shapes; elsewhere on the chart a finger scrolls).
+  chart.addEventListener('touchstart', (e) => {
+    if (!running && e.target.closest?.('.fl-exp-point')) e.preventDefault();
+  }, { passive: false });
+  chart.addEventListener('pointermove', (e) => {
+    if (!dragging) return;
+    setPoint(dragging.i, measureAt(e.clientY), geo.fine / 5);
+    focusPoint(dragging.i);
+  });
+  const drop = () => {
+    if (!dragging) return;
+    const { i } = dragging;
+    dragging = null;
+    draw({ quiet: true }); // the scale follows the points again
+    focusPoint(i);
+  };
+  chart.addEventListener('pointerup', drop);
+  chart.addEventListener('pointercancel', drop);
 
   // Arrows between dots (left/right: values, up/down: seeds), Enter or a click loads one.
   chart.addEventListener('keydown', (e) => {
+    const h = e.target.closest?.('.fl-exp-point');
+    if (h) { pointKey(e, Number(h.dataset.i)); return; }
     const dots = [...chart.querySelectorAll('.fl-exp-dot')];
     const k = dots.indexOf(document.activeElement);
     if (k < 0) return;
@@ -270,17 +417,24 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
       show(Number(dots[k].dataset.run));
     }
   });
+  // A click on a dot shows its run; with points, a click elsewhere in the plot puts the nearest point there.
   chart.addEventListener('click', (e) => {
     const dot = e.target.closest?.('.fl-exp-dot');
-    if (dot) show(Number(dot.dataset.run));
+    if (dot) { show(Number(dot.dataset.run)); return; }
+    if (kind() !== 'points' || !points || running || !geo || e.target.closest?.('.fl-exp-point')) return;
+    const y = (e.clientY - rect().top) * (geo.height / rect().height);
+    if (y < geo.top - 8 || y > geo.bottom + 8) return;
+    const i = columnAt(e.clientX);
+    setPoint(i, measureAt(e.clientY), geo.fine / 5);
+    focusPoint(i);
   });
-  predict.addEventListener('change', () => { label(); draw(); });
+  predict.addEventListener('change', () => { if (kind() === 'points') ensurePoints(); label(); draw(); });
   // The chart is drawn in CSS px at its width: once per frame at most while
   // the window resizes, and never again once the element has left the page.
   let resizing = 0;
   const onResize = () => {
     if (!el.isConnected) { window.removeEventListener('resize', onResize); return; }
-    if (!resizing) resizing = requestAnimationFrame(() => { resizing = 0; draw(); });
+    if (!resizing) resizing = requestAnimationFrame(() => { resizing = 0; draw({ quiet: true }); });
   };
   window.addEventListener('resize', onResize);
 
@@ -304,11 +458,46 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
     const h = mount(target, opts, { replace: true });
     await h.ready;
     await h.runTo(seconds());
-    summary.textContent = t('Run {0} ({1} {2}, seed {3}) is in the widget below, at {4} s.', r.run, varyWords(), valueWords(r.value), r.seed, num(seconds(), 0));
+    say(t('Run {0} ({1} {2}, seed {3}) is in the widget below, at {4} s.', r.run, varyWords(), valueWords(r.value), r.seed, num(seconds(), 0)));
     return h;
   }
 
   // [SECTION] Running
+  const useWorkers = () => typeof Worker === 'function' && d.workers !== '0';
+  const newWorker = () => new Worker(new URL('./flocklab-sweep-worker.js', import.meta.url), { type: 'module' });
+  // The sweep module on this thread, loaded once (without Workers).
+  const sweepHere = () => (here ??= import('./flocklab-sweep.js').then((mod) => mod.default()).then((m) => ({
+    begin: m.cwrap('sw_begin', 'string', ['string', 'string', 'string', 'string', 'string', 'number']),
+    work: m.cwrap('sw_work', 'number', ['number']),
+    all: m.cwrap('sw_rows', 'string', []),
+  })));
+  // A description: the values, the setting, the gauges with their scales.
+  function described(i) {
+    if (i.why) throw new TypeError(`flocklab: experiment: ${i.why}`);
+    if (!warned) for (const w of i.warnings) warn(el, w);
+    warned = true;
+    const before = info?.values.join('\n');
+    info = i;
+    if (before !== undefined && before !== i.values.join('\n')) points = null;
+    if (kind() === 'points') ensurePoints();
+  }
+  // At mount: one worker describes the experiment (and waits to run the first share).
+  function describe() {
+    let j;
+    try { j = job(); } catch (err) { return Promise.resolve(err); }
+    const use = (i) => { try { described(i); return null; } catch (err) { return err; } };
+    if (!useWorkers()) return sweepHere().then((m) => use(JSON.parse(m.begin(j.scene, j.attributes, j.vary, j.values, j.seeds, j.steps))), (err) => err);
+    return new Promise((resolve) => {
+      let w;
+      try { w = newWorker(); } catch (err) { resolve(err); return; }
+      spare = w;
+      const heard = ({ data: m }) => { if (m.type === 'begun') { w.removeEventListener('message', heard); resolve(use(m.info)); } };
+      w.addEventListener('message', heard);
+      w.addEventListener('error', (e) => { if (spare === w) { spare = null; w.terminate(); } resolve(new Error(`flocklab: the experiment's worker failed (${e.message})`)); }, { once: true });
+      w.postMessage({ ...j, shard: null });
+    });
+  }
+
   function finish(err) {
     workers.forEach((x) => x.terminate());
     workers = [];
@@ -316,7 +505,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
     el.removeAttribute('aria-busy');
     label();
     if (err) {
-      summary.textContent = err.message;
+      say(err.message);
       return;
     }
     csvButton.disabled = rows.length === 0;
@@ -331,9 +520,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
     else if (!redraw) redraw = setTimeout(() => { redraw = 0; if (running) draw(); }, 250); // a few times a second, not per run
   }
   function begun(i) {
-    if (i.why) throw new TypeError(`flocklab: experiment: ${i.why}`);
-    for (const w of i.warnings) warn(el, w);
-    info = i;
+    described(i);
     progress.max = i.runs;
     progress.value = 0;
   }
@@ -341,22 +528,23 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
   function run() {
     handle.stop();
     rows = [];
-    info = null;
     csvButton.disabled = true;
+    const j = job();
     el.setAttribute('aria-busy', 'true');
-    const job = { scene: d.scene ?? 'flock', attributes: attributes(), vary: d.vary ?? '', values: d.values ?? '', seeds: seeds().join('\n'), steps: Math.round(seconds() * 60) };
     return new Promise((resolve, reject) => {
       let stopped = false;
       running = { stop() { stopped = true; finish(); reject(new DOMException('the experiment was stopped', 'AbortError')); } };
       label();
+      draw({ quiet: true }); // the points cannot move while it runs
       const fail = (err) => { if (!stopped) { stopped = true; finish(err); reject(err); } };
       el.addEventListener('flocklab:done', () => resolve(handle.results()), { once: true });
       // One worker per core but the page's own (one on a two-core machine), at most four.
       const n = Math.max(1, Math.min((navigator.hardwareConcurrency || 2) - 1, MAX_WORKERS));
       let pool = null;
       try {
-        if (typeof Worker === 'function' && d.workers !== '0') {
-          pool = Array.from({ length: n }, () => new Worker(new URL('./flocklab-sweep-worker.js', import.meta.url), { type: 'module' }));
+        if (useWorkers()) {
+          pool = Array.from({ length: n }, (_, k) => (k === 0 && spare ? spare : newWorker()));
+          spare = null;
         }
       } catch { pool = null; }
       if (pool) {
@@ -372,20 +560,17 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
             } catch (err) { fail(err); }
           };
           // Each worker runs every n-th run, from its own k.
-          w.postMessage({ ...job, shard: [k, n] });
+          w.postMessage({ ...j, shard: [k, n] });
         });
         return;
       }
       // Without Workers: the same module here, a slice of at most 8 ms per task.
-      import('./flocklab-sweep.js').then((mod) => mod.default()).then((m) => {
-        const begin = m.cwrap('sw_begin', 'string', ['string', 'string', 'string', 'string', 'string', 'number']);
-        const work = m.cwrap('sw_work', 'number', ['number']);
-        const all = m.cwrap('sw_rows', 'string', []);
-        begun(JSON.parse(begin(job.scene, job.attributes, job.vary, job.values, job.seeds, job.steps)));
+      sweepHere().then((m) => {
+        begun(JSON.parse(m.begin(j.scene, j.attributes, j.vary, j.values, j.seeds, j.steps)));
         const slice = () => {
           if (stopped) return;
-          const left = work(SLICE_MS);
-          const now = JSON.parse(all());
+          const left = m.work(SLICE_MS);
+          const now = JSON.parse(m.all());
           for (const r of now.slice(rows.length)) got(r);
           if (left > 0) setTimeout(slice, 0);
         };
@@ -394,11 +579,13 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
     });
   }
 
+  // One row per run; the prediction's shape and, with points, the predicted measure at the run's value.
   function csv() {
     if (!info) return '';
-    const g = info.gauges.map((x) => x.name);
-    const head = ['run', info.vary.name, 'seed', ...g.map((x) => (info.gauges.find((y) => y.name === x).unit ? `${x} (${info.gauges.find((y) => y.name === x).unit})` : x)), 'prediction'];
-    const lines = rows.slice().sort((a, b) => a.run - b.run).map((r) => [r.run, r.value, r.seed, ...g.map((x) => r[x]), predict.value].join(','));
+    const named = (g) => (g.unit ? `${g.name} (${g.unit})` : g.name);
+    const head = ['run', info.vary.name, 'seed', ...info.gauges.map(named), 'prediction', `predicted ${named(measure())}`];
+    const guess = (r) => (kind() === 'points' && points ? points[info.values.indexOf(r.value)] : '');
+    const lines = rows.slice().sort((a, b) => a.run - b.run).map((r) => [r.run, r.value, r.seed, ...info.gauges.map((g) => r[g.name]), guessedShape(), guess(r)].join(','));
     return `${head.join(',')}\n${lines.join('\n')}\n`;
   }
 
@@ -421,21 +608,40 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
     // {vary, measure, seconds, values, rows: [{run, value, seed, <gauge>...}], summary: [{value, n, mean, min, max}], sentence}
     results: () => ({ vary: info?.vary.name, measure: measure()?.name, seconds: seconds(), values: info?.values ?? [], rows: rows.slice().sort((a, b) => a.run - b.run), summary: byValue(), sentence: sentence() }),
     csv,
-    // The student's prediction: '' (none), 'rises', 'falls', 'stays level' or 'peaks'; set it with predict(shape).
-    prediction: () => predict.value,
-    predict(shape) {
-      if (shape !== '' && !SHAPES.includes(shape)) throw new TypeError(`flocklab: predict() takes '', ${SHAPES.map((s) => `'${s}'`).join(', ')}, got ${shape}`);
-      predict.value = shape;
+    // The student's prediction: {kind: '' | 'shape' | 'points', shape, points: [{value, <measure>}] (with points)}.
+    prediction: () => ({
+      kind: kind(),
+      shape: guessedShape(),
+      points: kind() === 'points' && points ? info.values.map((value, i) => ({ value, [measure().name]: points[i] })) : [],
+    }),
+    // predict('rises' | 'falls' | 'stays level' | 'peaks' | '' | 'points'), or
+    // predict([y, ...]): one number per value, in the measure's unit.
+    predict(p) {
+      if (Array.isArray(p)) {
+        if (!info) throw new Error('flocklab: predict(points) needs the experiment described: await experiment.ready first');
+        if (p.length !== info.values.length || !p.every((y) => typeof y === 'number' && Number.isFinite(y))) {
+          throw new TypeError(`flocklab: predict() takes one finite number per value (${info.values.length}), got [${p.join(', ')}]`);
+        }
+        const kept = p.map((y) => Math.max(0, Math.min(cap(), y)));
+        if (kept.some((y, i) => y !== p[i])) warn(el, `predict(): ${measure().name} is between 0 and ${cap()}; [${p.join(', ')}] became [${kept.join(', ')}]`);
+        points = kept;
+        predict.value = POINTS;
+      } else {
+        if (p !== '' && p !== POINTS && !SHAPES.includes(p)) throw new TypeError(`flocklab: predict() takes '', ${SHAPES.map((s) => `'${s}'`).join(', ')}, '${POINTS}' or one number per value, got ${p}`);
+        predict.value = p;
+        if (p === POINTS) ensurePoints();
+      }
       label();
       draw();
     },
     show,
     ready: null,
   };
-  handle.ready = loadLanguage(el, d.lang).then((l) => {
+  handle.ready = Promise.all([loadLanguage(el, d.lang), describe()]).then(([l, err]) => {
     lang = l;
     label();
     draw();
+    if (err) say(err.message);
     el.classList.add('flocklab-ready');
     return handle;
   });

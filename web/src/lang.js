@@ -63,7 +63,7 @@ function makeLanguage(code, locale, table) {
     // The translation of an English string, with {0}, {1}, ... filled in.
     t(key, ...args) {
       const s = Object.hasOwn(table, key) ? table[key] : key;
-      return args.length ? s.replace(/\{(\d)\}/g, (m, i) => (i < args.length ? String(args[i]) : m)) : s;
+      return args.length ? s.replace(/\{(\d+)\}/g, (m, i) => (i < args.length ? String(args[i]) : m)) : s;
     },
     // v with exactly d decimals, as this language writes numbers (no grouping).
     number(v, d) {

@@ -1,8 +1,11 @@
 // A Web Worker of an experiment (experiment.js): the core alone
 // (flocklab-sweep.wasm, no SDL or ImGui), running its share of the runs off
 // the main thread. Message in: {scene, attributes, vary, values, seeds,
-// steps, shard: [k, n]} (this worker runs runs k, k + n, ...); out: {type: 'begun', info}, then {type: 'row', row} per
-// run, then {type: 'done'}. Stop is the page terminating the worker.
+// steps, shard: [k, n]} (this worker runs runs k, k + n, ...), or with
+// shard null only the description (the page asks for it at mount, to draw
+// the empty chart; the same worker then takes the first share of a run);
+// out: {type: 'begun', info}, then {type: 'row', row} per run, then
+// {type: 'done'}. Stop is the page terminating the worker.
 import createSweep from './flocklab-sweep.js';
 
 const api = createSweep().then((m) => ({
@@ -11,11 +14,12 @@ const api = createSweep().then((m) => ({
 }));
 
 self.onmessage = async (e) => {
-  const { scene, attributes, vary, values, seeds, steps, shard: [k, n] } = e.data;
+  const { scene, attributes, vary, values, seeds, steps, shard } = e.data;
   const a = await api;
   const info = JSON.parse(a.begin(scene, attributes, vary, values, seeds, steps));
   self.postMessage({ type: 'begun', info });
-  if (info.why) return;
+  if (info.why || !shard) return;
+  const [k, n] = shard;
   for (let i = k; i < info.runs; i += n) self.postMessage({ type: 'row', row: JSON.parse(a.run(i)) });
   self.postMessage({ type: 'done' });
 };

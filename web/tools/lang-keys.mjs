@@ -60,7 +60,7 @@ export function keys() {
 
 // What must survive translation: {n} placeholders (any order) and printf
 // conversions (in order, as the C++ passes its arguments).
-const placeholders = (s) => [...new Set([...s.matchAll(/\{\d\}/g)].map((m) => m[0]))].sort().join(' ');
+const placeholders = (s) => [...new Set([...s.matchAll(/\{\d+\}/g)].map((m) => m[0]))].sort().join(' ');
 const conversions = (s) => [...s.matchAll(/%[-+ 0#]*\d*(?:\.\d+)?[a-zA-Z%]/g)].map((m) => m[0]).join(' ');
 
 export function check(table, all) {
@@ -82,7 +82,7 @@ export function check(table, all) {
 const ACCENT = { a: 'á', e: 'é', i: 'í', o: 'ö', u: 'ü', c: 'ç', n: 'ñ', y: 'ý', A: 'Å', E: 'É', I: 'Î', O: 'Ö', U: 'Ü', C: 'Ç', N: 'Ñ', Y: 'Ý' };
 export function pseudo(s) {
   const [, lead, body, trail] = /^(\s*)([\s\S]*?)(\s*)$/.exec(s);
-  const kept = /(\{\d\}|%[-+ 0#]*\d*(?:\.\d+)?[a-zA-Z%])/;
+  const kept = /(\{\d+\}|%[-+ 0#]*\d*(?:\.\d+)?[a-zA-Z%])/;
   const text = body.split(kept).map((part, i) => (i % 2 ? part : part.replace(/[A-Za-z]/g, (c) => ACCENT[c] ?? c))).join('');
   return `${lead}[${text}${'·'.repeat(Math.ceil(body.length * 0.4))}]${trail}`;
 }
