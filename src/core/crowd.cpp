@@ -7,6 +7,7 @@
 #include "pyrandom.hpp"
 #include "scene.hpp"
 #include "steering.hpp"
+#include "trig.hpp"
 
 namespace flocklab {
 
@@ -245,7 +246,8 @@ Crowd::Crowd(const CrowdParams& p, const Maze& m, std::uint64_t seed) : look_(p.
         if (!cell_of({x, y}, &k) || m.distance(k) < 0) continue;  // a wall, or cut off: draw again
         const double angle = rng.uniform(0, kTau);
         const double speed = rng.uniform(0, p.max_speed);
-        agents_.push_back({{x, y}, Vec2{std::cos(angle), std::sin(angle)} * speed});
+        const SinCos h = lab_sincos(angle);
+        agents_.push_back({{x, y}, Vec2{h.cos, h.sin} * speed});
     }
     force_.assign(agents_.size(), Vec2{});
     look_ = Flock(p.flock(), agents_);

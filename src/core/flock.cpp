@@ -7,6 +7,7 @@
 
 #include "pyrandom.hpp"
 #include "steering.hpp"
+#include "trig.hpp"
 
 namespace flocklab {
 
@@ -83,7 +84,8 @@ Flock::Flock(const FlockParams& p, std::uint64_t seed) : p_(p), wander_rng_(seed
     for (int i = 0; i < n; ++i) {
         const double angle = rng.uniform(0, kTau);
         const double speed = rng.uniform(p.min_speed, p.max_speed);
-        const Vec2 vel = Vec2{std::cos(angle), std::sin(angle)} * speed;
+        const SinCos h = lab_sincos(angle);
+        const Vec2 vel = Vec2{h.cos, h.sin} * speed;
         vx_[i] = vel.x;
         vy_[i] = vel.y;
         x_[i] = rng.uniform(0, p.world_width);

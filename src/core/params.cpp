@@ -1,4 +1,5 @@
 #include "params.hpp"
+#include "trig.hpp"
 
 #include <cstdio>
 
@@ -7,7 +8,7 @@ namespace flocklab {
 double FlockParams::view_cos() const {
     // math.radians(d) is d * (pi / 180) in CPython.
     constexpr double kDegToRad = 3.141592653589793 / 180.0;
-    return std::cos((view_angle / 2.0) * kDegToRad);
+    return lab_sincos((view_angle / 2.0) * kDegToRad).cos;
 }
 
 // [SECTION] The field tables: the one list of every tunable, its unit and range

@@ -1,4 +1,5 @@
 #include "steering.hpp"
+#include "trig.hpp"
 
 namespace flocklab {
 
@@ -36,7 +37,8 @@ Motion integrate(Vec2 pos, Vec2 velocity, Vec2 accel, double dt, double max_spee
 
 Vec2 wander_target(Vec2 pos, Vec2 velocity, double angle, double distance, double radius) {
     const Vec2 heading = velocity.length_squared() > 0 ? velocity.normalize() : Vec2{1, 0};
-    const double c = std::cos(angle), s = std::sin(angle);
+    const SinCos t = lab_sincos(angle);
+    const double c = t.cos, s = t.sin;
     const Vec2 around{heading.x * c - heading.y * s, heading.x * s + heading.y * c};
     return pos + heading * distance + around * radius;
 }
