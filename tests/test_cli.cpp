@@ -480,9 +480,23 @@ TEST(Cli, SweepRunsEqualSingleRunsWhateverTheThreadsAndShards) {
     for (const char* bad : {"sweep", "sweep --vary gravity=0:1:0.5", "sweep --vary weight_separation=1:0:0.5",
                             "sweep --vary weight_separation=0:1:0", "sweep --vary follow=flow --scene crowd",
                             "sweep --vary follow=0:1:1 --scene crowd", "sweep --vary weight_separation=0,1 --shard 4/3",
-                            "sweep --vary weight_separation=0,1 --boids 100000", "sweep --vary weight_separation=0,1 --csv --json"}) {
+                            "sweep --vary weight_separation=0,1 --boids 100000", "sweep --vary weight_separation=0,1 --csv --json",
+                            "sweep --vary weight_separation=-1,2", "sweep --vary boids=0,10", "sweep --vary weight_separation=0:9:3"}) {
         const Result r = run(bad);
         EXPECT_EQ(r.status, 2) << bad << "\n" << r.out;
         EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << bad << "\n" << r.out;
     }
+    // A value out of range is refused, not run clamped under its own name.
+    EXPECT_EQ(run("sweep --vary weight_separation=-1,2").out,
+              "flocklab: --vary: weight_separation: -1 is outside 0.0 to 5.0 (a sweep runs only values in range)\n");
+    // A value that clamps another setting runs, with that said once on stderr;
+    // its row equals gauges with the same setting (which clamps alike).
+    const Result low = run("sweep --vary max_speed=20 --seeds 7 --seconds 3 --json");
+    ASSERT_EQ(low.status, 0) << low.out;
+    EXPECT_NE(low.out.find("flocklab: warning: --vary max_speed = 20: min_speed: 60.0 is outside 0.0 to 20.0 px/s; using 20.0\n"),
+              std::string::npos) << low.out;
+    const std::string row = low.out.substr(low.out.find('{'));
+    const std::string alone = run("gauges --set max_speed=20 --seeds 7 --seconds 3 --json").out;  // its warning, then the JSON
+    const auto g = testjson::parse(alone.substr(alone.find('{')));
+    EXPECT_EQ(testjson::parse(row.substr(0, row.find('\n'))).at("spacing").get<double>(), g.at("spacing").get<double>()) << low.out;
 }

@@ -845,6 +845,7 @@ int cmd_sweep(const Args& a) {
     std::string why;
     const Experiment e(scene, probe->settings(), v.name, v.values, seeds, steps, &why);
     if (!why.empty()) throw UsageError("--vary: " + why);
+    for (const std::string& w : e.warnings()) std::fprintf(stderr, "flocklab: warning: --vary %s\n", w.c_str());
     // Runs in order: value by value, seed by seed; shard K of N takes the
     // K-th of N contiguous blocks (sizes differ by one at most), so the shards'
     // outputs, concatenated in order without their headers, are the whole sweep's.

@@ -34,6 +34,18 @@ Experiment::Experiment(const std::string& scene, Settings base, std::string vary
             *why = r.message;
             return;
         }
+        if (r.status == SetResult::Clamped) {
+            for (const std::string& line : split_lines(r.message)) {
+                const std::string said = line.substr(0, line.find("; using "));
+                if (line.rfind(vary_ + ": ", 0) == 0) {
+                    *why = said + " (a sweep runs only values in range)";
+                    return;
+                }
+                const std::string w = vary_ + " = " + shortened(v) + ": " + line;
+                if (std::find(warnings_.begin(), warnings_.end(), w) == warnings_.end()) warnings_.push_back(w);
+            }
+            probe->apply_settings(base_);  // the next value starts from the base, as its run will
+        }
         work_ = std::max(work_, probe->work_per_step());
     }
 }

@@ -21,6 +21,9 @@ class Experiment {
 public:
     using Settings = std::vector<std::pair<std::string, std::string>>;
     // Empty `why` when the setting and every value are usable; else the reason.
+    // A value outside the setting's range is refused (a row would name a value
+    // that did not run); a value that clamps another setting (a lower max_speed
+    // pulls min_speed down) is kept, with a warning.
     Experiment(const std::string& scene, Settings base, std::string vary, std::vector<std::string> values,
                std::vector<std::uint64_t> seeds, long long steps, std::string* why);
     // The values a setting takes from "START:STOP:STEP" (START + k * STEP up to
@@ -38,6 +41,8 @@ public:
     int runs() const { return static_cast<int>(values_.size() * seeds_.size()); }
     int finished() const { return static_cast<int>(rows_.size()); }
     long long work_per_step() const { return work_; }
+    // What the values did to other settings ("max_speed = 50: min_speed: ..."), once each.
+    const std::vector<std::string>& warnings() const { return warnings_; }
     // Run i's scene, ready to step: the base configuration, its value, reset
     // to its seed (value i / seeds, seed i % seeds). Runs are independent, so
     // a caller may run them on threads (the CLI's sweep) or in slices (work()).
@@ -64,6 +69,7 @@ private:
     long long steps_ = 0, work_ = 1;
     std::unique_ptr<Scene> run_;  // the run under way
     std::vector<std::string> rows_;
+    std::vector<std::string> warnings_;
 };
 
 }  // namespace flocklab

@@ -78,6 +78,9 @@ EMSCRIPTEN_KEEPALIVE const char* sw_begin(const char* scene, const char* attribu
         std::string lines;
         for (const std::string& v : list) lines += v + "\n";
         g_experiment = flocklab::Experiment::from_text(scene, base->settings(), name, lines, seeds, static_cast<long long>(steps), &why);
+        if (g_experiment) {
+            for (const std::string& w : g_experiment->warnings()) warnings += (warnings.empty() ? "" : ", ") + flocklab::json_string(w);
+        }
     }
     std::string gauges, value_list;
     for (const flocklab::Gauge& g : base->gauges()) {

@@ -196,13 +196,17 @@ EMSCRIPTEN_KEEPALIVE const char* fl_bench_time(int steps) {
 }
 // experiment() in parts: the widget's configuration now (a snapshot), one
 // setting over `values` (one per line), each over `seeds` (one per line),
-// `steps` each. fl_exp_begin: "" or why it cannot run; fl_exp_work: runs
-// for about `ms`, returns the runs still to finish; fl_exp_rows: the rows so far.
+// `steps` each. fl_exp_begin: {"why": "" or why it cannot run, "warnings":
+// [what the values did to other settings]}; fl_exp_work: runs for about
+// `ms`, returns the runs still to finish; fl_exp_rows: the rows so far.
 EMSCRIPTEN_KEEPALIVE const char* fl_exp_begin(const char* vary, const char* values, const char* seeds, double steps) {
-    std::string why;
+    std::string why, warnings;
     g_experiment = flocklab::Experiment::from_text(g_app.scene().name(), g_app.scene().settings(), vary, values, seeds,
                                                    static_cast<long long>(steps), &why);
-    return text(why);
+    if (g_experiment) {
+        for (const std::string& w : g_experiment->warnings()) warnings += (warnings.empty() ? "" : ", ") + flocklab::json_string(w);
+    }
+    return text("{\"why\": " + flocklab::json_string(why) + ", \"warnings\": [" + warnings + "]}");
 }
 EMSCRIPTEN_KEEPALIVE int fl_exp_work(double ms) {
     if (!g_experiment) return 0;

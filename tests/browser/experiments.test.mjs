@@ -306,12 +306,18 @@ test('without Workers the same rows come in slices of at most 8 ms', async () =>
   assert.deepEqual(long, [], `long tasks: ${long.join(', ')}`);
 });
 
-test('a bad setting is refused in one sentence on the element, and nothing runs', async () => {
+test('a bad setting or a value out of range is refused in one sentence on the element, and nothing runs', async () => {
   const page = await experimentPage('data-scene="flock" data-vary="gravity" data-values="1,2" data-seeds="0-1"');
   const err = await page.evaluate(() => document.querySelector('#e').flocklabExperiment.run().then(() => 'ran', (e) => `${e.name}: ${e.message}`));
   assert.match(err, /^TypeError: flocklab: experiment: a flock scene has no setting 'gravity'/);
   assert.match(await page.locator('#e .fl-exp-summary').textContent(), /no setting 'gravity'/);
   await page.close();
+  // A value out of range: said at once on the element (before any run), and Run refuses it.
+  const range = await experimentPage('data-scene="flock" data-vary="weight-separation" data-values="-1,2" data-seeds="0-1"');
+  assert.equal(await range.locator('#e .fl-exp-summary').textContent(), 'flocklab: experiment: weight_separation: -1 is outside 0.0 to 5.0 (a sweep runs only values in range)');
+  const refused = await range.evaluate(() => document.querySelector('#e').flocklabExperiment.run().then(() => 'ran', (e) => e.name));
+  assert.equal(refused, 'TypeError');
+  await range.close();
 });
 
 test('the widget\'s series (csv) is the CLI\'s gauges --series for the same configuration, to the bit', async () => {

@@ -535,8 +535,19 @@ test('experiment(): each run equals the same configuration run alone; the crowd\
     h.setRule('alignment', true);
     let bad = null;
     try { h.experiment({ vary: 'gravity', values: [1] }); } catch (err) { bad = `${err.name}: ${err.message}`; }
-    return { e, alone, bad };
+    // A value out of range is refused (a row would name a value that did not run).
+    let range = null;
+    try { h.experiment({ vary: 'weightSeparation', values: [-1, 2] }); } catch (err) { range = `${err.name}: ${err.message}`; }
+    return { e, alone, bad, range };
   });
+  assert.equal(r.range, 'TypeError: flocklab: experiment(): weight_separation: -1 is outside 0.0 to 5.0 (a sweep runs only values in range)');
+  // A value that clamps another setting runs, and says so once.
+  const warnings = [];
+  page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
+  const low = await onWidget(page, '#flock', (h) => h.experiment({ vary: 'max_speed', values: [20, 30], seeds: [7], seconds: 0.5 }));
+  assert.equal(low.rows.length, 2);
+  assert.deepEqual(warnings.filter((w) => /experiment\(\)/.test(w)).map((w) => w.replace(/^.*experiment\(\): /, '').replace(/ JSHandle@node$/, '')),
+    ['max_speed = 20: min_speed: 60.0 is outside 0.0 to 20.0 px/s; using 20.0', 'max_speed = 30: min_speed: 60.0 is outside 0.0 to 30.0 px/s; using 30.0']);
   assert.equal(r.e.rows.length, 4);
   const row = r.e.rows.find((x) => x.value === '0.5' && x.seed === 8);
   assert.equal(row.spacing, r.alone.spacing);

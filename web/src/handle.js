@@ -362,8 +362,9 @@ export function mount(el, options = {}, { replace = false } = {}) {
       }
       if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 600) throw new RangeError(`flocklab: experiment({seconds}) takes 0 to 600 seconds, got ${quote(seconds)}`);
       const steps = Math.round(seconds / description.stepSeconds);
-      const why = api.expBegin(name, texts.join('\n'), seeds.join('\n'), steps);
+      const { why, warnings } = JSON.parse(api.expBegin(name, texts.join('\n'), seeds.join('\n'), steps));
       if (why) throw new TypeError(`flocklab: experiment(): ${why}`);
+      for (const w of warnings) warn(el, `experiment(): ${w}`);
       experimentStop?.(new DOMException('a new experiment began', 'AbortError'));
       el.setAttribute('aria-busy', 'true');
       return new Promise((resolve, reject) => {
