@@ -28,6 +28,21 @@ test('axe-core finds no violations on the lesson page at desktop size', async ()
   await page.close();
 });
 
+test('axe-core finds no violations with an experiment\'s points placed and its dots drawn', async () => {
+  const page = await openLesson(env);
+  await page.evaluate(async () => {
+    const h = await FlockLab.experiment(document.getElementById('measure-separation'));
+    h.predict('points'); // one slider per value
+    const g = await FlockLab.experiment(document.getElementById('measure-angle'));
+    g.predict('rises');
+    await g.run(); // one button per run
+  });
+  assert.equal(await page.locator('#measure-separation [role="slider"]').count(), 13);
+  assert.ok(await page.locator('#measure-angle .fl-exp-dot[role="button"]').count() > 100);
+  assert.deepEqual(await violations(page), []);
+  await page.close();
+});
+
 test('axe-core finds no violations on a 390x844 phone', async () => {
   const page = await env.context.newPage();
   await page.setViewportSize({ width: 390, height: 844 });

@@ -302,28 +302,33 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
     const spread = Math.min(10, (right - left) / Math.max(1, info.values.length) / 3);
     const sorted = rows.slice().sort((a, b) => a.run - b.run);
     focusAt = Math.min(focusAt, Math.max(0, sorted.length - 1));
-    // While the runs come in, the dots are only drawn (cheap: the page stays
-    // responsive); once done each is a button with its words.
-    const done = !running;
-    const frag = document.createDocumentFragment();
-    sorted.forEach((r, k) => {
-      const i = info.values.indexOf(r.value);
+    // While the runs come in, the dots are one path (one element however many
+    // runs: the page stays responsive); once done each is a button with its words.
+    const at = (r) => {
       const j = seedList.indexOf(r.seed);
       const off = seedList.length > 1 ? (j / (seedList.length - 1) - 0.5) * spread : 0;
-      const dot = document.createElementNS(SVG, 'circle');
-      dot.setAttribute('cx', X(xs[i]) + off);
-      dot.setAttribute('cy', Y(r[g.name]));
-      dot.setAttribute('r', 4.5);
-      dot.setAttribute('class', 'fl-exp-dot');
-      if (done) {
+      return [X(xs[info.values.indexOf(r.value)]) + off, Y(r[g.name])];
+    };
+    if (running) {
+      const d = sorted.map((r) => { const [x, y] = at(r); return `M${(x - 4.5).toFixed(1)},${y.toFixed(1)}a4.5,4.5 0 1,0 9,0a4.5,4.5 0 1,0 -9,0`; });
+      if (d.length) node(chart, 'path', { d: d.join(''), class: 'fl-exp-dots-live' });
+    } else {
+      const frag = document.createDocumentFragment();
+      sorted.forEach((r, k) => {
+        const [x, y] = at(r);
+        const dot = document.createElementNS(SVG, 'circle');
+        dot.setAttribute('cx', x);
+        dot.setAttribute('cy', y);
+        dot.setAttribute('r', 4.5);
+        dot.setAttribute('class', 'fl-exp-dot');
         dot.setAttribute('role', 'button');
         dot.setAttribute('tabindex', k === focusAt ? 0 : -1);
         dot.setAttribute('aria-label', t('{0} {1}, seed {2}: {3} {4}. Enter shows this run.', varyWords(), valueWords(r.value), r.seed, t(g.name), measureWords(r[g.name])));
-      }
-      dot.dataset.run = String(r.run);
-      frag.append(dot);
-    });
-    chart.append(frag);
+        dot.dataset.run = String(r.run);
+        frag.append(dot);
+      });
+      chart.append(frag);
+    }
     if (had >= 0) chart.querySelector(`.fl-exp-point[data-i="${had}"]`)?.focus();
     say([sentence(), comparison()].filter(Boolean).join(' '), quiet);
   }
