@@ -22,6 +22,7 @@ async function experimentPage(attrs, extra = '') {
     <label>Notes <input id="notes" type="text"></label>${extra}`);
   await page.waitForFunction(() => document.querySelector('#e').classList.contains('flocklab-ready')
     && document.querySelector('#t').classList.contains('flocklab-ready'), null, { timeout: 60000 });
+  await page.evaluate(() => document.querySelector('#e').flocklabExperiment.ready); // described: its axes and values
   return page;
 }
 const runAll = (page) => page.evaluate(() => document.querySelector('#e').flocklabExperiment.run());

@@ -97,6 +97,8 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
   let geo = null; // the chart as last drawn (for the pointer and the keys)
   let redraw = 0; // a chart redraw waiting (while the runs come in)
   let warned = false; // the settings' warnings are given once
+  let describing = true; // until the description (or why there is none) has come
+  let describeOnce = null; // starts the description (once); a promise of the handle
 
   const measure = () => info?.gauges.find((g) => g.name === (d.measure || info.gauges[0].name)) ?? info?.gauges[0];
   const seeds = () => parseSeeds(d.seeds ?? '7');
@@ -243,7 +245,11 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
   function draw({ quiet = false } = {}) {
     const had = document.activeElement?.closest?.('.fl-exp-point') ? Number(document.activeElement.dataset.i) : -1;
     chart.replaceChildren();
-    if (!info) { geo = null; return; }
+    if (!info) {
+      geo = null;
+      if (describing) node(chart, 'text', { x: '50%', y: '50%', 'text-anchor': 'middle', class: 'fl-exp-wait' }, t('Preparing the chart...'));
+      return;
+    }
     geo = geometry();
     const { width, height, xs, left, right, top, bottom, X, Y, yTop } = geo;
     chart.setAttribute('viewBox', `0 0 ${width} ${height}`);
@@ -433,7 +439,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
     setPoint(i, measureAt(e.clientY), geo.fine / 5);
     focusPoint(i);
   });
-  predict.addEventListener('change', () => { if (kind() === 'points') ensurePoints(); label(); draw(); });
+  predict.addEventListener('change', () => { describeOnce(); if (kind() === 'points') ensurePoints(); label(); draw(); });
   // The chart is drawn in CSS px at its width: once per frame at most while
   // the window resizes, and never again once the element has left the page.
   let resizing = 0;
@@ -526,6 +532,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
   }
   function begun(i) {
     described(i);
+    if (!whole) { whole = words.then(() => handle); describing = false; } // a run described it: no need for another worker
     progress.max = i.runs;
     progress.value = 0;
   }
@@ -634,22 +641,39 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
       } else {
         if (p !== '' && p !== POINTS && !SHAPES.includes(p)) throw new TypeError(`flocklab: predict() takes '', ${SHAPES.map((s) => `'${s}'`).join(', ')}, '${POINTS}' or one number per value, got ${p}`);
         predict.value = p;
-        if (p === POINTS) ensurePoints();
+        if (p === POINTS) { describeOnce(); ensurePoints(); }
       }
       label();
       draw();
     },
     show,
-    ready: null,
   };
-  handle.ready = Promise.all([loadLanguage(el, d.lang), describe()]).then(([l, err]) => {
+  // Drawn (flocklab-ready) once its words are there; ready (the promise) once
+  // it is described too: the axes, the values, the points. The description
+  // starts when the element comes within a screen of the viewport, or when
+  // something needs it (ready, predict, the menu), so a page's first widgets
+  // load without it.
+  const words = loadLanguage(el, d.lang).then((l) => {
     lang = l;
     label();
     draw();
-    if (err) say(err.message);
     el.classList.add('flocklab-ready');
-    return handle;
   });
+  let whole = null;
+  describeOnce = () => (whole ??= Promise.all([words, describe()]).then(([, err]) => {
+    describing = false;
+    label();
+    draw();
+    if (err) say(err.message);
+    return handle;
+  }));
+  Object.defineProperty(handle, 'ready', { get: describeOnce, enumerable: true });
+  if (typeof IntersectionObserver === 'function') {
+    const near = new IntersectionObserver((seen) => {
+      if (seen.some((x) => x.isIntersecting)) { near.disconnect(); describeOnce(); }
+    }, { rootMargin: '100% 0px' });
+    near.observe(el);
+  } else describeOnce();
   label();
   el.flocklabExperiment = handle;
   return handle;

@@ -30,7 +30,7 @@ export function mountAll(root = document) {
   if (root instanceof Element && root.matches('.flocklab')) all.unshift(root);
   return all.flatMap((el) => {
     if (el.hasAttribute('data-experiment')) {
-      experiment(el).catch((err) => console.error('flocklab: the experiment could not start:', err));
+      mountExperiment(el).catch((err) => console.error('flocklab: the experiment could not start:', err));
       return [];
     }
     if (el.flocklab) return [el.flocklab];
@@ -42,10 +42,11 @@ export function mountAll(root = document) {
   });
 }
 
-// A [data-experiment] element's handle (a promise): its code is a chunk of
-// its own, loaded only by a page that has one.
-export const experiment = (el) => import('./flocklab-experiment.js')
-  .then((m) => m.mountExperiment(el, { mount, loadLanguage, description: () => description, warn }).ready);
+// A [data-experiment] element's handle (a promise), once it is drawn and
+// described: its code is a chunk of its own, loaded only by a page that has one.
+const mountExperiment = (el) => import('./flocklab-experiment.js')
+  .then((m) => m.mountExperiment(el, { mount, loadLanguage, description: () => description, warn }));
+export const experiment = (el) => mountExperiment(el).then((h) => h.ready);
 
 export { mount, plotSummary, liveInstances, instanceStats, contextStats };
 
