@@ -371,7 +371,7 @@ test('without WebGL the widgets draw the same frames in software', async () => {
   // rasteriser: the two agree but for a few edge pixels.
   const frame = async (page) => {
     await onWidget(page, '#inspect', (h) => {
-      h.pause(); h.reset(7); h.step(420);
+      h.pause(); h.clearHistory(); h.reset(7); h.step(420); // no run before, whatever ran since the page loaded
       for (const o of ['vision', 'neighbors', 'forces', 'grid']) h.setOverlay(o, true);
       h.select(30);
     });

@@ -247,7 +247,10 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
     chart.replaceChildren();
     if (!info) {
       geo = null;
-      if (describing) node(chart, 'text', { x: '50%', y: '50%', 'text-anchor': 'middle', class: 'fl-exp-wait' }, t('Preparing the chart...'));
+      if (describing) {
+        node(chart, 'text', { x: '50%', y: '50%', 'text-anchor': 'middle', class: 'fl-exp-wait' }, t('Preparing the chart...'));
+        say(t('No runs yet.')); // the line is there from the start: nothing below moves when the chart is described
+      }
       return;
     }
     geo = geometry();
