@@ -89,23 +89,19 @@ constexpr DD kInverseFactorial[31] = {
     {0x1.3932c5047d60ep-108, 0x1.832b7b530a627p-162},  // 1/30!
 };
 
-// sin(r) / r and cos(r) for |r| <= pi/4 (a little more at the edges): Horner in r^2.
-DD sin_over_r(DD r2) {
-    DD acc = kInverseFactorial[29];
-    for (int m = 13; m >= 0; --m) {
-        const DD c = kInverseFactorial[2 * m + 1];
-        acc = add(mul(acc, r2), m % 2 ? neg(c) : c);  // the sign of term m is (-1)^m
-    }
-    return acc;
-}
-DD cos_of(DD r2) {
-    DD acc = kInverseFactorial[30];
-    for (int m = 14; m >= 0; --m) {
-        const DD c = kInverseFactorial[2 * m];
+// The sum over m of (-1)^m r2^m / (2m + k)! for 2m + k <= 30, by Horner in
+// r2: sin(r) / r for k = 1, cos(r) for k = 0 (|r| <= pi/4, a little more at
+// the edges).
+DD alternating(DD r2, int k) {
+    DD acc{0, 0};
+    for (int m = (30 - k) / 2; m >= 0; --m) {
+        const DD c = kInverseFactorial[2 * m + k];
         acc = add(mul(acc, r2), m % 2 ? neg(c) : c);
     }
     return acc;
 }
+DD sin_over_r(DD r2) { return alternating(r2, 1); }
+DD cos_of(DD r2) { return alternating(r2, 0); }
 
 constexpr double kTwoOverPi = 0x1.45f306dc9c883p-1;
 // pi/2 = kP1 + kP2 + kP3 + kP4 to about 2^-150; kP1..kP3 have at most 32 significant bits.
