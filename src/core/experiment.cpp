@@ -19,7 +19,13 @@ Experiment::Experiment(const std::string& scene, Settings base, std::string vary
         return;
     }
     probe->apply_settings(base_);
-    for (const Tunable& t : probe->tunables()) tunable_ = tunable_ || vary_ == t.name;
+    // The base's tunables alone: a clamp of one (min_speed below a lower
+    // max_speed) is undone with them, without remaking the scene.
+    Settings base_params;
+    for (const Tunable& t : probe->tunables()) {
+        tunable_ = tunable_ || vary_ == t.name;
+        for (const auto& kv : base_) if (kv.first == t.name) base_params.push_back(kv);
+    }
     if (!tunable_ && !probe->option(vary_)) {
         *why = "a " + scene_ + " scene has no setting '" + shortened(vary_) + "'";
         return;
@@ -35,16 +41,16 @@ Experiment::Experiment(const std::string& scene, Settings base, std::string vary
             return;
         }
         if (r.status == SetResult::Clamped) {
-            for (const std::string& line : split_lines(r.message)) {
-                const std::string said = line.substr(0, line.find("; using "));
-                if (line.rfind(vary_ + ": ", 0) == 0) {
-                    *why = said + " (a sweep runs only values in range)";
+            const std::vector<std::string> lines = split_lines(r.message);  // one per name in r.clamped, in order
+            for (size_t k = 0; k < r.clamped.size() && k < lines.size(); ++k) {
+                if (r.clamped[k] == vary_) {
+                    *why = lines[k].substr(0, lines[k].find("; using ")) + " (a sweep runs only values in range)";
                     return;
                 }
-                const std::string w = vary_ + " = " + shortened(v) + ": " + line;
+                const std::string w = vary_ + " = " + shortened(v) + ": " + lines[k];
                 if (std::find(warnings_.begin(), warnings_.end(), w) == warnings_.end()) warnings_.push_back(w);
             }
-            probe->apply_settings(base_);  // the next value starts from the base, as its run will
+            probe->set_params(base_params);  // the next value starts from the base's tunables, as its run will
         }
         work_ = std::max(work_, probe->work_per_step());
     }

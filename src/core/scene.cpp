@@ -131,9 +131,11 @@ SetResult Scene::set_params(const std::vector<std::pair<std::string, std::string
     // 2. Set them: fields others depend on first, so a dependent limit reads
     // its final value whatever the order of the keys.
     std::string warnings;
+    std::vector<std::string> clamped;
     const auto warn = [&](const Tunable& t, const std::string& was, double used) {
         warnings += (warnings.empty() ? "" : "\n") + std::string(t.name) + ": " + shortened(was) + " is outside " + py_repr(t.lo) +
                     " to " + py_repr(t.hi) + (t.unit[0] ? std::string(" ") + t.unit : "") + "; using " + py_repr(used);
+        clamped.push_back(t.name);
     };
     for (const bool dependent : {false, true}) {
         all = tunables();  // the limits now
@@ -152,7 +154,7 @@ SetResult Scene::set_params(const std::vector<std::pair<std::string, std::string
         *t.value = t.hi;
         note(std::string(t.name) + " = " + local_number(py_repr(t.hi)), "param");
     }
-    if (!warnings.empty()) return {SetResult::Clamped, warnings};
+    if (!warnings.empty()) return {SetResult::Clamped, warnings, clamped};
     return {};
 }
 
@@ -211,7 +213,7 @@ SetResult Scene::set(const std::string& name, const std::string& value) {
             o->write(*this, 0, k);
             if (k != n || whole(k) != value) {
                 return {SetResult::Clamped, name + ": " + shortened(value) + " must be " + o->what + " from " + whole(o->lo) + " to " +
-                                                whole(hi) + "; using " + whole(k)};
+                                                whole(hi) + "; using " + whole(k), {name}};
             }
             return {};
         }
@@ -223,7 +225,7 @@ SetResult Scene::set(const std::string& name, const std::string& value) {
             Vec2 p;
             if (!parse_point(value, &p)) return invalid(name, "expected two finite numbers x,y", value);
             const std::optional<Vec2> used = o->place(*this, p);
-            if (used && *used != p) return {SetResult::Clamped, name + ": (" + shortened(value) + ") is outside the world; using " + json_point(*used)};
+            if (used && *used != p) return {SetResult::Clamped, name + ": (" + shortened(value) + ") is outside the world; using " + json_point(*used), {name}};
             return {};
         }
         case OptionKind::Text: return o->put(*this, value);

@@ -68,7 +68,8 @@ struct Gauge {
 // warning), or refused (with the reason).
 struct SetResult {
     enum Status { Ok, Clamped, Invalid } status = Ok;
-    std::string message;
+    std::string message;             // one line per setting clamped, "NAME: ...; using ..."
+    std::vector<std::string> clamped = {};  // the settings clamped, by name (the one set, or one that depends on it)
 };
 
 // One option a page can set by name (data-NAME, handle.setNAME, buttons with
