@@ -249,6 +249,16 @@ Rules rules_of(const std::string& rules_word, const Extensions& ext) {
 // --threads N: look with N threads (the same numbers, sooner on a big flock).
 int threads_option(const Args& a) { return static_cast<int>(a.integer("threads", 1, 1, Workers::kMaxThreads)); }
 
+// `steps` steps of a scene, in calls of at most 2^20 (step() takes an int).
+template <class S>
+void step_all(S& s, long long steps) {
+    for (long long done = 0; done < steps;) {
+        const int n = static_cast<int>(std::min<long long>(steps - done, 1 << 20));
+        s.step(n);
+        done += n;
+    }
+}
+
 // One run of the flock scene, as the widget runs it (Scene::reset, then
 // Scene::step): the params (the lesson's with --set), the boids, the rule
 // set, the Going-further options as the scene's hawk and leader, the
@@ -268,11 +278,7 @@ FlockRun run_flock(const FlockParams& base, const std::string& changed, std::uin
     }
     s->reset(seed);
     s->flock.set_threads(threads);
-    for (long long done = 0; done < steps;) {
-        const int n = static_cast<int>(std::min<long long>(steps - done, 1 << 20));
-        s->step(n);
-        done += n;
-    }
+    step_all(*s, steps);
     FlockRun r{seed, rules_word, boids, steps, ext, s->flock.mean_spacing(), s->flock.heading_order(), changed};
     if (scene) *scene = std::move(s);
     return r;
@@ -590,11 +596,7 @@ int cmd_describe(const Args& a) {
     }
     if (scene != "crowd") apply_sets(a, *s);
     s->reset(seed);
-    for (long long done = 0; done < steps;) {
-        const int k = static_cast<int>(std::min<long long>(steps - done, 1 << 20));
-        s->step(k);
-        done += k;
-    }
+    step_all(*s, steps);
     if (a.has("json")) {
         std::cout << "{\"summary\": " << json_string(s->describe()) << ", \"facts\": " << s->facts_json() << "}\n";
     } else {
@@ -653,11 +655,7 @@ int cmd_crowd(const Args& a) {
     const long long steps = a.has("seconds") ? std::llround(a.number("seconds", 10, 0, 1e6) * 60) : a.integer("steps", 600, 0, 100000000);
     check_work("crowd", c.params.num_agents, static_cast<double>(steps), 1);
     c.reset(seed);
-    for (long long done = 0; done < steps;) {
-        const int k = static_cast<int>(std::min<long long>(steps - done, 1 << 20));
-        c.step(k);
-        done += k;
-    }
+    step_all(c, steps);
     if (a.has("json")) {
         std::cout << c.crowd().json(c.params, c.maze(), c.follow(), seed, steps) << "\n";
         return 0;
@@ -800,11 +798,7 @@ int cmd_scene_gauges(const Args& a, const std::string& scene) {
         std::unique_ptr<Scene> s = make_scene(scene);
         s->apply_settings(settings);
         s->reset(seed);
-        for (long long done = 0; done < steps;) {
-            const int n = static_cast<int>(std::min<long long>(steps - done, 1 << 20));
-            s->step(n);
-            done += n;
-        }
+        step_all(*s, steps);
         std::string line = a.has("json") ? "{\"scene\": " + json_string(scene) + ", \"seed\": " + std::to_string(seed) + ", \"steps\": " + std::to_string(steps)
                                          : "seed " + std::to_string(seed) + ", " + std::to_string(steps) + " steps:";
         for (const Gauge& g : s->gauges()) {
@@ -822,9 +816,8 @@ int cmd_sweep(const Args& a) {
     if (!a.has("vary")) throw UsageError("--vary: which setting to vary, e.g. --vary weight_separation=0:3:0.25");
     const bool csv = a.has("csv"), json = a.has("json");
     if (csv && json) throw UsageError("give --csv or --json, not both");
-    const auto build = [&](Scene& s) { configure(a, s); };
     std::unique_ptr<Scene> probe = make_scene(scene);
-    build(*probe);
+    configure(a, *probe);
     const Varied v = varied_of(a.raw("vary"), *probe);
     const std::vector<std::uint64_t> seeds = a.seeds("seeds", 7);
     const long long steps = steps_option(a, 10.0);
@@ -862,11 +855,7 @@ int cmd_sweep(const Args& a) {
     check_work("sweep", static_cast<double>(e.work_per_step()), static_cast<double>(steps), static_cast<double>(runs.size()));
     const auto one = [&](Run& r) {
         std::unique_ptr<Scene> s = e.start(r.index);
-        for (long long done = 0; done < steps;) {
-            const int k = static_cast<int>(std::min<long long>(steps - done, 1 << 20));
-            s->step(k);
-            done += k;
-        }
+        step_all(*s, steps);
         r.gauges = s->gauges();
         if (mean_last > 0) {
             const History& h = s->history();
