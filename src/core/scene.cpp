@@ -396,14 +396,7 @@ std::string scene_json(Scene& s) {
              ", \"setter\": " + (opt.setter ? json_string(opt.setter) : "null") + ", \"value\": " + s.get(opt.name) + "}";
         first = false;
     }
-    o += "], \"gauges\": [";
-    first = true;
-    for (const Gauge& g : s.gauges()) {
-        o += std::string(first ? "" : ", ") + "{\"name\": " + json_string(g.name) + ", \"unit\": " + json_string(g.unit) +
-             (g.decimals >= 0 ? ", \"decimals\": " + std::to_string(g.decimals) : std::string()) + "}";
-        first = false;
-    }
-    o += "], \"tunables\": [";
+    o += "], \"gauges\": " + gauges_json(s) + ", \"tunables\": [";
     first = true;
     for (const Tunable& t : s.tunables()) {
         o += std::string(first ? "" : ", ") + "{\"name\": " + json_string(t.name) + ", \"label\": " + json_string(t.label) +
@@ -464,6 +457,22 @@ bool parse_count(const std::string& text, double* out) {
     if (!parse_number(text, &v)) return false;
     *out = std::round(v);
     return true;
+}
+
+std::string gauges_json(Scene& s) {
+    std::string o = "[";
+    for (const Gauge& g : s.gauges()) {
+        o += std::string(o.size() > 1 ? ", " : "") + "{\"name\": " + json_string(g.name) + ", \"unit\": " + json_string(g.unit) +
+             (g.decimals >= 0 ? ", \"decimals\": " + std::to_string(g.decimals) : std::string()) +
+             ", \"value\": " + py_repr(std::isfinite(g.value) ? g.value : 0.0) + ", \"ceiling\": " + py_repr(g.ceiling) + "}";
+    }
+    return o + "]";
+}
+
+std::string json_strings(const std::vector<std::string>& items) {
+    std::string o = "[";
+    for (const std::string& x : items) o += (o.size() > 1 ? ", " : "") + json_string(x);
+    return o + "]";
 }
 
 std::string json_string(const std::string& s) {

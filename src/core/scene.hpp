@@ -315,6 +315,10 @@ constexpr const char* kYesNoWords = "yes or no (true, 1, yes, on, or false, 0, n
 int index_of(const OptionSpec& o, const std::string& value);  // in o.values; -1 if absent
 std::string join(const std::vector<const char*>& words);      // "a, b, c"
 std::string json_string(const std::string& s);
+std::string json_strings(const std::vector<std::string>& items);  // ["a", "b"]
+// [{"name", "unit", "decimals" (if not the unit's usual), "value" (now; 0 if
+// not finite), "ceiling" (Gauge::ceiling)}...]: a page's gauges and scales.
+std::string gauges_json(Scene& s);
 std::string json_point(Vec2 v);  // numbers as Python's repr prints them (format.hpp)
 std::string json_motion(Vec2 pos, Vec2 vel);  // "[x, y, vx, vy]": a boid's or the hunter's state
 // At most 80 characters of a value, for messages.

@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cmath>
 #include <memory>
 #include <string>
 #include <utility>
@@ -59,18 +58,15 @@ extern "C" {
 // ("key\tvalue" lines, applied as a widget applies them), varying `vary` over
 // `values` ("START:STOP:STEP" or "V1,V2,..."), each over `seeds` (one per
 // line), `steps` each: {"why": "" or the reason it cannot run, "warnings":
-// [...], "runs": n, "values": [...], "vary": {...}, "gauges": [{"name", "unit",
-// "start" (the base configuration's value before its first step, a scale
-// for a prediction drawn before any run), "ceiling" (Gauge::ceiling)}...]}.
+// [...], "runs": n, "values": [...], "vary": {...}, "gauges": gauges_json()
+// of the base configuration (its "value" before the first step and its
+// "ceiling" scale a prediction drawn before any run)}.
 EMSCRIPTEN_KEEPALIVE const char* sw_begin(const char* scene, const char* attributes, const char* vary, const char* values,
                                           const char* seeds, double steps) {
     g_experiment.reset();
     std::unique_ptr<flocklab::Scene> base = flocklab::make_scene(scene);
     if (!base) return text("{\"why\": " + flocklab::json_string(std::string("no scene ") + scene) + ", \"warnings\": [], \"runs\": 0}");
-    std::string warnings;
-    for (const std::string& w : flocklab::apply_attributes(*base, flocklab::tab_pairs(attributes))) {
-        warnings += (warnings.empty() ? "" : ", ") + flocklab::json_string(w);
-    }
+    std::vector<std::string> warnings = flocklab::apply_attributes(*base, flocklab::tab_pairs(attributes));
     const std::string name = setting_name(*base, vary);
     std::string why;
     const std::vector<std::string> list = flocklab::Experiment::values_of(values, *base, name, &why);
@@ -78,20 +74,11 @@ EMSCRIPTEN_KEEPALIVE const char* sw_begin(const char* scene, const char* attribu
         std::string lines;
         for (const std::string& v : list) lines += v + "\n";
         g_experiment = flocklab::Experiment::from_text(scene, base->settings(), name, lines, seeds, static_cast<long long>(steps), &why);
-        if (g_experiment) {
-            for (const std::string& w : g_experiment->warnings()) warnings += (warnings.empty() ? "" : ", ") + flocklab::json_string(w);
-        }
+        if (g_experiment) warnings.insert(warnings.end(), g_experiment->warnings().begin(), g_experiment->warnings().end());
     }
-    std::string gauges, value_list;
-    for (const flocklab::Gauge& g : base->gauges()) {
-        gauges += (gauges.empty() ? "" : ", ") + std::string("{\"name\": ") + flocklab::json_string(g.name) +
-                  ", \"unit\": " + flocklab::json_string(g.unit) + (g.decimals >= 0 ? ", \"decimals\": " + std::to_string(g.decimals) : "") +
-                  ", \"start\": " + flocklab::py_repr(std::isfinite(g.value) ? g.value : 0.0) + ", \"ceiling\": " + flocklab::py_repr(g.ceiling) + "}";
-    }
-    for (const std::string& v : list) value_list += (value_list.empty() ? "" : ", ") + flocklab::json_string(v);
-    return text("{\"why\": " + flocklab::json_string(why) + ", \"warnings\": [" + warnings + "], \"runs\": " +
-                std::to_string(g_experiment ? g_experiment->runs() : 0) + ", \"values\": [" + value_list + "], \"vary\": " +
-                setting_json(*base, name) + ", \"gauges\": [" + gauges + "]}");
+    return text("{\"why\": " + flocklab::json_string(why) + ", \"warnings\": " + flocklab::json_strings(warnings) + ", \"runs\": " +
+                std::to_string(g_experiment ? g_experiment->runs() : 0) + ", \"values\": " + flocklab::json_strings(list) + ", \"vary\": " +
+                setting_json(*base, name) + ", \"gauges\": " + flocklab::gauges_json(*base) + "}");
 }
 // Run i of the experiment, whole: its row as JSON ("null" without one).
 EMSCRIPTEN_KEEPALIVE const char* sw_run(int i) {

@@ -200,13 +200,11 @@ EMSCRIPTEN_KEEPALIVE const char* fl_bench_time(int steps) {
 // [what the values did to other settings]}; fl_exp_work: runs for about
 // `ms`, returns the runs still to finish; fl_exp_rows: the rows so far.
 EMSCRIPTEN_KEEPALIVE const char* fl_exp_begin(const char* vary, const char* values, const char* seeds, double steps) {
-    std::string why, warnings;
+    std::string why;
     g_experiment = flocklab::Experiment::from_text(g_app.scene().name(), g_app.scene().settings(), vary, values, seeds,
                                                    static_cast<long long>(steps), &why);
-    if (g_experiment) {
-        for (const std::string& w : g_experiment->warnings()) warnings += (warnings.empty() ? "" : ", ") + flocklab::json_string(w);
-    }
-    return text("{\"why\": " + flocklab::json_string(why) + ", \"warnings\": [" + warnings + "]}");
+    return text("{\"why\": " + flocklab::json_string(why) + ", \"warnings\": " +
+                flocklab::json_strings(g_experiment ? g_experiment->warnings() : std::vector<std::string>{}) + "}");
 }
 EMSCRIPTEN_KEEPALIVE int fl_exp_work(double ms) {
     if (!g_experiment) return 0;

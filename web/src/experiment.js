@@ -222,7 +222,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
     const xs = info.values.map((x, i) => (numeric ? Number(x) : i));
     const [x0, x1] = [Math.min(...xs), Math.max(...xs)];
     const ys = rows.map((r) => r[g.name]).filter(Number.isFinite);
-    const scale = ys.length ? Math.max(...ys) : g.ceiling > 0 ? g.ceiling / 1.1 : g.start > 0 ? g.start * 1.5 : 1;
+    const scale = ys.length ? Math.max(...ys) : g.ceiling > 0 ? g.ceiling / 1.1 : g.value > 0 ? g.value * 1.5 : 1;
     const yTop = dragging ? dragging.top : Math.max(scale, ...(kind() === 'points' && points ? points : []), g.unit === '' ? 1 : 0, 1e-9) * 1.1;
     const left = 56;
     const right = width - 16;
