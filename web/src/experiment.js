@@ -16,6 +16,8 @@
 // the shim passes it what it uses of the shim (mount, the language, the
 // scenes' description, warn), so nothing is loaded twice.
 
+import { begin, sweepApi } from './sweep-api.js';
+
 const SVG = 'http://www.w3.org/2000/svg';
 const OWN = ['experiment', 'scene', 'vary', 'values', 'seeds', 'seconds', 'measure', 'target', 'lang', 'flocklabExperiment'];
 const SHAPES = ['rises', 'falls', 'stays level', 'peaks'];
@@ -53,7 +55,7 @@ export function shapeOf(means) {
   return { shape, levelsAt: level < n - 2 ? level : undefined };
 }
 
-export function mountExperiment(el, { mount, loadLanguage, description, warn }) {
+export function mountExperiment(el, { mount, loadLanguage, description, warn, onRemoved }) {
   if (el.flocklabExperiment) return el.flocklabExperiment;
   const d = el.dataset;
   let lang = null;
@@ -99,6 +101,8 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
   let warned = false; // the settings' warnings are given once
   let describing = true; // until the description (or why there is none) has come
   let describeOnce = null; // starts the description (once); a promise of the handle
+  let undescribe = null; // ends a description under way (destroy)
+  let destroyed = false;
 
   const measure = () => info?.gauges.find((g) => g.name === (d.measure || info.gauges[0].name)) ?? info?.gauges[0];
   const seeds = () => parseSeeds(d.seeds ?? '7');
@@ -444,10 +448,9 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
   });
   predict.addEventListener('change', () => { describeOnce(); if (kind() === 'points') ensurePoints(); label(); draw(); });
   // The chart is drawn in CSS px at its width: once per frame at most while
-  // the window resizes, and never again once the element has left the page.
+  // the window resizes (until destroy()).
   let resizing = 0;
   const onResize = () => {
-    if (!el.isConnected) { window.removeEventListener('resize', onResize); return; }
     if (!resizing) resizing = requestAnimationFrame(() => { resizing = 0; draw({ quiet: true }); });
   };
   window.addEventListener('resize', onResize);
@@ -480,11 +483,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
   const useWorkers = () => typeof Worker === 'function' && d.workers !== '0';
   const newWorker = () => new Worker(new URL('./flocklab-sweep-worker.js', import.meta.url), { type: 'module' });
   // The sweep module on this thread, loaded once (without Workers).
-  const sweepHere = () => (here ??= import('./flocklab-sweep.js').then((mod) => mod.default()).then((m) => ({
-    begin: m.cwrap('sw_begin', 'string', ['string', 'string', 'string', 'string', 'string', 'number']),
-    work: m.cwrap('sw_work', 'number', ['number']),
-    all: m.cwrap('sw_rows', 'string', []),
-  })));
+  const sweepHere = () => (here ??= import('./flocklab-sweep.js').then((mod) => mod.default()).then(sweepApi));
   // A description: the values, the setting, the gauges with their scales.
   function described(i) {
     if (i.why) throw new TypeError(`flocklab: experiment: ${i.why}`);
@@ -495,36 +494,53 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
     if (before !== undefined && before !== i.values.join('\n')) points = null;
     if (kind() === 'points') ensurePoints();
   }
-  // At mount: one worker describes the experiment (and waits to run the first share).
+  // One worker describes the experiment (and waits to run the first share;
+  // it is let go if the experiment cannot run). A promise of null, or why not.
   function describe() {
     let j;
     try { j = job(); } catch (err) { return Promise.resolve(err); }
     const use = (i) => { try { described(i); return null; } catch (err) { return err; } };
-    if (!useWorkers()) return sweepHere().then((m) => use(JSON.parse(m.begin(j.scene, j.attributes, j.vary, j.values, j.seeds, j.steps))), (err) => err);
+    if (!useWorkers()) return sweepHere().then((m) => use(begin(m, j)), (err) => err);
     return new Promise((resolve) => {
       let w;
       try { w = newWorker(); } catch (err) { resolve(err); return; }
       spare = w;
-      const heard = ({ data: m }) => { if (m.type === 'begun') { w.removeEventListener('message', heard); resolve(use(m.info)); } };
+      undescribe = () => resolve(new Error('flocklab: the experiment left the page'));
+      const heard = ({ data: m }) => {
+        if (m.type !== 'begun') return;
+        w.removeEventListener('message', heard);
+        const err = use(m.info);
+        if (err && spare === w) { spare = null; w.terminate(); }
+        resolve(err);
+      };
       w.addEventListener('message', heard);
       w.addEventListener('error', (e) => { if (spare === w) { spare = null; w.terminate(); } resolve(new Error(`flocklab: the experiment's worker failed (${e.message})`)); }, { once: true });
       w.postMessage({ ...j, shard: null });
     });
   }
 
+  // The end of a run: all done (no err; flocklab:done), stopped (an
+  // AbortError: the runs so far stay) or failed (its reason said). The run's
+  // promise is settled here, with the results as they are now, so a
+  // flocklab:done handler that starts another run changes nothing of it.
   function finish(err) {
+    const job = running;
     workers.forEach((x) => x.terminate());
     workers = [];
     running = null;
     el.removeAttribute('aria-busy');
     label();
-    if (err) {
+    if (err && err.name !== 'AbortError') {
       say(err.message);
+      job?.reject(err);
       return;
     }
     csvButton.disabled = rows.length === 0;
     draw();
-    el.dispatchEvent(new CustomEvent('flocklab:done', { detail: handle.results(), bubbles: true }));
+    if (err) { job?.reject(err); return; }
+    const results = handle.results();
+    job?.resolve(results);
+    el.dispatchEvent(new CustomEvent('flocklab:done', { detail: results, bubbles: true }));
   }
   function got(row) {
     rows.push(row);
@@ -541,6 +557,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
   }
 
   function run() {
+    alive('run');
     handle.stop();
     rows = [];
     csvButton.disabled = true;
@@ -548,11 +565,10 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
     el.setAttribute('aria-busy', 'true');
     return new Promise((resolve, reject) => {
       let stopped = false;
-      running = { stop() { stopped = true; finish(); reject(new DOMException('the experiment was stopped', 'AbortError')); } };
+      running = { resolve, reject, stop() { stopped = true; finish(new DOMException('the experiment was stopped', 'AbortError')); } };
       label();
       draw({ quiet: true }); // the points cannot move while it runs
-      const fail = (err) => { if (!stopped) { stopped = true; finish(err); reject(err); } };
-      el.addEventListener('flocklab:done', () => resolve(handle.results()), { once: true });
+      const fail = (err) => { if (!stopped) { stopped = true; finish(err); } };
       // One worker per core but the page's own (one on a two-core machine), at most four.
       const n = Math.max(1, Math.min((navigator.hardwareConcurrency || 2) - 1, MAX_WORKERS));
       let pool = null;
@@ -581,11 +597,11 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
       }
       // Without Workers: the same module here, a slice of at most 8 ms per task.
       sweepHere().then((m) => {
-        begun(JSON.parse(m.begin(j.scene, j.attributes, j.vary, j.values, j.seeds, j.steps)));
+        begun(begin(m, j));
         const slice = () => {
           if (stopped) return;
           const left = m.work(SLICE_MS);
-          const now = JSON.parse(m.all());
+          const now = JSON.parse(m.rows());
           for (const r of now.slice(rows.length)) got(r);
           if (left > 0) setTimeout(slice, 0);
         };
@@ -615,6 +631,11 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
   });
   runButton.addEventListener('click', () => { if (running) handle.stop(); else run().catch(() => {}); });
 
+  // After destroy() the results, the CSV and the prediction still answer;
+  // what would start work throws.
+  const alive = (what) => {
+    if (destroyed) throw new Error(`flocklab: ${what}(): this experiment was destroyed (it left the page)`);
+  };
   const handle = {
     element: el,
     run,
@@ -632,6 +653,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
     // predict('rises' | 'falls' | 'stays level' | 'peaks' | '' | 'points'), or
     // predict([y, ...]): one number per value, in the measure's unit.
     predict(p) {
+      alive('predict');
       if (Array.isArray(p)) {
         if (!info) throw new Error('flocklab: predict(points) needs the experiment described: await experiment.ready first');
         if (p.length !== info.values.length || !p.every((y) => typeof y === 'number' && Number.isFinite(y))) {
@@ -649,7 +671,30 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
       label();
       draw();
     },
-    show,
+    show(run) {
+      alive('show');
+      return show(run);
+    },
+    // Stops a run (its promise rejects with AbortError), lets the workers go
+    // and takes the element's parts away; the element can be mounted again.
+    // Called when the element leaves the page.
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      running?.stop();
+      spare?.terminate();
+      spare = null;
+      undescribe?.();
+      near?.disconnect();
+      window.removeEventListener('resize', onResize);
+      cancelAnimationFrame(resizing);
+      clearTimeout(redraw);
+      clearTimeout(saying);
+      forget();
+      box.remove();
+      el.classList.remove('fl-experiment', 'flocklab-started', 'flocklab-ready');
+      delete el.flocklabExperiment;
+    },
   };
   // Drawn (flocklab-ready) once its words are there; ready (the promise) once
   // it is described too: the axes, the values, the points. The description
@@ -671,12 +716,12 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn }) 
     return handle;
   }));
   Object.defineProperty(handle, 'ready', { get: describeOnce, enumerable: true });
-  if (typeof IntersectionObserver === 'function') {
-    const near = new IntersectionObserver((seen) => {
-      if (seen.some((x) => x.isIntersecting)) { near.disconnect(); describeOnce(); }
-    }, { rootMargin: '100% 0px' });
-    near.observe(el);
-  } else describeOnce();
+  const near = typeof IntersectionObserver === 'function' ? new IntersectionObserver((seen) => {
+    if (seen.some((x) => x.isIntersecting)) { near.disconnect(); describeOnce(); }
+  }, { rootMargin: '100% 0px' }) : null;
+  if (near) near.observe(el);
+  else describeOnce();
+  const forget = onRemoved(el, () => handle.destroy());
   label();
   el.flocklabExperiment = handle;
   return handle;

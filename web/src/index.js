@@ -20,6 +20,7 @@ import { plotSummary } from './charts.js';
 import { compiledModule, instanceStats, liveInstances } from './loader.js';
 import { contextStats } from './contexts.js';
 import { warn } from './values.js';
+import { onRemoved } from './lifecycle.js';
 import { loadLanguage } from './lang.js';
 import { description } from './options.js';
 
@@ -45,7 +46,7 @@ export function mountAll(root = document) {
 // A [data-experiment] element's handle (a promise), once it is drawn and
 // described: its code is a chunk of its own, loaded only by a page that has one.
 const mountExperiment = (el) => import('./flocklab-experiment.js')
-  .then((m) => m.mountExperiment(el, { mount, loadLanguage, description: () => description, warn }));
+  .then((m) => m.mountExperiment(el, { mount, loadLanguage, description: () => description, warn, onRemoved }));
 export const experiment = (el) => mountExperiment(el).then((h) => h.ready);
 
 export { mount, plotSummary, liveInstances, instanceStats, contextStats };

@@ -11,13 +11,21 @@ const visibility = typeof IntersectionObserver === 'function'
     for (const e of entries) e.target.flocklabVisible?.(e.isIntersecting);
   }, { rootMargin: '100px' })
   : null;
-const mounted = new Set();
+const mounted = new Map(); // element -> what its leaving the page does
 const removal = typeof MutationObserver === 'function'
   ? new MutationObserver((records) => {
     if (!records.some((r) => r.removedNodes.length > 0)) return;
-    for (const el of [...mounted]) if (!el.isConnected) el.flocklab?.destroy();
+    for (const [el, gone] of [...mounted]) if (!el.isConnected) gone();
   })
   : null;
+
+// `gone()` once `el` has left the page (a widget is destroyed, an experiment
+// stops and lets its workers go); returns a function that forgets it.
+export function onRemoved(el, gone) {
+  mounted.set(el, gone);
+  removal?.observe(document.documentElement, { childList: true, subtree: true });
+  return () => mounted.delete(el);
+}
 
 // A failure shown on the widget itself (and in the console): the cause and the fix.
 export function showFailure(el, message) {
@@ -182,11 +190,10 @@ export function live(w) {
     w.api().setVisible(on && !parked ? 1 : 0);
   };
   visibility?.observe(el);
-  mounted.add(el);
-  removal?.observe(document.documentElement, { childList: true, subtree: true });
+  const forget = onRemoved(el, () => el.flocklab?.destroy());
   signal.addEventListener('abort', () => {
     visibility?.unobserve(el);
-    mounted.delete(el);
+    forget();
     delete el.flocklabVisible;
   });
   return { fit };

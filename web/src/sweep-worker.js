@@ -2,21 +2,20 @@
 // (flocklab-sweep.wasm, no SDL or ImGui), running its share of the runs off
 // the main thread. Message in: {scene, attributes, vary, values, seeds,
 // steps, shard: [k, n]} (this worker runs runs k, k + n, ...), or with
-// shard null only the description (the page asks for it at mount, to draw
-// the empty chart; the same worker then takes the first share of a run);
-// out: {type: 'begun', info}, then {type: 'row', row} per run, then
-// {type: 'done'}. Stop is the page terminating the worker.
+// shard null only the description (the page asks for it when the element
+// comes near the viewport, to draw the empty chart; the same worker then
+// takes the first share of a run); out: {type: 'begun', info}, then
+// {type: 'row', row} per run, then {type: 'done'}. Stop is the page
+// terminating the worker.
 import createSweep from './flocklab-sweep.js';
+import { begin, sweepApi } from './sweep-api.js';
 
-const api = createSweep().then((m) => ({
-  begin: m.cwrap('sw_begin', 'string', ['string', 'string', 'string', 'string', 'string', 'number']),
-  run: m.cwrap('sw_run', 'string', ['number']),
-}));
+const api = createSweep().then(sweepApi);
 
 self.onmessage = async (e) => {
-  const { scene, attributes, vary, values, seeds, steps, shard } = e.data;
+  const { shard } = e.data;
   const a = await api;
-  const info = JSON.parse(a.begin(scene, attributes, vary, values, seeds, steps));
+  const info = begin(a, e.data);
   self.postMessage({ type: 'begun', info });
   if (info.why || !shard) return;
   const [k, n] = shard;
