@@ -5,9 +5,23 @@
 #include <array>
 
 #include "format.hpp"
+#include "registry.hpp"
 #include "words.hpp"
 
 namespace flocklab {
+
+// [SECTION] Registration: the scene and its keys (the view's key handler:
+// src/widget/crowd_view.cpp).
+FLOCKLAB_REGISTER_SCENE(CrowdScene, "crowd", 2,
+    (std::vector<KeyHelp>{
+        {"", "", N_("Arrows"), N_("move the cell cursor one cell; with Shift, five")},
+        {"", "", N_("Space"), N_("a wall on or off at the cursor (a click does it under the pointer; a drag paints walls)")},
+        {"", "", "G", N_("move the goal to the cursor; the next click moves it too (on touch: a long press)")},
+        {"", "", "S", N_("switch between following the flow field and seeking the goal; the agents stay where they are")},
+        {"", "", "A M P", N_("the flow field's arrows, the distances (heat map and numbers), the selected agent's path: on or off")},
+        {"", "", N_("] and ["), N_("select the next or the previous agent")},
+    }),
+    {});
 
 namespace {
 const CrowdScene& C(const Scene& s) { return static_cast<const CrowdScene&>(s); }
@@ -22,12 +36,14 @@ const std::vector<OptionSpec>& CrowdScene::options() const {
         std::vector<OptionSpec> v;
         OptionSpec follow{"follow", OptionKind::Choice, {kFollowNames, kFollowNames + 2}, 0, 0, false,
                           "field: every agent follows its cell's arrow; seek: straight at the goal. S switches; the agents stay put"};
+        follow.heading = N_("follow");
         follow.read = [](const Scene& s, int) -> double { return static_cast<int>(C(s).follow()); };
         follow.write = [](Scene& s, int, double i) { C(s).set_follow(static_cast<Follow>(static_cast<int>(i))); };
         v.push_back(follow);
         // The goal before the walls, so an author's data-goal and data-walls
         // together work whatever the default goal and walls were.
         OptionSpec goal{"goal", OptionKind::Text, {}, 0, 0, false, "the goal cell as column,row (a wall there is taken away)"};
+        goal.heading = N_("goal");
         goal.text = [](const Scene& s) { return C(s).maze().goal_text(); };
         goal.put = [](Scene& s, const std::string& text) -> SetResult {
             Cell k;
@@ -38,6 +54,7 @@ const std::vector<OptionSpec>& CrowdScene::options() const {
         v.push_back(goal);
         OptionSpec walls{"walls", OptionKind::Text, {}, 0, 0, false,
                          "the wall cells: \"default\", \"none\" or \"c,r;c,r;...\" (not the goal's cell)"};
+        walls.heading = N_("walls");
         walls.text = [](const Scene& s) { return C(s).maze().walls_text(); };
         walls.put = [](Scene& s, const std::string& text) -> SetResult {
             std::vector<Cell> cells;
@@ -53,11 +70,13 @@ const std::vector<OptionSpec>& CrowdScene::options() const {
         };
         v.push_back(walls);
         OptionSpec agents{"agents", OptionKind::Count, {}, 1, kMaxAgents, false, "crowd size (a new crowd)"};
+        agents.heading = N_("agents");
         agents.read = [](const Scene& s, int) -> double { return C(s).crowd().size(); };
         agents.write = [](Scene& s, int, double n) { C(s).set_agents(static_cast<int>(n)); };
         v.push_back(agents);
         OptionSpec selected{"selected", OptionKind::Count, {}, 0, kMaxAgents - 1, true,
                             "the agent whose path is drawn (click or tap one; none: agent 0)", nullptr, "select"};
+        selected.heading = N_("selected");
         selected.read = [](const Scene& s, int) -> double { return C(s).selected() >= 0 ? C(s).selected() : std::nan(""); };
         selected.write = [](Scene& s, int, double i) { C(s).select(std::isnan(i) ? -1 : static_cast<int>(i)); };
         selected.hi_now = [](const Scene& s) -> double { return C(s).crowd().size() - 1; };
@@ -66,6 +85,7 @@ const std::vector<OptionSpec>& CrowdScene::options() const {
         v.push_back(selected);
         OptionSpec overlay{"overlay", OptionKind::Flags, {kCrowdOverlays, kCrowdOverlays + kCrowdOverlayCount}, 0, 0, false,
                            "what is drawn over the cells: the arrows, the search's distances, the inspected agent's path"};
+        overlay.heading = N_("overlays");
         overlay.read = [](const Scene& s, int k) -> double { return C(s).overlay(k); };
         overlay.write = [](Scene& s, int k, double on) { C(s).set_overlay(k, on != 0); };
         v.push_back(overlay);

@@ -5,11 +5,34 @@
 
 #include "bench.hpp"
 #include "format.hpp"
+#include "registry.hpp"
 #include "words.hpp"
 
 namespace flocklab {
 
 FlockScene::FlockScene() { reset(seed_); }
+
+// [SECTION] Registration: the scene, its keys (the view's key handler:
+// src/widget/flock_view.cpp) and the README's words for its key contexts.
+FLOCKLAB_REGISTER_SCENE(FlockScene, "flock", 0,
+    (std::vector<KeyHelp>{
+        {"", "", "1 2 3 4", N_("separation, alignment, cohesion, wander on or off")},
+        {"", "", "R", N_("the lesson's three rules on, wander off")},
+        {"", "hawk", "H", N_("place the hawk at the centre, or take it away")},
+        {"", "hawk", N_("Arrows"), N_("move the hawk 10 px; with Shift, 50 px")},
+        {"", "leader", N_("Arrows"), N_("move the leader's target 10 px; with Shift, 50 px")},
+        {"", "", N_("] and ["), N_("select the next or the previous boid")},
+        {"", "", "N", N_("select the boid nearest the hawk, the leader's target or the centre")},
+    }),
+    (std::vector<KeyContext>{{"hawk", "pointer hawk"}, {"leader", "leader on"}}));
+
+namespace {
+// The gauges' sentences (words.hpp change()).
+constexpr GaugeWords kSpacingWords{N_("the spacing stayed near {0}"), N_("the spacing fell from {0} to {1}"),
+                                   N_("the spacing rose from {0} to {1}")};
+constexpr GaugeWords kOrderWords{N_("the order stayed near {0}"), N_("the order fell from {0} to {1}"),
+                                 N_("the order rose from {0} to {1}")};
+}  // namespace
 
 namespace {
 // The table's accessors see a Scene; this one is always a FlockScene.
@@ -22,15 +45,18 @@ const std::vector<OptionSpec>& FlockScene::options() const {
         std::vector<OptionSpec> v;
         OptionSpec rule{"rule", OptionKind::Flags, {kRuleNames, kRuleNames + kRuleCount}, 0, 0, false,
                         "keys 1-4 toggle them, R turns the lesson's three on and wander off"};
+        rule.heading = N_("rules");
         rule.read = [](const Scene& s, int k) -> double { return F(s).rule(k); };
         rule.write = [](Scene& s, int k, double on) { F(s).set_rule(k, on != 0); };
         v.push_back(rule);
         OptionSpec mode{"hawkMode", OptionKind::Choice, {kHawkModes, kHawkModes + 3}, 0, 0, false,
                         "pointer: the pointer is the hawk; pursuit: a hawk hunts the nearest boid; off", "hawk"};
+        mode.heading = N_("hawk");
         mode.read = [](const Scene& s, int) -> double { return static_cast<int>(F(s).hawk_mode()); };
         mode.write = [](Scene& s, int, double i) { F(s).set_hawk_mode(static_cast<HawkMode>(static_cast<int>(i))); };
         v.push_back(mode);
         OptionSpec hawk{"hawk", OptionKind::Point, {}, 0, 0, true, "the pointer hawk's position (pointer mode)", ""};
+        hawk.heading = N_("hawk");
         hawk.where = [](const Scene& s) { return F(s).hawk; };
         hawk.place = [](Scene& s, std::optional<Vec2> p) -> std::optional<Vec2> {
             // Far outside the world a hawk scares nobody; the clamp keeps drawing finite.
@@ -40,10 +66,12 @@ const std::vector<OptionSpec>& FlockScene::options() const {
         };
         v.push_back(hawk);
         OptionSpec leader{"leader", OptionKind::Toggle, {}, 0, 0, false, "boid 0 leads; the others follow it"};
+        leader.heading = N_("leader");
         leader.read = [](const Scene& s, int) -> double { return F(s).leader(); };
         leader.write = [](Scene& s, int, double on) { F(s).set_leader(on != 0); };
         v.push_back(leader);
         OptionSpec target{"leaderTarget", OptionKind::Point, {}, 0, 0, false, "where the leader goes"};
+        target.heading = N_("leader's target");
         target.where = [](const Scene& s) -> std::optional<Vec2> { return F(s).leader_target(); };
         target.place = [](Scene& s, std::optional<Vec2> p) -> std::optional<Vec2> {
             if (p) F(s).set_leader_target(*p);
@@ -51,16 +79,19 @@ const std::vector<OptionSpec>& FlockScene::options() const {
         };
         v.push_back(target);
         OptionSpec boids{"boids", OptionKind::Count, {}, 2, kWidgetMaxBoids, false, "flock size (a new flock)"};
+        boids.heading = N_("boids");
         boids.read = [](const Scene& s, int) -> double { return F(s).flock.size(); };
         boids.write = [](Scene& s, int, double n) { F(s).set_size(static_cast<int>(n)); };
         v.push_back(boids);
         OptionSpec neighbors{"neighbors", OptionKind::Choice, {N_("grid"), N_("brute")}, 0, 0, false,
                              "how neighbours are found (same result)"};
+        neighbors.heading = N_("neighbours");
         neighbors.read = [](const Scene& s, int) -> double { return F(s).neighbors == NeighborMode::Brute; };
         neighbors.write = [](Scene& s, int, double i) { F(s).neighbors = i != 0 ? NeighborMode::Brute : NeighborMode::Grid; };
         v.push_back(neighbors);
         OptionSpec selected{"selected", OptionKind::Count, {}, 0, kWidgetMaxBoids - 1, true,
                             "the boid the overlays explain (click or tap one; none: boid 0)", nullptr, "select"};
+        selected.heading = N_("selected");
         selected.read = [](const Scene& s, int) -> double { return F(s).selected() >= 0 ? F(s).selected() : std::nan(""); };
         selected.write = [](Scene& s, int, double i) { F(s).select(std::isnan(i) ? -1 : static_cast<int>(i)); };
         selected.hi_now = [](const Scene& s) -> double { return F(s).flock.size() - 1; };
@@ -69,6 +100,7 @@ const std::vector<OptionSpec>& FlockScene::options() const {
         v.push_back(selected);
         OptionSpec overlay{"overlay", OptionKind::Flags, {kOverlays, kOverlays + kOverlayCount}, 0, 0, false,
                            "what is drawn for the inspected boid: its vision cone, neighbours, forces, grid cells"};
+        overlay.heading = N_("overlays");
         overlay.read = [](const Scene& s, int k) -> double { return F(s).overlay(k); };
         overlay.write = [](Scene& s, int k, double on) { F(s).set_overlay(k, on != 0); };
         v.push_back(overlay);
@@ -150,12 +182,12 @@ std::string FlockScene::facts_json() {
 
 std::string FlockScene::change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds) {
     const double a = before[0].value, b = after[0].value;
-    std::string s = in_seconds(seconds) + change("spacing", "px", a, b, kSameSpacing);
+    std::string s = in_seconds(seconds) + change(kSpacingWords, "px", a, b, kSameSpacing);
     if (b < a - kSameSpacing) s += tr(b < kPackedBelow ? ": the boids are bunching up" : ": the flock is closing in");
     else if (b > a + kSameSpacing) s += tr(": the boids are spreading out");
     const double oa = before[1].value, ob = after[1].value;
     if (std::fabs(ob - oa) >= kSameOrder) {
-        s += tr(", and ") + change("order", "", oa, ob, kSameOrder) + tr(ob > oa ? " (they fly more alike)" : " (their headings scatter)");
+        s += tr(", and ") + change(kOrderWords, "", oa, ob, kSameOrder) + tr(ob > oa ? " (they fly more alike)" : " (their headings scatter)");
     }
     s += ".";
     if (active_hawk()) {

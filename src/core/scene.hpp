@@ -98,6 +98,9 @@ struct OptionSpec {
     const char* attribute = nullptr;
     // The handle's setter: nullptr for setNAME ("select" for "selected").
     const char* setter = nullptr;
+    // The English words people read for it, as a heading (N_("rules") for
+    // rule); nullptr: its name.
+    const char* heading = nullptr;
 
     // [SECTION] Accessors: Scene::set, Scene::get and the options in
     // state_json are generated from them, so an option is one table row.
@@ -288,14 +291,14 @@ private:
     long long paused_hint_at_ = -1;  // steps() when the paused hint was last given (once per pause)
 };
 
-// [SECTION] The registry: every scene by name.
+// [SECTION] The registry (registry.hpp): every registered scene by name, in order.
 std::unique_ptr<Scene> make_scene(const std::string& name);  // nullptr if unknown
 const std::vector<const char*>& scene_names();
 // Everything the page needs to know, as one JSON object: each scene's world,
 // options, gauges and tunables, and the limits (max boids, work per call).
 std::string describe_json();
 // The English words people read for an option (a heading: "rules" for rule).
-const char* option_heading(const OptionSpec& o);
+inline const char* option_heading(const OptionSpec& o) { return o.heading ? o.heading : o.name; }
 
 // Applies a page's data-* attributes (dataset key, text) through the scene's
 // options, as its author wrote them: data-NAME for most options, data-rules

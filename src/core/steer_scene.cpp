@@ -4,9 +4,28 @@
 #include <cstring>
 
 #include "format.hpp"
+#include "registry.hpp"
 #include "words.hpp"
 
 namespace flocklab {
+
+// [SECTION] Registration: the scene, its keys (the view's key handler:
+// src/widget/steer_view.cpp) and the README's words for its key contexts.
+FLOCKLAB_REGISTER_SCENE(SteerScene, "steer", 1,
+    (std::vector<KeyHelp>{
+        {"", "target", N_("Arrows"), N_("move the target 10 px; with Shift, 50 px")},
+        {"", "wander", N_("Arrows"), N_("nothing: in wander the vehicle picks its own target")},
+        {"", "", N_("Space"), N_("the next mode: seek, flee, arrive, wander")},
+    }),
+    (std::vector<KeyContext>{{"target", "seek, flee, arrive"}}));
+
+namespace {
+// The gauges' sentences (words.hpp change()).
+constexpr GaugeWords kDistanceWords{N_("the distance stayed near {0}"), N_("the distance fell from {0} to {1}"),
+                                    N_("the distance rose from {0} to {1}")};
+constexpr GaugeWords kSpeedWords{N_("the speed stayed near {0}"), N_("the speed fell from {0} to {1}"),
+                                 N_("the speed rose from {0} to {1}")};
+}  // namespace
 
 const char* steer_mode_name(SteerMode m) {
     const int i = static_cast<int>(m);
@@ -56,9 +75,11 @@ const std::vector<OptionSpec>& SteerScene::options() const {
     static const std::vector<OptionSpec> o = [] {
         OptionSpec mode{"mode", OptionKind::Choice, {kSteerModes, kSteerModes + kSteerModeCount}, 0, 0, false,
                         "what the vehicle does; Space cycles them"};
+        mode.heading = N_("mode");
         mode.read = [](const Scene& s, int) -> double { return static_cast<int>(S(s).vehicle.mode); };
         mode.write = [](Scene& s, int, double i) { S(s).set_mode(static_cast<SteerMode>(static_cast<int>(i))); };
         OptionSpec target{"target", OptionKind::Point, {}, 0, 0, false, "the target (px), inside the world"};
+        target.heading = N_("target");
         target.where = [](const Scene& s) -> std::optional<Vec2> { return S(s).vehicle.target; };
         target.place = [](Scene& s, std::optional<Vec2> p) -> std::optional<Vec2> {
             if (p) S(s).set_target(*p);
@@ -124,8 +145,8 @@ std::string SteerScene::facts_json() {
 }
 
 std::string SteerScene::change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds) {
-    return in_seconds(seconds) + change("distance", "px", before[1].value, after[1].value, kSameDistance) + tr(", and ") +
-           change("speed", "px/s", before[0].value, after[0].value, kSameSpeed) + ".";
+    return in_seconds(seconds) + change(kDistanceWords, "px", before[1].value, after[1].value, kSameDistance) + tr(", and ") +
+           change(kSpeedWords, "px/s", before[0].value, after[0].value, kSameSpeed) + ".";
 }
 
 void SteerScene::restart(std::uint64_t seed) {

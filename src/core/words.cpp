@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "lang.hpp"
+#include "registry.hpp"
 
 namespace flocklab {
 
@@ -96,69 +97,47 @@ std::string in_seconds(double s) {
     return trf(whole && std::round(s) == 1 ? "In {0} second " : "In {0} seconds ", {fixed(s, whole ? 0 : 1)});
 }
 
-std::string change(const char* gauge, const char* unit, double a, double b, double same) {
+std::string change(const GaugeWords& w, const char* unit, double a, double b, double same) {
     const std::string u = unit;
     const auto val = [&](double v) {
         if (u == "px") return px(v);
         if (u.empty()) return fixed(v, 2);
         return fixed(v, 0) + " " + tr(u);
     };
-    // Whole sentences per gauge, so that the article and verb can agree with it.
-    struct Words { const char* gauge; const char* same; const char* fell; const char* rose; };
-    static const Words k[] = {
-        {"spacing", N_("the spacing stayed near {0}"), N_("the spacing fell from {0} to {1}"), N_("the spacing rose from {0} to {1}")},
-        {"order", N_("the order stayed near {0}"), N_("the order fell from {0} to {1}"), N_("the order rose from {0} to {1}")},
-        {"distance", N_("the distance stayed near {0}"), N_("the distance fell from {0} to {1}"), N_("the distance rose from {0} to {1}")},
-        {"speed", N_("the speed stayed near {0}"), N_("the speed fell from {0} to {1}"), N_("the speed rose from {0} to {1}")},
-    };
-    const Words* w = &k[0];
-    for (const Words& x : k) if (std::string(x.gauge) == gauge) w = &x;
-    if (std::fabs(b - a) < same) return trf(w->same, {val(b)});
-    return trf(b < a ? w->fell : w->rose, {val(a), val(b)});
+    if (std::fabs(b - a) < same) return trf(w.same, {val(b)});
+    return trf(b < a ? w.fell : w.rose, {val(a), val(b)});
 }
 
 // [SECTION] Keys
 
-const std::vector<KeyHelp>& key_table() {
-    static const std::vector<KeyHelp> t = {
-        {"steer", "target", N_("Arrows"), N_("move the target 10 px; with Shift, 50 px")},
-        {"steer", "wander", N_("Arrows"), N_("nothing: in wander the vehicle picks its own target")},
-        {"steer", "", N_("Space"), N_("the next mode: seek, flee, arrive, wander")},
-        {"flock", "", "1 2 3 4", N_("separation, alignment, cohesion, wander on or off")},
-        {"flock", "", "R", N_("the lesson's three rules on, wander off")},
-        {"flock", "hawk", "H", N_("place the hawk at the centre, or take it away")},
-        {"flock", "hawk", N_("Arrows"), N_("move the hawk 10 px; with Shift, 50 px")},
-        {"flock", "leader", N_("Arrows"), N_("move the leader's target 10 px; with Shift, 50 px")},
-        {"flock", "", N_("] and ["), N_("select the next or the previous boid")},
-        {"flock", "", "N", N_("select the boid nearest the hawk, the leader's target or the centre")},
-        {"crowd", "", N_("Arrows"), N_("move the cell cursor one cell; with Shift, five")},
-        {"crowd", "", N_("Space"), N_("a wall on or off at the cursor (a click does it under the pointer; a drag paints walls)")},
-        {"crowd", "", "G", N_("move the goal to the cursor; the next click moves it too (on touch: a long press)")},
-        {"crowd", "", "S", N_("switch between following the flow field and seeking the goal; the agents stay where they are")},
-        {"crowd", "", "A M P", N_("the flow field's arrows, the distances (heat map and numbers), the selected agent's path: on or off")},
-        {"crowd", "", N_("] and ["), N_("select the next or the previous agent")},
-        {"", "", ".", N_("pause, then one step of 1/60 s")},
-        {"", "", "T", N_("open or close the Tuning panel (inside it: the arrows move between controls, Space takes a slider for the arrows and lets it go, Enter types a value, Escape closes)")},
-        {"", "", "D", N_("say what the simulation is doing now")},
-        {"", "", "F", N_("full screen, or back")},
-        {"", "", "?", N_("show or hide this list of keys")},
-        {"", "", N_("Escape"), N_("close the help or the panel, clear the selection, then leave the canvas")},
-        {"", "", N_("Tab"), N_("leave the canvas (Shift+Tab: backwards)")},
-    };
-    return t;
+namespace {
+// The rows for every scene, after the scene's own.
+const KeyHelp kEveryScene[] = {
+    {"", "", ".", N_("pause, then one step of 1/60 s")},
+    {"", "", "T", N_("open or close the Tuning panel (inside it: the arrows move between controls, Space takes a slider for the arrows and lets it go, Enter types a value, Escape closes)")},
+    {"", "", "D", N_("say what the simulation is doing now")},
+    {"", "", "F", N_("full screen, or back")},
+    {"", "", "?", N_("show or hide this list of keys")},
+    {"", "", N_("Escape"), N_("close the help or the panel, clear the selection, then leave the canvas")},
+    {"", "", N_("Tab"), N_("leave the canvas (Shift+Tab: backwards)")},
+};
+bool applies(const KeyHelp& k, const std::vector<std::string>* contexts) {
+    if (!contexts || !k.context[0]) return true;
+    for (const std::string& c : *contexts) {
+        if (c == k.context) return true;
+    }
+    return false;
 }
+}  // namespace
 
 std::vector<KeyHelp> keys_for(const std::string& scene, const std::vector<std::string>* contexts) {
     std::vector<KeyHelp> out;
-    for (const KeyHelp& k : key_table()) {
-        if (k.scene[0] && scene != k.scene) continue;
-        if (contexts && k.context[0]) {
-            bool on = false;
-            for (const std::string& c : *contexts) on = on || c == k.context;
-            if (!on) continue;
+    if (const SceneEntry* e = scene_entry(scene)) {
+        for (const KeyHelp& k : e->keys) {
+            if (applies(k, contexts)) out.push_back(k);
         }
-        out.push_back(k);
     }
+    for (const KeyHelp& k : kEveryScene) out.push_back(k);
     return out;
 }
 
@@ -166,8 +145,11 @@ std::string keys_markdown(const std::string& scene) {
     std::string s = "| Keys | What they do |\n| --- | --- |\n";
     for (const KeyHelp& k : keys_for(scene)) {
         std::string what = k.what;
-        const std::string c = k.context;
-        if (!c.empty()) what += " (" + std::string(c == "hawk" ? "pointer hawk" : c == "leader" ? "leader on" : c == "target" ? "seek, flee, arrive" : c) + ")";
+        if (k.context[0]) {
+            std::string c = k.context;
+            for (const KeyContext& x : scene_entry(scene)->contexts) c = c == x.tag ? x.words : c;
+            what += " (" + c + ")";
+        }
         s += std::string("| `") + k.keys + "` | " + what + " |\n";
     }
     return s;

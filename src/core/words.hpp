@@ -46,21 +46,35 @@ std::string list(const std::vector<std::string>& items);  // "a, b and c"
 std::string capitalised(std::string s);
 // "In 2 seconds ", "In 10 seconds ", "In 2.5 seconds ".
 std::string in_seconds(double s);
+// A gauge's own sentences, whole so that the article and verb can agree with
+// it; each scene keeps its gauges' words beside their definition.
+struct GaugeWords {
+    const char* same;  // "the spacing stayed near {0}"
+    const char* fell;  // "the spacing fell from {0} to {1}"
+    const char* rose;  // "the spacing rose from {0} to {1}"
+};
 // "the spacing fell from 23 px to 6 px", "the order stayed near 0.88"; `same`: a smaller change is none.
-std::string change(const char* gauge, const char* unit, double a, double b, double same);
+std::string change(const GaugeWords& words, const char* unit, double a, double b, double same);
 
 // [SECTION] Keys
 // One row of the keyboard help: the scene ("" for every scene), the context
 // it applies in ("" always; otherwise a tag the scene reports, such as
-// "hawk", "leader", "target", "wander"), the keys and what they do.
+// "hawk", "leader", "target", "wander"), the keys and what they do. Each
+// scene registers its own rows (registry.hpp); the rows for every scene are
+// in words.cpp.
 struct KeyHelp {
     const char* scene;
     const char* context;
     const char* keys;
     const char* what;
 };
-const std::vector<KeyHelp>& key_table();
-// The rows for a scene; with `contexts` given, only those that apply in them.
+// A context's words in the README's table: {"hawk", "pointer hawk"}.
+struct KeyContext {
+    const char* tag;
+    const char* words;
+};
+// The rows for a scene, then the rows for every scene; with `contexts`
+// given, only those that apply in them.
 std::vector<KeyHelp> keys_for(const std::string& scene, const std::vector<std::string>* contexts = nullptr);
 // The README's table for a scene: "| Keys | What they do |" rows.
 std::string keys_markdown(const std::string& scene);

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/experiment.hpp"
+#include "core/names.hpp"
 #include "core/format.hpp"
 
 namespace {
@@ -27,12 +28,7 @@ const char* text(std::string s) {
 // kebab-case ("weight-separation" is the tunable weight_separation,
 // "hawk-mode" the option hawkMode).
 std::string setting_name(flocklab::Scene& s, const std::string& name) {
-    std::string snake = name, camel;
-    std::replace(snake.begin(), snake.end(), '-', '_');
-    for (size_t i = 0; i < name.size(); ++i) {
-        if (name[i] == '-' && i + 1 < name.size()) camel += static_cast<char>(std::toupper(static_cast<unsigned char>(name[++i])));
-        else camel += name[i];
-    }
+    const std::string camel = flocklab::camel_case(name), snake = flocklab::snake_case(camel);
     for (const flocklab::Tunable& t : s.tunables()) {
         if (t.name == name || t.name == snake) return t.name;
     }

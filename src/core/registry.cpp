@@ -1,0 +1,51 @@
+#include "registry.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace flocklab {
+
+namespace {
+// Built on first use, so a registration in any translation unit's static
+// initialisation finds it ready.
+std::vector<SceneEntry>& entries() {
+    static std::vector<SceneEntry> e;
+    return e;
+}
+}  // namespace
+
+bool register_scene(SceneEntry entry) {
+    std::vector<SceneEntry>& e = entries();
+    for (KeyHelp& k : entry.keys) k.scene = entry.name;
+    const auto at = std::find_if(e.begin(), e.end(), [&](const SceneEntry& x) {
+        return x.order > entry.order || (x.order == entry.order && std::strcmp(x.name, entry.name) > 0);
+    });
+    e.insert(at, std::move(entry));
+    return true;
+}
+
+const std::vector<SceneEntry>& scene_entries() { return entries(); }
+
+const SceneEntry* scene_entry(const std::string& name) {
+    for (const SceneEntry& e : entries()) {
+        if (name == e.name) return &e;
+    }
+    return nullptr;
+}
+
+std::unique_ptr<Scene> make_scene(const std::string& name) {
+    const SceneEntry* e = scene_entry(name);
+    return e ? e->make() : nullptr;
+}
+
+const std::vector<const char*>& scene_names() {
+    // Registration ends before main(); the names are read after it.
+    static const std::vector<const char*> names = [] {
+        std::vector<const char*> v;
+        for (const SceneEntry& e : entries()) v.push_back(e.name);
+        return v;
+    }();
+    return names;
+}
+
+}  // namespace flocklab

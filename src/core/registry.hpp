@@ -1,0 +1,53 @@
+// The registry: every scene by name, and what each says about itself that
+// is not in its Scene object (its place in the list, its keyboard rows).
+// A scene registers itself with one line in its own .cpp, in the manner of
+// Box2D's RegisterSample:
+//
+//     FLOCKLAB_REGISTER_SCENE(SteerScene, "steer", 1, steer_keys(), steer_contexts());
+//
+// so that no central list names it. The core is linked whole (an object
+// library, see CMakeLists.txt), so every registration in it runs; a scene
+// defined in a test file registers itself the same way. Pure C++.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "scene.hpp"
+#include "words.hpp"
+
+namespace flocklab {
+
+struct SceneEntry {
+    const char* name;                   // as Scene::name() says it
+    int order;                          // place in lists and describe_json() (0: the default scene)
+    std::unique_ptr<Scene> (*make)();   // a new scene at its lesson's start
+    // The scene's rows of the key table (KeyHelp::scene is filled in), and
+    // for each context it reports, the words the README's table shows it
+    // with ("hawk": "pointer hawk").
+    std::vector<KeyHelp> keys;
+    std::vector<KeyContext> contexts;
+};
+
+// Adds a scene; returns true so that a namespace-scope constant can call it.
+bool register_scene(SceneEntry entry);
+// Every registered scene, in order.
+const std::vector<SceneEntry>& scene_entries();
+const SceneEntry* scene_entry(const std::string& name);  // nullptr if none
+
+template <class S>
+std::unique_ptr<Scene> make_scene_of() {
+    return std::make_unique<S>();
+}
+
+}  // namespace flocklab
+
+#define FLOCKLAB_CONCAT2(a, b) a##b
+#define FLOCKLAB_CONCAT(a, b) FLOCKLAB_CONCAT2(a, b)
+// FLOCKLAB_REGISTER_SCENE(Class, "name", order, keys, contexts) at namespace
+// scope, in the scene's own .cpp. The name must be what Class::name() says
+// (a test checks every registered scene).
+#define FLOCKLAB_REGISTER_SCENE(Class, name, order, keys, contexts)                                     \
+    [[maybe_unused]] static const bool FLOCKLAB_CONCAT(registered_scene_, __LINE__) =                   \
+        ::flocklab::register_scene(::flocklab::SceneEntry{name, order, ::flocklab::make_scene_of<Class>, keys, contexts})

@@ -1,0 +1,70 @@
+// [SECTION] Parameters by name: the tunables of the scene's params' field table.
+#include <algorithm>
+
+#include "format.hpp"
+#include "names.hpp"
+#include "scene.hpp"
+
+namespace flocklab {
+
+SetResult Scene::set_param(const std::string& name, const std::string& value) { return set_params({{name, value}}); }
+
+SetResult Scene::set_params(const std::vector<std::pair<std::string, std::string>>& values) {
+    // 1. Check every name and number; refuse the whole call at the first bad one.
+    std::vector<Tunable> all = tunables();
+    struct Change {
+        int k;             // index in all
+        double v;
+        std::string text;  // as given, for a warning
+    };
+    std::vector<Change> changes;
+    for (const auto& [name, value] : values) {
+        const std::string key = snake_case(name);
+        int found = -1;
+        for (size_t k = 0; k < all.size(); ++k) found = key == all[k].name ? static_cast<int>(k) : found;
+        if (found < 0) {
+            std::vector<const char*> names;
+            for (const Tunable& t : all) names.push_back(t.name);
+            return {SetResult::Invalid, "a " + std::string(this->name()) + " scene has no parameter '" + shortened(name) +
+                                            "' (it has " + join(names) + "); nothing was changed"};
+        }
+        double v;
+        if (!parse_number(value, &v)) return invalid(all[found].name, "expected a finite number; nothing was changed", value);
+        changes.push_back({found, v, value});
+    }
+    // 2. Set them: fields others depend on first, so a dependent limit reads
+    // its final value whatever the order of the keys.
+    std::string warnings;
+    std::vector<std::string> clamped;
+    const auto warn = [&](const Tunable& t, const std::string& was, double used) {
+        warnings += (warnings.empty() ? "" : "\n") + std::string(t.name) + ": " + shortened(was) + " is outside " + py_repr(t.lo) +
+                    " to " + py_repr(t.hi) + (t.unit[0] ? std::string(" ") + t.unit : "") + "; using " + py_repr(used);
+        clamped.push_back(t.name);
+    };
+    for (const bool dependent : {false, true}) {
+        all = tunables();  // the limits now
+        for (const Change& c : changes) {
+            const Tunable& t = all[c.k];
+            if (t.dependent != dependent) continue;
+            *t.value = std::clamp(c.v, t.lo, t.hi);
+            note(std::string(t.name) + " = " + local_number(py_repr(*t.value)), "param");
+            if (*t.value != c.v) warn(t, c.text, *t.value);
+        }
+    }
+    // 3. A dependent field not given here may now be past its limit (min_speed above a lowered max_speed).
+    for (const Tunable& t : tunables()) {
+        if (!t.dependent || *t.value <= t.hi) continue;
+        warn(t, py_repr(*t.value), t.hi);
+        *t.value = t.hi;
+        note(std::string(t.name) + " = " + local_number(py_repr(t.hi)), "param");
+    }
+    if (!warnings.empty()) return {SetResult::Clamped, warnings, clamped};
+    return {};
+}
+
+std::string Scene::params_json() {
+    std::string o = "{";
+    for (const Tunable& t : tunables()) o += std::string(o.size() > 1 ? ", " : "") + json_string(t.name) + ": " + py_repr(*t.value);
+    return o + "}";
+}
+}  // namespace flocklab
