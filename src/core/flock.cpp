@@ -1,3 +1,6 @@
+// The flock's step: neighbours, rules and the update. Elsewhere: rule names
+// (flock_rules.cpp), construction (flock_setup.cpp), explain
+// (flock_explain.cpp) and the gauges (flock_gauges.cpp).
 #include "flock.hpp"
 
 #include <algorithm>
@@ -10,104 +13,6 @@
 #include "trig.hpp"
 
 namespace flocklab {
-
-// [SECTION] Rule names
-
-bool rule(const Rules& r, int index) {
-    switch (index) {
-        case 0: return r.separation;
-        case 1: return r.alignment;
-        case 2: return r.cohesion;
-        case 3: return r.wander;
-        default: return false;
-    }
-}
-
-void set_rule(Rules& r, int index, bool on) {
-    switch (index) {
-        case 0: r.separation = on; break;
-        case 1: r.alignment = on; break;
-        case 2: r.cohesion = on; break;
-        case 3: r.wander = on; break;
-        default: break;
-    }
-}
-
-namespace {
-struct RuleSet {
-    const char* name;
-    bool separation, alignment, cohesion;
-};
-constexpr RuleSet kRuleSets[kRuleSetCount] = {
-    {"all", true, true, true},        {"none", false, false, false},
-    {"no-sep", false, true, true},    {"no-ali", true, false, true},
-    {"no-coh", true, true, false},    {"only-sep", true, false, false},
-    {"only-ali", false, true, false}, {"only-coh", false, false, true},
-};
-}  // namespace
-
-const char* rule_set_name(int index) {
-    return index >= 0 && index < kRuleSetCount ? kRuleSets[index].name : nullptr;
-}
-
-bool parse_rules(const std::string& name, Rules* out) {
-    for (const RuleSet& r : kRuleSets) {
-        if (name == r.name) {
-            out->separation = r.separation;
-            out->alignment = r.alignment;
-            out->cohesion = r.cohesion;
-            return true;
-        }
-    }
-    return false;
-}
-
-std::string rules_name(const Rules& r) {
-    for (const RuleSet& n : kRuleSets) {
-        if (n.separation == r.separation && n.alignment == r.alignment && n.cohesion == r.cohesion) {
-            return n.name;
-        }
-    }
-    return "all";  // unreachable: the table lists all eight combinations
-}
-
-// [SECTION] Construction
-
-Flock::Flock(const FlockParams& p, std::uint64_t seed) : p_(p), wander_rng_(seed) {
-    constexpr double kTau = 6.283185307179586;  // math.tau
-    PyRandom rng(seed);
-    const int n = std::max(0, p.num_boids);
-    x_.resize(n);
-    y_.resize(n);
-    vx_.resize(n);
-    vy_.resize(n);
-    for (int i = 0; i < n; ++i) {
-        const double angle = rng.uniform(0, kTau);
-        const double speed = rng.uniform(p.min_speed, p.max_speed);
-        const SinCos h = lab_sincos(angle);
-        const Vec2 vel = Vec2{h.cos, h.sin} * speed;
-        vx_[i] = vel.x;
-        vy_[i] = vel.y;
-        x_[i] = rng.uniform(0, p.world_width);
-        y_[i] = rng.uniform(0, p.world_height);
-    }
-}
-
-Flock::Flock(const FlockParams& p, const std::vector<Boid>& boids) : p_(p), wander_rng_(0) {
-    p_.num_boids = static_cast<int>(boids.size());
-    x_.resize(boids.size());
-    y_.resize(boids.size());
-    vx_.resize(boids.size());
-    vy_.resize(boids.size());
-    for (int i = 0; i < size(); ++i) set_boid(i, boids[i]);
-}
-
-void Flock::set_boid(int i, const Boid& b) {
-    x_[i] = b.pos.x;
-    y_[i] = b.pos.y;
-    vx_[i] = b.vel.x;
-    vy_[i] = b.vel.y;
-}
 
 // [SECTION] Neighbours
 
@@ -302,15 +207,6 @@ Vec2 behind(const Boid& b, double distance) {
     return b.pos - heading * distance;
 }
 
-// What every boid sees in one step besides its neighbours: the rules, the
-// hawk (pointer or hunter), whether this step drew wander targets, and the
-// point behind the leader (none without a leader).
-struct Flock::Look {
-    Rules rules;
-    std::optional<Vec2> hawk;
-    bool wander = false;
-    std::optional<Vec2> follow;
-};
 
 // Going further's boid_force: the lab's flock_force plus the extensions,
 // each added before the final clamp: wander (only for a boid that sees no
@@ -343,65 +239,6 @@ Vec2 Flock::force(int i, const Rules& rules, std::optional<Vec2> hawk, NeighborM
     look.rules = rules;
     look.hawk = hawk;
     return flock_force(i, gather(i, mode, scratch_[0]), look);
-}
-
-Explanation Flock::explain(int i, const Rules& rules, std::optional<Vec2> hawk, NeighborMode mode) {
-    Explanation e;
-    if (i < 0 || i >= size()) return e;
-    const Look look = look_for(rules, hawk);
-    e.boid = i;
-    e.self = boid(i);
-    e.hawk = look.hawk;
-    prepare(mode);
-    const NeighborSet near = gather(i, mode, scratch_[0]);
-    e.neighbors.assign(near.near, near.near + near.n);
-    if (mode == NeighborMode::Grid) {  // block slots -> boid indices
-        for (int& k : e.neighbors) k = scratch_[0].block.id[k];
-    }
-    const NeighborSums sums = neighbor_sums(e.self, near, p_);
-    const bool lead = leader_target_.has_value() && i == 0;
-    e.forces = {
-        {N_("separation"), separation(e.self, sums, p_), p_.weight_separation, !lead && rules.separation},
-        {N_("alignment"), alignment(e.self, sums, p_), p_.weight_alignment, !lead && rules.alignment},
-        {N_("cohesion"), cohesion(e.self, sums, p_), p_.weight_cohesion, !lead && rules.cohesion},
-        {N_("flee"), flee_hawk(e.self.pos, e.self.vel, look.hawk, p_), p_.weight_flee, !lead},
-    };
-    // Wander's target for the next step: the next draws, on a copy.
-    const int n = size();
-    std::vector<double> saved_x, saved_y;
-    if (look.wander) {
-        PyRandom rng = wander_rng_;
-        double angle = 0;
-        for (int k = 0; k <= i; ++k) {
-            const double d = rng.uniform(-p_.wander_jitter, p_.wander_jitter);
-            if (k == i) angle = (k < static_cast<int>(angles_.size()) ? angles_[k] : 0.0) + d;
-        }
-        const Vec2 t = wander_target(e.self.pos, e.self.vel, angle, p_.wander_distance, p_.wander_radius);
-        saved_x = wx_;
-        saved_y = wy_;
-        wx_.resize(n);
-        wy_.resize(n);
-        wx_[i] = t.x;
-        wy_[i] = t.y;
-        e.forces.push_back({N_("wander"), seek(e.self.pos, e.self.vel, t, limits(p_)), p_.weight_wander,
-                            !lead && near.n == 0});
-    }
-    if (look.follow && !lead) {
-        e.forces.push_back({N_("follow"), arrive(e.self.pos, e.self.vel, *look.follow, p_.follow_slow_radius, limits(p_)),
-                            p_.weight_follow, true});
-    }
-    if (lead) {
-        e.forces.push_back({N_("lead"), arrive(e.self.pos, e.self.vel, *leader_target_, p_.leader_slow_radius, limits(p_)),
-                            1.0, true});
-        e.total = e.forces.back().value;
-    } else {
-        e.total = flock_force(i, near, look);  // the very function step() calls
-    }
-    if (look.wander) {
-        wx_ = std::move(saved_x);
-        wy_ = std::move(saved_y);
-    }
-    return e;
 }
 
 // [SECTION] Step
@@ -540,97 +377,6 @@ void Flock::step(const Rules& rules, double dt, std::optional<Vec2> hawk, Neighb
         hunter_->pos = wrap(m.pos);
         hunter_->vel = m.velocity;
     }
-}
-
-// [SECTION] Gauges
-
-double Flock::mean_spacing_brute() const {
-    const int n = size();
-    if (n < 2) return 0.0;
-    double total = 0.0;
-    for (int i = 0; i < n; ++i) {
-        const Vec2 me{x_[i], y_[i]};
-        double best = std::numeric_limits<double>::infinity();
-        for (int j = 0; j < n; ++j) {
-            if (j == i) continue;
-            const double d = me.distance_to({x_[j], y_[j]});
-            if (d < best) best = d;
-        }
-        total += best;
-    }
-    return total / n;
-}
-
-double Flock::mean_spacing() {
-    const int n = size();
-    if (n <= 128) return mean_spacing_brute();
-    // The same minimum distances, found by searching rings of grid cells
-    // outward until no unvisited cell can hold anything closer. A minimum
-    // does not depend on the order it is found in, and the total is summed in
-    // list order, so this equals the brute-force gauge exactly.
-    const double area = p_.world_width * p_.world_height;
-    grid_.build(x_.data(), y_.data(), nullptr, nullptr, n,
-                GridLayout::over(p_.world_width, p_.world_height, std::max(1.0, std::sqrt(area / n))));
-    for (Scratch& s : scratch_) s.block_cell = -1;  // the step's grid is gone
-    const int cols = grid_.cols();
-    const int rows = grid_.rows();
-    const double cell = grid_.cell();
-    const int* ids = grid_.ids();
-    const double* gx = grid_.xs();
-    const double* gy = grid_.ys();
-    double total = 0.0;
-    for (int i = 0; i < n; ++i) {
-        const Vec2 me{x_[i], y_[i]};
-        const int c = grid_.cell_of(i);
-        const int cx = c % cols;
-        const int cy = c / cols;
-        // Cell indices are rounded, so keep a safety margin on the bound.
-        const double slack = 1e-9 * (std::fabs(me.x) + std::fabs(me.y) + cell);
-        double best = std::numeric_limits<double>::infinity();
-        for (int ring = 0;; ++ring) {
-            for (int gy_ = cy - ring; gy_ <= cy + ring; ++gy_) {
-                if (gy_ < 0 || gy_ >= rows) continue;
-                const bool edge_row = (gy_ == cy - ring || gy_ == cy + ring);
-                for (int gx_ = cx - ring; gx_ <= cx + ring; gx_ += edge_row ? 1 : 2 * ring) {
-                    if (gx_ >= 0 && gx_ < cols) {
-                        const int cc = gy_ * cols + gx_;
-                        for (int k = grid_.begin(cc); k < grid_.begin(cc + 1); ++k) {
-                            if (ids[k] == i) continue;
-                            const double d = me.distance_to({gx[k], gy[k]});
-                            if (d < best) best = d;
-                        }
-                    }
-                    if (ring == 0) break;
-                }
-            }
-            const bool left = cx - ring > 0, right = cx + ring < cols - 1;
-            const bool top = cy - ring > 0, bottom = cy + ring < rows - 1;
-            if (!left && !right && !top && !bottom) break;  // every cell visited
-            double bound = std::numeric_limits<double>::infinity();
-            if (left) bound = std::min(bound, me.x - (cx - ring) * cell);
-            if (right) bound = std::min(bound, (cx + ring + 1) * cell - me.x);
-            if (top) bound = std::min(bound, me.y - (cy - ring) * cell);
-            if (bottom) bound = std::min(bound, (cy + ring + 1) * cell - me.y);
-            if (best <= bound - slack) break;
-        }
-        total += best;
-    }
-    return total / n;
-}
-
-double Flock::heading_order() const {
-    const int n = size();
-    if (n == 0) return 0.0;
-    Vec2 sum;
-    double speed_sum = 0.0;
-    for (int i = 0; i < n; ++i) sum += Vec2{vx_[i], vy_[i]};
-    for (int i = 0; i < n; ++i) speed_sum += Vec2{vx_[i], vy_[i]}.length();
-    const Vec2 average = sum / static_cast<double>(n);
-    const double mean_speed = speed_sum / n;
-    if (mean_speed == 0) return 0.0;
-    // |mean velocity| <= mean speed, but rounding can put the ratio a hair
-    // above 1 (1.0000000000000002) when every boid flies the same way.
-    return std::min(1.0, average.length() / mean_speed);
 }
 
 }  // namespace flocklab

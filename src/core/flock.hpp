@@ -193,7 +193,15 @@ private:
     };
     NeighborSet gather(int i, NeighborMode mode, Scratch& s) const;  // boid i's neighbours (in s.near)
     ScanQuery viewer(int i) const;         // boid i looking, with this step's limits
-    struct Look;  // what every boid sees in this step besides its neighbours
+    // What every boid sees in one step besides its neighbours: the rules, the
+    // hawk (pointer or hunter), whether this step drew wander targets, and the
+    // point behind the leader (none without a leader).
+    struct Look {
+        Rules rules;
+        std::optional<Vec2> hawk;
+        bool wander = false;
+        std::optional<Vec2> follow;
+    };
     Look look_for(const Rules& rules, std::optional<Vec2> hawk) const;
     Vec2 flock_force(int i, const NeighborSet& near, const Look& look) const;
 
