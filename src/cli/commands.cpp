@@ -1,0 +1,169 @@
+#include "commands.hpp"
+
+#include <cstring>
+#include <iostream>
+#include <vector>
+
+#include "core/registry.hpp"
+#include "core/words.hpp"
+#include "common.hpp"
+
+namespace flocklab::cli {
+
+namespace {
+
+// The options gauges, dump, explain and describe share (the flock's), plus `more`.
+std::vector<OptionSpec> flock_options(std::vector<OptionSpec> more) {
+    std::vector<OptionSpec> o = {{"seconds", true}, {"steps", true},  {"boids", true},     {"rules", true},
+                                 {"hawk", true},    {"neighbors", true}, {"json", false},  {"wander", false},
+                                 {"leader", true},  {"threads", true}, {"set", true, true}};
+    o.insert(o.end(), more.begin(), more.end());
+    return o;
+}
+
+struct Command {
+    const char* name;
+    std::vector<OptionSpec> options;
+    const char* usage;           // its lines of the usage text
+    int (*run)(const Args& a);   // nullptr: it reads argv itself (summarize)
+};
+
+// The one list of commands, in the order the usage text gives them.
+const std::vector<Command>& commands() {
+    static const std::vector<Command> c = {
+    {"gauges", flock_options({{"seeds", true}, {"series", false}, {"scene", true}, {"option", true, true}}),
+         "  gauges   run flocks and print the spacing and order gauges\n"
+         "           --seeds 0-11 [--seconds 10 | --steps N] [--boids 60]\n"
+         "           [--rules all,no-sep,no-ali,no-coh,none] [--hawk X,Y | --hawk pursuit]\n"
+         "           [--wander] [--leader X,Y] [--neighbors brute|grid] [--json]\n"
+         "           [--series]: one seed's gauges every 0.1 s as CSV, the rows of the\n"
+         "           widget's csv() for the same configuration\n"
+         "           --scene steer|crowd [--option NAME=VALUE ...] [--set NAME=VALUE ...]:\n"
+         "           any scene, configured as a widget is; its gauges at the end\n",
+     cmd_gauges},
+    {"dump", flock_options({{"seed", true}}),
+         "  dump     print one flock's full state as JSON\n"
+         "           --seed 7 [--seconds 10 | --steps N] [--rules all] [--boids 60]\n"
+         "           [--hawk X,Y | --hawk pursuit] [--wander] [--leader X,Y]\n"
+         "           [--neighbors brute|grid]\n",
+     cmd_dump},
+    {"explain", flock_options({{"seed", true}, {"boid", true}}),
+         "  explain  why one boid moves: its neighbours, each rule's force (unweighted,\n"
+         "           as the lab's functions return it, including rules switched off),\n"
+         "           the weights and the clamped total, for the flock after N steps\n"
+         "           --seed 7 --steps N --boid I [--rules all] [--boids 60]\n"
+         "           [--hawk X,Y | --hawk pursuit] [--wander] [--leader X,Y]\n"
+         "           [--neighbors brute|grid] [--json]\n",
+     cmd_explain},
+    {"vehicle", {{"mode", true}, {"seconds", true}, {"steps", true}, {"start", true}, {"vel", true}, {"target", true}, {"seed", true}, {"json", false}},
+         "  vehicle  run the warm-up vehicle\n"
+         "           --mode seek|flee|arrive|wander [--seconds S | --steps N]\n"
+         "           [--start X,Y] [--vel X,Y] [--target X,Y] [--seed 7] [--json]\n",
+     cmd_vehicle},
+    {"describe", flock_options({{"seed", true}, {"scene", true}, {"mode", true}, {"target", true}, {"follow", true}, {"walls", true}, {"goal", true}, {"agents", true}}),
+         "  describe what a widget's screen reader hears: the scene in words after N steps\n"
+         "           --seed 7 [--seconds 10 | --steps N] [--scene flock|steer|crowd]\n"
+         "           flock: [--rules all] [--boids 60] [--hawk X,Y | --hawk pursuit]\n"
+         "           [--wander] [--leader X,Y]; steer: [--mode arrive] [--target X,Y];\n"
+         "           crowd: [--follow field|seek] [--walls ...] [--goal C,R]\n"
+         "           [--json: {summary, facts}]\n",
+     cmd_describe},
+    {"crowd", {{"seed", true}, {"steps", true}, {"seconds", true}, {"follow", true}, {"walls", true}, {"goal", true}, {"agents", true}, {"json", false}, {"set", true, true}},
+         "  crowd    Looking ahead: a crowd heading for a goal past walls, following the\n"
+         "           flow field or seeking; prints the agents and the three gauges\n"
+         "           --seed 7 [--steps 600 | --seconds S] [--follow field|seek]\n"
+         "           [--walls default|none|\"c,r;c,r;...\"] [--goal 26,4] [--agents 40]\n"
+         "           [--json: as looking_ahead.py prints it]\n",
+     cmd_crowd},
+    {"field", {{"walls", true}, {"goal", true}, {"json", false}},
+         "  field    the breadth-first search's distances and the flow field's arrows\n"
+         "           [--walls default|none|\"c,r;...\"] [--goal 26,4] [--json]\n",
+     cmd_field},
+    {"sweep", {{"scene", true}, {"vary", true}, {"seeds", true}, {"seconds", true}, {"steps", true}, {"boids", true}, {"rules", true}, {"option", true, true}, {"set", true, true}, {"mean-last", true}, {"threads", true}, {"shard", true}, {"csv", false}, {"json", false}},
+         "  sweep    one setting over values, each over seeds: every run equals that\n"
+         "           configuration run alone (gauges --set, the page's runTo)\n"
+         "           --vary NAME=START:STOP:STEP | NAME=V1,V2 [--scene flock|steer|crowd]\n"
+         "           [--seeds 0-19] [--seconds 10 | --steps N] [--boids 60] [--rules all]\n"
+         "           [--option NAME=VALUE ...] [--set NAME=VALUE ...] [--mean-last S]\n"
+         "           [--threads N] [--shard K/N] [--csv | --json]\n",
+     cmd_sweep},
+    {"summarize", {},
+         "  summarize the per-value summary of sweep --csv files (shards put together)\n"
+         "           FILE.csv ...\n",
+     nullptr},
+    {"keys", {{"scene", true}},
+         "  keys     the widget's keys for a scene, as the README's Markdown table\n"
+         "           [--scene flock|steer|crowd]\n",
+     cmd_keys},
+    {"bench", {{"boids", true}, {"neighbors", true}, {"steps", true}, {"warmup", true}, {"threads", true}, {"density", true}, {"json", false}},
+         "  bench    time the flock step (median ms per step)\n"
+         "           [--boids 100,300,500] [--neighbors brute,grid] [--steps 50]\n"
+         "           [--warmup 600] [--threads 1] [--density N] [--json]\n"
+         "           --warmup N: steps that form the flock before timing (600 = 10 s,\n"
+         "           a formed flock; 120 for the young flock older figures used)\n"
+         "           --threads 1,2: look with 1 and with 2 threads (same results)\n"
+         "           --density N: a world that grows with the flock, as dense as N\n"
+         "           boids in the lesson's 900x540 world (default: the fixed world)\n",
+     cmd_bench},
+    };
+    return c;
+}
+
+// "gauges, dump, ... or bench"
+std::string command_names() {
+    std::string s;
+    const std::vector<Command>& c = commands();
+    for (size_t i = 0; i < c.size(); ++i) s += std::string(i == 0 ? "" : i + 1 == c.size() ? " or " : ", ") + c[i].name;
+    return s;
+}
+
+}  // namespace
+
+std::string usage() {
+    std::string s =
+    "usage: flocklab <command> [options]\n"
+    "\n"
+    "commands:\n";
+    for (const Command& c : commands()) s += c.usage;
+    return s +
+    "\n"
+    "Options also take the --name=value form (needed for negative vectors:\n"
+    "--vel=-50,0). Steps are 1/60 s. Rule sets: all, none, no-sep, no-ali,\n"
+    "no-coh, only-sep, only-ali, only-coh.\n"
+    "Going further: --wander adds the wander rule (a boid that sees no neighbour\n"
+    "wanders); --hawk pursuit lets a hawk hunt the nearest boid; --leader X,Y makes\n"
+    "boid 0 a leader that arrives at X,Y while the others follow it.\n"
+    "gauges, dump and explain also take --threads N: the flock looks with N\n"
+    "threads; the numbers are the same as with one.\n"
+    "gauges, dump, explain, describe and crowd take --set NAME=VALUE (repeat it):\n"
+    "any tunable of the scene (weight_separation, view_radius, max_speed, ...),\n"
+    "with the ranges and messages of the page's setParams(); out of range is\n"
+    "clamped with a warning, an unknown name or a non-number is refused.\n";
+    ;
+}
+
+int cmd_keys(const Args& a) {
+    std::cout << keys_markdown(scene_option(a, "flock"));
+    return 0;
+}
+
+int dispatch(int argc, char** argv) {
+    if (argc < 2) throw UsageError("missing command (" + command_names() + "); try --help");
+    const std::string cmd = argv[1];
+    const auto asks_help = [](const char* a) { return std::strcmp(a, "--help") == 0 || std::strcmp(a, "-h") == 0; };
+    // `flocklab help`, `flocklab --help`, `flocklab gauges --help`; "help" as
+    // an option's value (`--hawk help`) is an error like any other.
+    bool help = asks_help(argv[1]) || std::strcmp(argv[1], "help") == 0;
+    for (int i = 2; i < argc; ++i) help = help || asks_help(argv[i]);
+    if (help) {
+        std::cout << usage();
+        return 0;
+    }
+    for (const Command& c : commands()) {
+        if (cmd != c.name) continue;
+        return c.run ? c.run(Args(argc, argv, 2, c.options)) : cmd_summarize(argc, argv);
+    }
+    throw UsageError("unknown command '" + cmd + "' (expected " + command_names() + ")");
+}
+
+}  // namespace flocklab::cli

@@ -1,0 +1,158 @@
+#include "common.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "core/flock.hpp"
+#include "core/flock_scene.hpp"
+#include "core/format.hpp"
+#include "core/registry.hpp"
+
+namespace flocklab::cli {
+
+// The core's one table of rule-set names.
+const std::vector<std::string> kRuleWords = [] {
+    std::vector<std::string> w;
+    for (int i = 0; i < kRuleSetCount; ++i) w.push_back(rule_set_name(i));
+    return w;
+}();
+
+// --seconds S or --steps N (never both); seconds become whole 1/60 s steps.
+long long steps_option(const Args& a, double default_seconds) {
+    if (a.has("seconds") && a.has("steps")) throw UsageError("give --seconds or --steps, not both");
+    if (a.has("steps")) return a.integer("steps", 0, 0, 10000000);
+    const double s = a.number("seconds", default_seconds, 0.0, 10000000.0 / 60.0);
+    return std::llround(s * 60.0);
+}
+
+// Work a command may do: what it is estimated to take on this machine (the
+// README's performance figures, the grid with one thread: about 0.35 us per
+// boid-step at 500 boids in the lesson's world, 1.2 us at 5000, 4.8 us at
+// 100,000, as the flock grows denser; brute force about 0.9 ns x boids per
+// boid-step). More than kMaxSeconds is refused with one line that gives the
+// estimate and says how to ask for less.
+// `dense`: how many boids share one lesson-sized world (the density).
+double micros_per_boid_step(double boids, double dense, bool brute) {
+    return brute ? std::max(0.3, 0.0009 * boids) : std::max(0.3, 0.016 * std::sqrt(dense));
+}
+std::string whole(double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+    return buf;
+}
+std::string duration(double s) {
+    char buf[64];
+    if (s < 120) std::snprintf(buf, sizeof buf, "%.0f s", s);
+    else if (s < 7200) std::snprintf(buf, sizeof buf, "%.0f min", s / 60);
+    else std::snprintf(buf, sizeof buf, "%.1f h", s / 3600);
+    return buf;
+}
+
+void check_work(const char* command, double boids, double steps, double runs, bool brute, double dense) {
+    const double us = micros_per_boid_step(boids, dense > 0 ? dense : boids, brute);
+    const double seconds = boids * steps * runs * us * 1e-6;
+    if (seconds > kMaxSeconds) {
+        throw UsageError(std::string(command) + ": " + whole(boids) + " boids x " + whole(steps) + " steps x " + whole(runs) +
+                         " run" + (runs == 1 ? "" : "s") + " would take about " + duration(seconds) +
+                         " on this machine (" + std::to_string(us).substr(0, 4) + " us per boid-step); one command works at most " +
+                         duration(kMaxSeconds) + ": ask for fewer boids, steps, seeds or rule sets");
+    }
+}
+
+// "120,225": the form the option was given in, as the golden files record it.
+std::string vec_arg(Vec2 v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.17g,%.17g", v.x, v.y);
+    return buf;
+}
+
+// [SECTION] --set NAME=VALUE (repeatable): any tunable of the scene's field
+// table, by the names, with the ranges and messages of the page's setParams():
+// all or nothing; out of range is clamped with a warning on stderr.
+void apply_sets(const Args& a, Scene& s) {
+    std::vector<std::pair<std::string, std::string>> pairs;
+    for (const std::string& kv : a.all("set")) {
+        const size_t eq = kv.find('=');
+        if (eq == std::string::npos || eq == 0) throw UsageError("--set: expected NAME=VALUE, got '" + shortened(kv) + "'");
+        pairs.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+    }
+    if (pairs.empty()) return;
+    const SetResult r = s.set_params(pairs);
+    if (r.status == SetResult::Invalid) throw UsageError("--set: " + r.message);
+    if (r.status == SetResult::Clamped) {
+        for (const std::string& line : split(r.message, '\n')) std::fprintf(stderr, "flocklab: warning: --set %s\n", line.c_str());
+    }
+}
+// The tunables that differ from the lesson's, as JSON members.
+std::string changed_params(Scene& s) {
+    std::unique_ptr<Scene> fresh = make_scene(s.name());
+    const std::vector<Tunable> now = s.tunables(), lesson = fresh->tunables();
+    std::string o;
+    for (size_t k = 0; k < now.size(); ++k) {
+        if (*now[k].value != *lesson[k].value) o += (o.empty() ? "" : ", ") + json_string(now[k].name) + ": " + py_repr(*now[k].value);
+    }
+    return o;
+}
+
+// Per value: each gauge's mean, min and max over the runs (sweep, summarize).
+void print_summary(const std::string& name, const std::vector<std::string>& values, const std::vector<std::string>& gauges,
+                   const std::vector<std::string>& units, const std::vector<SweepRow>& rows) {
+    for (const std::string& value : values) {
+        std::string line = name + "=" + value + ":";
+        bool any = false;
+        for (size_t g = 0; g < gauges.size(); ++g) {
+            double sum = 0, lo = INFINITY, hi = -INFINITY;
+            int n = 0;
+            for (const SweepRow& r : rows) {
+                if (r.value != value) continue;
+                sum += r.gauges[g];
+                lo = std::min(lo, r.gauges[g]);
+                hi = std::max(hi, r.gauges[g]);
+                ++n;
+            }
+            if (!n) continue;
+            any = true;
+            char buf[200];
+            std::snprintf(buf, sizeof buf, " %s mean %.4g (%.4g to %.4g)%s%s", gauges[g].c_str(), sum / n, lo, hi,
+                          units[g].empty() ? "" : " ", units[g].c_str());
+            line += buf;
+        }
+        if (any) std::printf("%s\n", line.c_str());
+    }
+}
+
+// Any scene's configuration from the command line, as a widget's: --option
+// NAME=VALUE (any option), --boids and --rules (the flock), then --set.
+void configure(const Args& a, Scene& s) {
+    const std::string scene = s.name();
+    for (const std::string& kv : a.all("option")) {
+        const size_t eq = kv.find('=');
+        if (eq == std::string::npos || eq == 0) throw UsageError("--option: expected NAME=VALUE, got '" + shortened(kv) + "'");
+        const SetResult r = s.set(kv.substr(0, eq), kv.substr(eq + 1));
+        if (r.status == SetResult::Invalid) throw UsageError("--option: " + r.message);
+    }
+    if (a.has("boids")) {
+        if (scene != "flock") throw UsageError("--boids is for --scene flock");
+        s.set("boids", std::to_string(a.integer("boids", 60, 2, kWidgetMaxBoids)));
+    }
+    if (a.has("rules")) {
+        if (scene != "flock") throw UsageError("--rules is for --scene flock");
+        Rules r;
+        if (!parse_rules(a.raw("rules"), &r)) {
+            std::string names;
+            for (const std::string& w : kRuleWords) names += (names.empty() ? "" : ", ") + w;
+            throw UsageError("--rules: expected one of " + names + ", got '" + shortened(a.raw("rules")) + "'");
+        }
+        for (int i = 0; i < 3; ++i) static_cast<FlockScene&>(s).set_rule(i, rule(r, i));
+    }
+    apply_sets(a, s);
+}
+
+std::string scene_option(const Args& a, const char* def) {
+    const std::string scene = a.has("scene") ? a.raw("scene") : def;
+    if (!make_scene(scene)) throw UsageError("--scene: expected one of " + join(scene_names()) + ", got '" + scene + "'");
+    return scene;
+}
+
+}  // namespace flocklab::cli

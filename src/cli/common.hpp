@@ -1,0 +1,59 @@
+// What the CLI's commands share: steps and work limits, --set, --option,
+// stepping a scene, and the per-value summary of sweep and summarize.
+#pragma once
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "args.hpp"
+#include "core/scene.hpp"
+
+namespace flocklab::cli {
+
+// --seconds S or --steps N (never both); seconds become whole 1/60 s steps.
+long long steps_option(const Args& a, double default_seconds);
+// The most a command may work, by its estimate (s), and the estimate:
+// microseconds per boid-step (common.cpp says from which figures), with
+// `dense` boids sharing one lesson-sized world.
+constexpr double kMaxSeconds = 600;
+double micros_per_boid_step(double boids, double dense, bool brute);
+std::string whole(double v);     // "12"
+std::string duration(double s);  // "40 s", "12 min", "2.5 h"
+// Refuses (UsageError) work estimated past kMaxSeconds on this machine.
+void check_work(const char* command, double boids, double steps, double runs, bool brute = false, double dense = 0);
+// --set NAME=VALUE (repeatable): the scene's tunables, all or nothing.
+void apply_sets(const Args& a, Scene& s);
+// The tunables that differ from the lesson's, as JSON members.
+std::string changed_params(Scene& s);
+// Any scene's configuration from the command line, as a widget's: --option
+// NAME=VALUE (any option), --boids and --rules (the flock), then --set.
+void configure(const Args& a, Scene& s);
+// "120,225": the form a point option was given in, as the golden files record it.
+std::string vec_arg(Vec2 v);
+// --scene NAME (default `def`): a registered scene's name, or UsageError.
+std::string scene_option(const Args& a, const char* def);
+// The rule-set names, from the core's one table.
+extern const std::vector<std::string> kRuleWords;
+
+// `steps` steps of a scene, in calls of at most 2^20 (step() takes an int).
+template <class S>
+void step_all(S& s, long long steps) {
+    for (long long done = 0; done < steps;) {
+        const int n = static_cast<int>(std::min<long long>(steps - done, 1 << 20));
+        s.step(n);
+        done += n;
+    }
+}
+
+// One run of a sweep: the value it set and its gauges at the end.
+struct SweepRow {
+    std::string value;
+    std::vector<double> gauges;
+};
+// Per value: each gauge's mean, min and max over the runs (sweep, summarize).
+void print_summary(const std::string& name, const std::vector<std::string>& values, const std::vector<std::string>& gauges,
+                   const std::vector<std::string>& units, const std::vector<SweepRow>& rows);
+
+}  // namespace flocklab::cli

@@ -1,0 +1,186 @@
+// The flock's commands: gauges (the lab's gauges; any other scene through
+// scene_gauges), dump, explain and bench.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "common.hpp"
+#include "flock_options.hpp"
+#include "core/bench.hpp"
+#include "core/format.hpp"
+#include "core/scan.hpp"
+
+namespace flocklab::cli {
+
+int cmd_gauges(const Args& a) {
+    if (a.has("scene") && a.raw("scene") != "flock") {
+        if (!make_scene(a.raw("scene"))) throw UsageError("--scene: expected one of " + join(scene_names()) + ", got '" + a.raw("scene") + "'");
+        return cmd_scene_gauges(a, a.raw("scene"));
+    }
+    if (a.has("option")) throw UsageError("--option is for --scene steer or crowd (the flock's gauges take --rules, --hawk, --leader, --boids)");
+    const FlockOptions f = flock_options(a, "gauges", false);
+    const std::vector<std::uint64_t>& seeds = f.seeds;
+    const std::vector<std::string>& rules = f.rules;
+    const bool json = a.has("json");
+    if (a.has("series")) {  // the run's history, as the widget keeps it (History::csv)
+        if (seeds.size() != 1 || rules.size() != 1) throw UsageError("--series: give one seed and one rule set");
+        if (json) throw UsageError("--series prints CSV; leave out --json");
+        std::unique_ptr<FlockScene> scene;
+        f.run(seeds[0], rules[0], &scene);
+        std::cout << scene->history().csv();
+        return 0;
+    }
+
+    if (!json) std::printf("%-6s %-9s %6s %7s %12s %8s\n", "seed", "rules", "boids", "steps", "spacing_px", "order");
+    for (const std::string& rw : rules) {
+        double sum_s = 0, sum_o = 0, min_s = INFINITY, max_s = -INFINITY, min_o = INFINITY, max_o = -INFINITY;
+        for (std::uint64_t seed : seeds) {
+            const FlockRun r = f.run(seed, rw);
+            if (json) {
+                std::cout << "{" << run_json_fields(r) << "}\n" << std::flush;
+                continue;
+            }
+            std::printf("%-6llu %-9s %6d %7lld %12.3f %8.4f\n", static_cast<unsigned long long>(seed),
+                        rw.c_str(), f.boids, f.steps, r.spacing, r.order);
+            sum_s += r.spacing;
+            sum_o += r.order;
+            min_s = std::min(min_s, r.spacing);
+            max_s = std::max(max_s, r.spacing);
+            min_o = std::min(min_o, r.order);
+            max_o = std::max(max_o, r.order);
+        }
+        if (!json && seeds.size() > 1) {
+            const double n = static_cast<double>(seeds.size());
+            std::printf("  %s over %zu seeds: spacing mean %.3f (%.3f to %.3f) px, order mean %.4f (%.4f to %.4f)\n",
+                        rw.c_str(), seeds.size(), sum_s / n, min_s, max_s, sum_o / n, min_o, max_o);
+        }
+    }
+    return 0;
+}
+
+int cmd_dump(const Args& a) {
+    const FlockOptions f = flock_options(a, "dump", true);
+    std::unique_ptr<FlockScene> scene;
+    const FlockRun r = f.run(f.seeds[0], f.rules[0], &scene);
+    const Flock& flock = scene->flock;
+    std::ostringstream out;
+    out << "{" << run_json_fields(r) << ", \"boids_state\": [";
+    for (int i = 0; i < flock.size(); ++i) {
+        const Boid b = flock.boid(i);
+        out << (i ? ", " : "") << json_motion(b.pos, b.vel);
+    }
+    out << "]";
+    if (const auto& h = flock.hunter()) {
+        out << ", \"hunter\": " << json_motion(h->pos, h->vel);
+    }
+    out << "}\n";
+    std::cout << out.str();
+    return 0;
+}
+
+// [SECTION] explain
+
+int cmd_explain(const Args& a) {
+    const FlockOptions f = flock_options(a, "explain", true);
+    const int boids = f.boids;
+    if (!a.has("boid")) throw UsageError("--boid: which boid to explain (0 to " + std::to_string(boids - 1) + ")");
+    const int boid = static_cast<int>(a.integer("boid", 0, 0, boids - 1));
+    const std::vector<std::uint64_t>& seeds = f.seeds;
+    const std::vector<std::string>& rules = f.rules;
+    const long long steps = f.steps;
+    const Extensions& ext = f.ext;
+    const NeighborMode mode = f.mode;
+    std::unique_ptr<FlockScene> scene;
+    f.run(seeds[0], rules[0], &scene);
+    Flock& flock = scene->flock;
+    const Explanation e = flock.explain(boid, rules_of(rules[0], ext), ext.hawk, mode);
+    if (a.has("json")) {
+        std::cout << explanation_json(e) << "\n";
+        return 0;
+    }
+    std::printf("boid %d after %lld steps (%.3f s), seed %llu, rules %s\n", boid, steps, steps / 60.0,
+                static_cast<unsigned long long>(seeds[0]), rules[0].c_str());
+    std::printf("position (%.2f, %.2f) px, velocity (%.2f, %.2f) px/s\n", e.self.pos.x, e.self.pos.y,
+                e.self.vel.x, e.self.vel.y);
+    std::printf("%zu neighbours:", e.neighbors.size());
+    for (int k : e.neighbors) std::printf(" %d", k);
+    std::printf("\n%-11s %12s %12s %10s %7s %s\n", "force", "x", "y", "|f|", "weight", "");
+    for (const Explanation::Force& force : e.forces) {
+        std::printf("%-11s %12.3f %12.3f %10.3f %7.2f %s\n", force.name, force.value.x, force.value.y, force.value.length(),
+                    force.weight, force.counted ? "" : "(not in the total)");
+    }
+    std::printf("%-11s %12.3f %12.3f %10.3f  px/s^2, clamped to %.0f\n", "total", e.total.x, e.total.y,
+                e.total.length(), f.base.max_force);
+    return 0;
+}
+
+int cmd_bench(const Args& a) {
+    const std::vector<long long> sizes = a.integers("boids", {100, 300, 500}, 2, kMaxBoids);
+    const std::vector<std::string> modes = a.words("neighbors", {"brute", "grid"}, {"brute", "grid"});
+    const long long steps = a.integer("steps", 50, 1, 100000);
+    const long long warmup = a.integer("warmup", kFormedWarmup, 0, 100000);
+    const std::vector<long long> thread_counts = a.integers("threads", {1}, 1, Workers::kMaxThreads);
+    // --density N: the world grows with the flock, as dense as N boids in the
+    // lesson's 900x540 world. Absent: the lesson's fixed world.
+    const double density = a.number("density", 0.0, 0.0, kMaxBoids);
+    {  // the whole bench, every size, mode and thread count, against the same cap
+        const std::vector<std::string> modes_asked = a.words("neighbors", {"brute", "grid"}, {"brute", "grid"});
+        double seconds = 0;
+        for (long long n : sizes) {
+            for (const std::string& mode : modes_asked) {
+                const double us = micros_per_boid_step(static_cast<double>(n), density > 0 ? density : static_cast<double>(n), mode == "brute");
+                seconds += static_cast<double>(n) * static_cast<double>(steps + warmup) * static_cast<double>(thread_counts.size()) * us * 1e-6;
+            }
+        }
+        if (seconds > kMaxSeconds) {
+            throw UsageError("bench: these sizes, modes and thread counts would take about " + duration(seconds) +
+                             " on this machine; one command works at most " + duration(kMaxSeconds) +
+                             ": ask for fewer boids, steps or a smaller --warmup");
+        }
+    }
+    const bool json = a.has("json");
+    if (a.has("density") && density <= 0) throw UsageError("--density: expected a number above 0, got '" + a.raw("density") + "'");
+    if (!json) {
+        std::printf("%7s %6s %7s %12s %10s %10s %12s %8s\n", "boids", "mode", "threads", "world", "median_ms", "min_ms",
+                    "ns/boid", "scan");
+    }
+    for (long long n : sizes) {
+        FlockParams p;
+        p.num_boids = static_cast<int>(n);
+        if (density > 0) {  // keep the lesson's 5:3 aspect, scale the area with the flock
+            const double scale = std::sqrt(n / density);
+            p.world_width *= scale;
+            p.world_height *= scale;
+        }
+        for (const std::string& m : modes) {
+            for (long long threads : thread_counts) {
+                const BenchResult r = bench_flock(p, 7, m == "brute" ? NeighborMode::Brute : NeighborMode::Grid,
+                                                  static_cast<int>(warmup), static_cast<int>(steps), 1, 0.0, 0.0,
+                                                  static_cast<int>(threads));
+                const double median = r.median_ms;
+                const double per_boid_ns = median * 1e6 / n;
+                if (json) {
+                    std::printf("{\"boids\": %lld, \"neighbors\": \"%s\", \"threads\": %lld, \"world\": [%.1f, %.1f], "
+                                "\"steps\": %lld, \"warmup\": %lld, \"median_ms\": %.6f, \"min_ms\": %.6f, "
+                                "\"ns_per_boid\": %.2f, \"scan\": \"%s\"}\n",
+                                n, m.c_str(), threads, p.world_width, p.world_height, steps, warmup, median, r.min_ms,
+                                per_boid_ns, scan_isa());
+                } else {
+                    char world[32];
+                    std::snprintf(world, sizeof world, "%.0fx%.0f", p.world_width, p.world_height);
+                    std::printf("%7lld %6s %7lld %12s %10.4f %10.4f %12.1f %8s\n", n, m.c_str(), threads, world,
+                                median, r.min_ms, per_boid_ns, scan_isa());
+                }
+                std::fflush(stdout);
+            }
+        }
+    }
+    return 0;
+}
+}  // namespace flocklab::cli

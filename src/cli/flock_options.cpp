@@ -1,0 +1,112 @@
+#include "flock_options.hpp"
+
+#include "common.hpp"
+#include "core/format.hpp"
+#include "core/workers.hpp"
+
+namespace flocklab::cli {
+
+// --neighbors brute|grid: one of them (gauges, dump, explain).
+NeighborMode neighbor_mode(const Args& a) {
+    const std::vector<std::string> w = a.words("neighbors", {"grid"}, {"brute", "grid"});
+    if (w.size() != 1) throw UsageError("--neighbors: expected brute or grid, got '" + a.raw("neighbors") + "'");
+    return w[0] == "brute" ? NeighborMode::Brute : NeighborMode::Grid;
+}
+
+Extensions extension_options(const Args& a) {
+    Extensions e;
+    if (a.has("hawk")) {
+        if (a.raw("hawk") == "pursuit") {
+            e.pursuit = true;
+        } else {
+            try {
+                e.hawk = a.vec("hawk", {});
+            } catch (const UsageError&) {
+                throw UsageError("--hawk: expected X,Y (two numbers) or pursuit, got '" + a.raw("hawk") + "'");
+            }
+        }
+    }
+    e.wander = a.has("wander");
+    if (a.has("leader")) e.leader = a.vec("leader", {});
+    return e;
+}
+
+std::string hawk_json(std::optional<Vec2> h) { return h ? json_point(*h) : "null"; }
+
+// The flock's params for gauges, dump and explain: the lesson's, with --set.
+FlockParams flock_params(const Args& a, std::string* changed) {
+    FlockScene s;
+    apply_sets(a, s);
+    *changed = changed_params(s);
+    return s.params;
+}
+
+// The rules a run uses: a rule set's name, and wander when --wander was given.
+Rules rules_of(const std::string& rules_word, const Extensions& ext) {
+    Rules rules;
+    parse_rules(rules_word, &rules);
+    rules.wander = ext.wander;
+    return rules;
+}
+
+// --threads N: look with N threads (the same numbers, sooner on a big flock).
+int threads_option(const Args& a) { return static_cast<int>(a.integer("threads", 1, 1, Workers::kMaxThreads)); }
+
+// One run of the flock scene, as the widget runs it (Scene::reset, then
+// Scene::step): the params (the lesson's with --set), the boids, the rule
+// set, the Going-further options as the scene's hawk and leader, the
+// neighbour search; `scene` (if given) keeps it, for dump, explain and --series.
+FlockRun run_flock(const FlockParams& base, const std::string& changed, std::uint64_t seed, const std::string& rules_word,
+                   int boids, long long steps, const Extensions& ext, NeighborMode mode, int threads,
+                   std::unique_ptr<FlockScene>* scene) {
+    auto s = std::make_unique<FlockScene>();
+    s->params = base;
+    s->params.num_boids = boids;  // the CLI's range (kMaxBoids), beyond the widget's option
+    s->rules = rules_of(rules_word, ext);
+    s->neighbors = mode;
+    if (ext.pursuit) s->set_hawk_mode(HawkMode::Pursuit);
+    s->hawk = ext.hawk;  // a pointer hawk held still (the lab's --hawk X,Y)
+    if (ext.leader) {
+        s->flock.set_leader(ext.leader);  // as given: the scene's setter would keep it inside the world
+    }
+    s->reset(seed);
+    s->flock.set_threads(threads);
+    step_all(*s, steps);
+    FlockRun r{seed, rules_word, boids, steps, ext, s->flock.mean_spacing(), s->flock.heading_order(), changed};
+    if (scene) *scene = std::move(s);
+    return r;
+}
+
+// The lab's fields; with a Going-further option, the layout of
+// going_further.py (wander, hawk and leader as given on the command line).
+std::string run_json_fields(const FlockRun& r) {
+    std::string o = "\"seed\": " + std::to_string(r.seed) + ", \"rules\": \"" + r.rules +
+                    "\", \"boids\": " + std::to_string(r.boids) + ", \"steps\": " + std::to_string(r.steps);
+    if (r.ext.any()) {
+        o += std::string(", \"wander\": ") + (r.ext.wander ? "true" : "false") + ", \"hawk\": " +
+             (r.ext.pursuit ? "\"pursuit\"" : r.ext.hawk ? "\"" + vec_arg(*r.ext.hawk) + "\"" : "null") +
+             ", \"leader\": " + (r.ext.leader ? "\"" + vec_arg(*r.ext.leader) + "\"" : "null");
+    } else {
+        o += ", \"hawk\": " + hawk_json(r.ext.hawk);
+    }
+    if (!r.params.empty()) o += ", \"params\": {" + r.params + "}";  // only with --set: the golden layout stays
+    return o + ", \"spacing\": " + py_repr(r.spacing) + ", \"order\": " + py_repr(r.order);
+}
+
+// `one`: the command takes one seed (--seed) and one rule set (dump, explain).
+FlockOptions flock_options(const Args& a, const char* command, bool one) {
+    FlockOptions o;
+    o.seeds = a.seeds(one ? "seed" : "seeds", 7);
+    if (one && o.seeds.size() != 1) throw UsageError(std::string("--seed: ") + command + " takes one seed, got '" + a.raw("seed") + "'");
+    o.steps = steps_option(a, 10.0);
+    o.boids = static_cast<int>(a.integer("boids", 60, 2, kMaxBoids));
+    o.rules = a.words("rules", {"all"}, kRuleWords);
+    if (one && o.rules.size() != 1) throw UsageError(std::string("--rules: ") + command + " takes one rule set, got '" + a.raw("rules") + "'");
+    o.ext = extension_options(a);
+    o.mode = neighbor_mode(a);
+    o.threads = threads_option(a);
+    o.base = flock_params(a, &o.changed);
+    check_work(command, o.boids, static_cast<double>(o.steps), static_cast<double>(o.seeds.size() * o.rules.size()), o.mode == NeighborMode::Brute);
+    return o;
+}
+}  // namespace flocklab::cli

@@ -1,0 +1,71 @@
+// The flock's command-line options, which gauges, dump and explain share
+// (read once), and one run of the flock scene as the widget runs it.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "args.hpp"
+#include "core/flock_scene.hpp"
+
+namespace flocklab::cli {
+
+// --neighbors brute|grid: one of them (gauges, dump, explain).
+NeighborMode neighbor_mode(const Args& a);
+
+// The Going-further options of gauges and dump.
+struct Extensions {
+    std::optional<Vec2> hawk;  // px: a fixed hawk (--hawk X,Y)
+    bool pursuit = false;      // --hawk pursuit
+    bool wander = false;       // --wander
+    std::optional<Vec2> leader;  // px: --leader X,Y
+    bool any() const { return pursuit || wander || leader.has_value(); }
+};
+
+Extensions extension_options(const Args& a);
+
+struct FlockRun {
+    std::uint64_t seed;
+    std::string rules;
+    int boids;
+    long long steps;
+    Extensions ext;
+    double spacing;
+    double order;
+    std::string params;  // the tunables --set changed, as JSON members ("" with none)
+};
+
+// The flock's params for gauges, dump and explain: the lesson's, with --set.
+FlockParams flock_params(const Args& a, std::string* changed);
+// The rules a run uses: a rule set's name, and wander when --wander was given.
+Rules rules_of(const std::string& rules_word, const Extensions& ext);
+// --threads N: look with N threads (the same numbers, sooner on a big flock).
+int threads_option(const Args& a);
+// One run of the flock scene, as the widget runs it (flock_options.cpp).
+FlockRun run_flock(const FlockParams& base, const std::string& changed, std::uint64_t seed, const std::string& rules_word,
+                   int boids, long long steps, const Extensions& ext, NeighborMode mode, int threads,
+                   std::unique_ptr<FlockScene>* scene = nullptr);
+// The lab's fields; with a Going-further option, going_further.py's layout.
+std::string run_json_fields(const FlockRun& r);
+
+struct FlockOptions {
+    std::vector<std::uint64_t> seeds;
+    long long steps;
+    int boids;
+    std::vector<std::string> rules;
+    Extensions ext;
+    NeighborMode mode;
+    int threads;
+    FlockParams base;     // the lesson's params with --set
+    std::string changed;  // the tunables --set changed, as JSON members
+    FlockRun run(std::uint64_t seed, const std::string& rules_word, std::unique_ptr<FlockScene>* scene = nullptr) const {
+        return run_flock(base, changed, seed, rules_word, boids, steps, ext, mode, threads, scene);
+    }
+};
+// `one`: the command takes one seed (--seed) and one rule set (dump, explain).
+FlockOptions flock_options(const Args& a, const char* command, bool one);
+
+}  // namespace flocklab::cli

@@ -1,0 +1,55 @@
+// The steer scene's command: vehicle, the warm-up vehicle.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "common.hpp"
+#include "core/format.hpp"
+#include "core/steer_scene.hpp"
+
+namespace flocklab::cli {
+
+int cmd_vehicle(const Args& a) {
+    Vehicle v;
+    if (a.has("mode") && !parse_steer_mode(a.raw("mode").c_str(), &v.mode)) {
+        throw UsageError("--mode: expected seek, flee, arrive or wander, got '" + a.raw("mode") + "'");
+    }
+    const long long steps = steps_option(a, 5.0);
+    const std::uint64_t seed = a.seeds("seed", 7).at(0);
+    if (a.has("seed") && a.seeds("seed", 7).size() != 1) throw UsageError("--seed: vehicle takes one seed, got '" + a.raw("seed") + "'");
+    const bool wander = v.mode == SteerMode::Wander;
+    if (wander && a.has("target")) throw UsageError("--target: wander chooses its own target, got '" + a.raw("target") + "'");
+    v.pos = a.vec("start", v.pos);
+    v.velocity = a.vec("vel", v.velocity);
+    v.target = a.vec("target", v.target);
+    const Vec2 start = v.pos, vel0 = v.velocity;
+    const VehicleParams p;
+    v.reset_wander(seed, p);
+    for (long long s = 0; s < steps; ++s) v.step(kLabDt, p);
+    if (a.has("json") && wander) {  // going_further.py's layout
+        std::cout << "{\"mode\": \"wander\", \"seed\": " << seed << ", \"steps\": " << steps
+                  << ", \"pos\": " << json_point(v.pos) << ", \"velocity\": " << json_point(v.velocity)
+                  << ", \"target\": " << json_point(v.wander_point) << ", \"angle\": " << py_repr(v.wander_angle)
+                  << "}\n";
+    } else if (a.has("json")) {
+        std::cout << "{\"mode\": \"" << steer_mode_name(v.mode) << "\", \"steps\": " << steps
+                  << ", \"start\": \"" << vec_arg(start) << "\", \"vel\": \"" << vec_arg(vel0)
+                  << "\", \"target\": \"" << vec_arg(v.target) << "\", \"pos\": " << json_point(v.pos)
+                  << ", \"velocity\": " << json_point(v.velocity)
+                  << ", \"distance\": " << py_repr(v.distance()) << ", \"speed\": " << py_repr(v.speed())
+                  << "}\n";
+    } else {
+        std::printf("mode %s, %lld steps (%.3f s)\n", steer_mode_name(v.mode), steps, steps / 60.0);
+        std::printf("position (%.2f, %.2f) px, velocity (%.2f, %.2f) px/s\n", v.pos.x, v.pos.y,
+                    v.velocity.x, v.velocity.y);
+        std::printf("distance to target %.1f px, speed %.1f px/s\n", v.distance(), v.speed());
+    }
+    return 0;
+}
+}  // namespace flocklab::cli
