@@ -106,7 +106,7 @@ TEST(Bench, ReportsPositiveTimes) {
 
 TEST(SceneRegistry, EveryNamedSceneExistsAndDescribesItself) {
     const testjson::Value d = testjson::parse(describe_json());
-    ASSERT_EQ(scene_names().size(), 3u);
+    ASSERT_FALSE(scene_names().empty());
     for (const char* name : scene_names()) {
         std::unique_ptr<Scene> s = make_scene(name);
         ASSERT_NE(s, nullptr) << name;
@@ -589,7 +589,7 @@ TEST(Words, TheReadmesKeyTablesAreTheKeyTable) {
     std::ifstream in(FLOCKLAB_SOURCE_DIR "/README.md");
     std::stringstream readme;
     readme << in.rdbuf();
-    for (const char* scene : {"steer", "flock", "crowd"}) {
+    for (const char* scene : scene_names()) {
         EXPECT_NE(readme.str().find(flocklab::keys_markdown(scene)), std::string::npos)
             << "README.md lacks the " << scene << " key table; paste `flocklab keys --scene " << scene << "`";
     }
@@ -616,7 +616,7 @@ TEST(Words, ResponsesSayTheTimeThatPassedAndThePausedHintOncePerPause) {
 
 // A scene given another's settings steps exactly as that one does from a reset.
 TEST(SceneSettings, ASnapshotMakesTheSameRun) {
-    for (const char* name : {"flock", "steer", "crowd"}) {
+    for (const char* name : scene_names()) {  // the lesson's scenes changed from their defaults; any other as it starts
         SCOPED_TRACE(name);
         std::unique_ptr<Scene> a = make_scene(name), b = make_scene(name);
         if (std::string(name) == "flock") {

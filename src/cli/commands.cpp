@@ -60,12 +60,13 @@ const std::vector<Command>& commands() {
          "           --mode seek|flee|arrive|wander [--seconds S | --steps N]\n"
          "           [--start X,Y] [--vel X,Y] [--target X,Y] [--seed 7] [--json]\n",
      cmd_vehicle},
-    {"describe", flock_options({{"seed", true}, {"scene", true}, {"mode", true}, {"target", true}, {"follow", true}, {"walls", true}, {"goal", true}, {"agents", true}}),
+    {"describe", flock_options({{"seed", true}, {"scene", true}, {"mode", true}, {"target", true}, {"follow", true}, {"walls", true}, {"goal", true}, {"agents", true}, {"option", true, true}}),
          "  describe what a widget's screen reader hears: the scene in words after N steps\n"
          "           --seed 7 [--seconds 10 | --steps N] [--scene flock|steer|crowd]\n"
          "           flock: [--rules all] [--boids 60] [--hawk X,Y | --hawk pursuit]\n"
          "           [--wander] [--leader X,Y]; steer: [--mode arrive] [--target X,Y];\n"
          "           crowd: [--follow field|seek] [--walls ...] [--goal C,R]\n"
+         "           any scene: [--option NAME=VALUE ...] [--set NAME=VALUE ...]\n"
          "           [--json: {summary, facts}]\n",
      cmd_describe},
     {"crowd", {{"seed", true}, {"steps", true}, {"seconds", true}, {"follow", true}, {"walls", true}, {"goal", true}, {"agents", true}, {"json", false}, {"set", true, true}},

@@ -124,14 +124,18 @@ void print_summary(const std::string& name, const std::vector<std::string>& valu
 
 // Any scene's configuration from the command line, as a widget's: --option
 // NAME=VALUE (any option), --boids and --rules (the flock), then --set.
-void configure(const Args& a, Scene& s) {
-    const std::string scene = s.name();
+void apply_options(const Args& a, Scene& s) {
     for (const std::string& kv : a.all("option")) {
         const size_t eq = kv.find('=');
         if (eq == std::string::npos || eq == 0) throw UsageError("--option: expected NAME=VALUE, got '" + shortened(kv) + "'");
         const SetResult r = s.set(kv.substr(0, eq), kv.substr(eq + 1));
         if (r.status == SetResult::Invalid) throw UsageError("--option: " + r.message);
     }
+}
+
+void configure(const Args& a, Scene& s) {
+    const std::string scene = s.name();
+    apply_options(a, s);
     if (a.has("boids")) {
         if (scene != "flock") throw UsageError("--boids is for --scene flock");
         s.set("boids", std::to_string(a.integer("boids", 60, 2, kWidgetMaxBoids)));
@@ -147,6 +151,35 @@ void configure(const Args& a, Scene& s) {
         for (int i = 0; i < 3; ++i) static_cast<FlockScene&>(s).set_rule(i, rule(r, i));
     }
     apply_sets(a, s);
+}
+
+namespace {
+std::vector<CliScene>& cli_scenes() {
+    static std::vector<CliScene> c;
+    return c;
+}
+}  // namespace
+
+bool register_cli_scene(CliScene c) {
+    cli_scenes().push_back(std::move(c));
+    return true;
+}
+
+const CliScene* cli_scene(const std::string& scene) {
+    for (const CliScene& c : cli_scenes()) {
+        if (scene == c.scene) return &c;
+    }
+    return nullptr;
+}
+
+void refuse_other_scenes_flags(const Args& a, const std::string& scene) {
+    for (const char* other : scene_names()) {
+        const CliScene* c = scene == other ? nullptr : cli_scene(other);
+        if (!c) continue;
+        for (const char* flag : c->flags) {
+            if (a.has(flag)) throw UsageError(std::string("--") + flag + " is for --scene " + other);
+        }
+    }
 }
 
 std::string scene_option(const Args& a, const char* def) {

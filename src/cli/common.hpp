@@ -27,6 +27,8 @@ void check_work(const char* command, double boids, double steps, double runs, bo
 void apply_sets(const Args& a, Scene& s);
 // The tunables that differ from the lesson's, as JSON members.
 std::string changed_params(Scene& s);
+// --option NAME=VALUE (repeatable): any option of the scene, by the handle's name.
+void apply_options(const Args& a, Scene& s);
 // Any scene's configuration from the command line, as a widget's: --option
 // NAME=VALUE (any option), --boids and --rules (the flock), then --set.
 void configure(const Args& a, Scene& s);
@@ -46,6 +48,21 @@ void step_all(S& s, long long steps) {
         done += n;
     }
 }
+
+// A scene's own command-line flags (describe): the flags only it takes, and
+// how they configure it, --set included. Each registers from its scene's
+// command file; a scene without one is configured by --option and --set.
+struct CliScene {
+    const char* scene;
+    std::vector<const char*> flags;
+    // Before --option and --set; may replace the scene (the crowd is made
+    // with its maze checked).
+    void (*configure)(const Args& a, std::unique_ptr<Scene>& s);
+};
+bool register_cli_scene(CliScene c);  // true, for a namespace-scope constant
+const CliScene* cli_scene(const std::string& scene);  // nullptr if it has none
+// Refuses another scene's flags: "--mode is for --scene steer".
+void refuse_other_scenes_flags(const Args& a, const std::string& scene);
 
 // One run of a sweep: the value it set and its gauges at the end.
 struct SweepRow {

@@ -48,7 +48,6 @@ std::unique_ptr<Scene> crowd_scene(const Args& a) {
         if (r.status == SetResult::Invalid) throw UsageError("--follow: expected field or seek, got '" + shortened(a.raw("follow")) + "'");
     }
     if (a.has("agents")) s->set("agents", std::to_string(a.integer("agents", 40, 1, kMaxAgents)));
-    apply_sets(a, *s);
     if (!Crowd::spawnable(static_cast<CrowdScene&>(*s).maze())) {
         throw UsageError("--walls/--goal: no free cell in columns 0-5 can reach the goal " + m.goal + ", so no agent can start");
     }
@@ -57,6 +56,7 @@ std::unique_ptr<Scene> crowd_scene(const Args& a) {
 
 int cmd_crowd(const Args& a) {
     std::unique_ptr<Scene> s = crowd_scene(a);
+    apply_sets(a, *s);
     auto& c = static_cast<CrowdScene&>(*s);
     const std::uint64_t seed = static_cast<std::uint64_t>(a.integer("seed", 7, 0, static_cast<long long>(kMaxSeed)));
     if (a.has("seconds") && a.has("steps")) throw UsageError("give --seconds or --steps, not both");
@@ -99,4 +99,8 @@ int cmd_field(const Args& a) {
     }
     return 0;
 }
+// describe --scene crowd: --follow, --walls, --goal and --agents.
+const bool kCrowdFlags = register_cli_scene({"crowd", {"follow", "walls", "goal", "agents"},
+                                             [](const Args& a, std::unique_ptr<Scene>& s) { s = crowd_scene(a); }});
+
 }  // namespace flocklab::cli

@@ -183,4 +183,24 @@ int cmd_bench(const Args& a) {
     }
     return 0;
 }
+// describe --scene flock: --rules, --boids, --hawk, --wander and --leader,
+// as gauges reads them.
+const bool kFlockFlags = register_cli_scene({"flock", {"rules", "boids", "hawk", "wander", "leader"},
+                                             [](const Args& a, std::unique_ptr<Scene>& s) {
+    auto& f = static_cast<FlockScene&>(*s);
+    const Extensions ext = extension_options(a);
+    if (a.has("boids")) {
+        const SetResult r = f.set("boids", std::to_string(a.integer("boids", 60, 2, kWidgetMaxBoids)));
+        if (r.status == SetResult::Invalid) throw UsageError(r.message);
+    }
+    const Rules r = rules_of(a.has("rules") ? a.raw("rules") : "all", ext);
+    for (int i = 0; i < kRuleCount; ++i) f.set_rule(i, rule(r, i));
+    if (ext.pursuit) f.set_hawk_mode(HawkMode::Pursuit);
+    if (ext.hawk) f.hawk = ext.hawk;
+    if (ext.leader) {
+        f.set_leader_target(*ext.leader);
+        f.set_leader(true);
+    }
+}});
+
 }  // namespace flocklab::cli

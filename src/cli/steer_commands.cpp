@@ -52,4 +52,14 @@ int cmd_vehicle(const Args& a) {
     }
     return 0;
 }
+// describe --scene steer: --mode and --target.
+const bool kSteerFlags = register_cli_scene({"steer", {"mode", "target"}, [](const Args& a, std::unique_ptr<Scene>& s) {
+    const auto set = [&](const char* option, const std::string& value) {
+        const SetResult r = s->set(option, value);
+        if (r.status == SetResult::Invalid) throw UsageError(r.message);
+    };
+    if (a.has("mode")) set("mode", a.raw("mode"));
+    if (a.has("target")) set("target", vec_arg(a.vec("target", {})));
+}});
+
 }  // namespace flocklab::cli
