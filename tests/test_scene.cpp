@@ -586,12 +586,12 @@ TEST(Words, ExplainInWordsNamesTheStrongestPushAndTheTotal) {
 }
 
 TEST(Words, TheReadmesKeyTablesAreTheKeyTable) {
-    std::ifstream in(FLOCKLAB_SOURCE_DIR "/README.md");
+    std::ifstream in(FLOCKLAB_SOURCE_DIR "/web/README.md");  // the keys are documented with the embedding
     std::stringstream readme;
     readme << in.rdbuf();
     for (const char* scene : scene_names()) {
         EXPECT_NE(readme.str().find(flocklab::keys_markdown(scene)), std::string::npos)
-            << "README.md lacks the " << scene << " key table; paste `flocklab keys --scene " << scene << "`";
+            << "web/README.md lacks the " << scene << " key table; paste `flocklab keys --scene " << scene << "`";
     }
 }
 

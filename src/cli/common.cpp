@@ -27,7 +27,7 @@ long long steps_option(const Args& a, double default_seconds) {
 }
 
 // Work a command may do: what it is estimated to take on this machine (the
-// README's performance figures, the grid with one thread: about 0.35 us per
+// figures in tests/README.md, the grid with one thread: about 0.35 us per
 // boid-step at 500 boids in the lesson's world, 1.2 us at 5000, 4.8 us at
 // 100,000, as the flock grows denser; brute force about 0.9 ns x boids per
 // boid-step). More than kMaxSeconds is refused with one line that gives the

@@ -18,7 +18,9 @@ namespace flocklab::cli {
 int cmd_vehicle(const Args& a) {
     Vehicle v;
     if (a.has("mode") && !parse_steer_mode(a.raw("mode").c_str(), &v.mode)) {
-        throw UsageError("--mode: expected seek, flee, arrive or wander, got '" + a.raw("mode") + "'");
+        std::string modes;  // "seek, flee, arrive or wander", from the scene's one list
+        for (int i = 0; i < kSteerModeCount; ++i) modes += std::string(i == 0 ? "" : i + 1 == kSteerModeCount ? " or " : ", ") + kSteerModes[i];
+        throw UsageError("--mode: expected " + modes + ", got '" + a.raw("mode") + "'");
     }
     const long long steps = steps_option(a, 5.0);
     const std::uint64_t seed = a.seeds("seed", 7).at(0);

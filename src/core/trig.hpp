@@ -30,7 +30,7 @@ SinCos sincos_careful(double x);
 // (glibc's are the lab's: Python's math.sin and math.cos call them, and the
 // golden files say so); in WebAssembly, where the C library is musl's,
 // sincos_exact, which equals glibc on far more angles than musl does (see
-// tests/test_trig.cpp and the README's Exactness).
+// tests/test_trig.cpp and src/core/README.md, Exactness).
 SinCos lab_sincos(double x);
 
 }  // namespace flocklab

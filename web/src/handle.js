@@ -1,7 +1,7 @@
 // mount(): one element, one WebAssembly instance, and its handle (also at
 // element.flocklab). The instance loads asynchronously: await handle.ready
 // before reading; setters called earlier are applied once it is ready.
-// Embed contract: README.md ("Embedding a widget").
+// Embed contract: web/README.md.
 import { makeControls } from './controls.js';
 import { makeForm } from './form.js';
 import { prepareCanvas } from './input.js';
@@ -585,7 +585,7 @@ export function mount(el, options = {}, { replace = false } = {}) {
     w.spec = { name, ...description.scenes[name] };
     target.scene = name;
     // data-* names that are another scene's, or a likely typo of a setting,
-    // warn once each; others are the page's own (see the README).
+    // warn once each; others are the page's own (see web/README.md).
     for (const k of Object.keys(fromElement)) {
       const why = unknownName(name, k, asAttribute, false);
       if (why) warn(el, why);

@@ -1,0 +1,114 @@
+// App: the clock, stepping, run-to in slices, and the step-time meter.
+#include "app.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstdarg>
+#include <cstring>
+#include <map>
+
+#include <emscripten/html5.h>
+
+#include "imgui.h"
+#include "imgui_internal.h"  // the body window's move id (a swipe on the panel scrolls it)
+#include "font.hpp"
+#include "core/words.hpp"
+#include "app_internal.hpp"
+
+namespace flocklab {
+
+using namespace app_detail;
+
+// [SECTION] Update
+
+void App::update(double frame_seconds) {
+    if (run_left_ > 0) {  // a run to a time goes on, a slice per frame
+        run_slice(kFrameBudgetMs);
+        return;
+    }
+    if (paused) {
+        clock_.accumulator = 0;
+        return;
+    }
+    const int n = clock_.advance(frame_seconds);
+    if (n == 0) return;
+    // At most kFrameBudgetMs of stepping per frame (at least one step): a big
+    // flock slows down instead of holding up the page (typing, scrolling).
+    const double t0 = now_ms();
+    const int done = run_for(n, kFrameBudgetMs);
+    record_step_time(now_ms() - t0, done);
+}
+
+int App::step(int n) {
+    // At most kMaxCallMs of work, checked between steps.
+    return run_for(std::clamp(n, 0, scene_->max_steps_per_call()), kMaxCallMs);
+}
+
+int App::run_for(int n, double budget_ms) {
+    const double t0 = now_ms();
+    int done = 0;
+    while (done < n) {
+        scene_->step(1);
+        ++done;
+        if (now_ms() - t0 > budget_ms) break;
+    }
+    return done;
+}
+
+void App::run_begin(std::uint64_t seed, int steps) {
+    reset(seed);
+    paused = true;  // and it stays there, so the gauges read the lab's numbers
+    run_total_ = run_left_ = std::max(0, steps);
+    if (run_left_ == 0) scene_->say(trf("Reset, seed {0}. ", {std::to_string(seed)}) + scene_->describe());
+}
+
+int App::run_slice(double budget_ms) {
+    if (run_left_ <= 0) return 0;
+    run_left_ -= run_for(std::min(run_left_, scene_->max_steps_per_call()), budget_ms);
+    if (run_left_ == 0) scene_->say(trf("Ran to {0} s and paused. ", {fixed(scene_->time(), 1)}) + scene_->describe());
+    return run_left_;
+}
+
+void App::run_cancel() {
+    if (run_left_ > 0) scene_->say(trf("Stopped at {0} s.", {fixed(scene_->time(), 1)}));
+    run_left_ = 0;
+    paused = true;
+}
+
+void App::reset(std::uint64_t seed) {
+    seed_input_ = seed;
+    scene_->reset(seed);
+    clock_.accumulator = 0;
+    step_ms_count_ = step_ms_next_ = 0;
+}
+
+void App::record_step_time(double ms, int steps) {
+    step_ms_[step_ms_next_] = ms;
+    step_n_[step_ms_next_] = steps;
+    step_ms_next_ = (step_ms_next_ + 1) % kStepWindow;
+    step_ms_count_ = std::min(step_ms_count_ + 1, kStepWindow);
+}
+
+double App::step_time() const {
+    double ms = 0;
+    long long n = 0;
+    for (int i = 0; i < step_ms_count_; ++i) {
+        ms += step_ms_[i];
+        n += step_n_[i];
+    }
+    return n > 0 ? ms / static_cast<double>(n) : 0.0;
+}
+
+// The HUD's gauges (about 4 times a second) and the view's own panel work.
+void App::update_panels(double now) {
+    if (now - hud_at_ms_ >= 250 || hud_.empty()) {
+        hud_ = scene_->gauges();
+        hud_at_ms_ = now;
+    }
+    view_->update_panels();
+}
+}  // namespace flocklab

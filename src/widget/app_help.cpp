@@ -1,0 +1,60 @@
+// App: the keys' help, from the key table (words.hpp).
+#include "app.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstdarg>
+#include <cstring>
+#include <map>
+
+#include <emscripten/html5.h>
+
+#include "imgui.h"
+#include "imgui_internal.h"  // the body window's move id (a swipe on the panel scrolls it)
+#include "font.hpp"
+#include "core/words.hpp"
+#include "app_internal.hpp"
+
+namespace flocklab {
+
+using namespace app_detail;
+
+
+// The keys for this scene and mode, from the one key table (words.hpp), in
+// the middle of the canvas; ? or Escape closes it.
+void App::draw_help() {
+    if (!help_open_) return;
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(display.x - 16, display.y - 16));
+    ImGui::SetNextWindowBgAlpha(0.92f);
+    ImGui::Begin(tr("Keys (? or Escape closes)"), nullptr,
+                 ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+                     ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoFocusOnAppearing);
+    const std::vector<std::string> contexts = scene_->key_contexts();
+    const std::vector<KeyHelp> keys = keys_for(scene_->name(), &contexts);
+    // Two columns: the keys, then what they do (wrapped).
+    float key_w = 0;
+    // A key's name is translated when it is a word ("Space", "Arrows"); letters and signs stay ("R", "A M P", "?").
+    const auto key_name = [](const char* keys) {
+        for (const char* c = keys; c[0] && c[1]; ++c) {
+            if (std::isalpha(static_cast<unsigned char>(c[0])) && std::isalpha(static_cast<unsigned char>(c[1]))) return tr(keys);
+        }
+        return keys;
+    };
+    for (const KeyHelp& k : keys) key_w = std::max(key_w, ImGui::CalcTextSize(key_name(k.keys)).x);
+    key_w += ImGui::GetStyle().ItemSpacing.x * 2;
+    ImGui::PushTextWrapPos(std::max(200.0f, display.x - 140 * text_scale_));
+    for (const KeyHelp& k : keys) {
+        ImGui::TextColored(ImVec4(0.49f, 0.83f, 0.99f, 1), "%s", key_name(k.keys));
+        ImGui::SameLine(key_w);
+        ImGui::TextUnformatted(tr(k.what));
+    }
+    ImGui::PopTextWrapPos();
+    ImGui::End();
+}
+}  // namespace flocklab

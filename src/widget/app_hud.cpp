@@ -1,0 +1,134 @@
+// App: each frame's drawing, the HUD and the chart of the gauges over time.
+#include "app.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstdarg>
+#include <cstring>
+#include <map>
+
+#include <emscripten/html5.h>
+
+#include "imgui.h"
+#include "imgui_internal.h"  // the body window's move id (a swipe on the panel scrolls it)
+#include "font.hpp"
+#include "core/words.hpp"
+#include "app_internal.hpp"
+
+namespace flocklab {
+
+using namespace app_detail;
+
+// [SECTION] Draw
+
+void App::draw() {
+    shapes_.v.clear();
+    view_->draw(shapes_);
+    painter_->clear(view_->background());
+    // The shapes: world px to the backing store's pixels. ImGui: window (CSS)
+    // px to the backing store's.
+    int ww = 0, wh = 0, pw = 0, ph = 0;
+    SDL_GetWindowSize(window_, &ww, &wh);
+    painter_->output_size(&pw, &ph);
+    const Vec2 world = scene_->world();
+    painter_->triangles(shapes_.v, static_cast<float>(pw / world.x), static_cast<float>(ph / world.y));
+
+    ui_input_.new_frame();
+    ImGui::NewFrame();
+    view_->labels(ImGui::GetBackgroundDrawList(), ui_per_world_);
+    draw_hud();
+    draw_tuning();
+    draw_help();
+    ImGui::Render();
+    painter_->ui(*ImGui::GetDrawData(), ww > 0 ? static_cast<float>(pw) / ww : 1.0f,
+                 wh > 0 ? static_cast<float>(ph) / wh : 1.0f);
+    painter_->present();
+}
+
+void App::draw_hud() {
+    ImGui::SetNextWindowPos(ImVec2(8, 8));
+    ImGui::SetNextWindowBgAlpha(0.55f);
+    constexpr ImGuiWindowFlags kHud = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+                                      ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoFocusOnAppearing |
+                                      ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoInputs;
+    ImGui::Begin("##hud", nullptr, kHud);
+    view_->hud(hud_, paused, scene_->time(), compact());
+    if (run_left_ > 0) {
+        ui_text_coloured(ImVec4(0.98f, 0.75f, 0.14f, 1), "running to %.1f s: %d%%", run_total_ * kLabDt,
+                           static_cast<int>(100.0 * (run_total_ - run_left_) / std::max(1, run_total_)));
+    }
+    if (!compact()) draw_plot();
+    ImGui::End();
+}
+
+// The first two gauges over the last minute of simulated time, each scaled
+// to its own range, with a tick for every mark (a rule switched, a reset).
+void App::draw_plot() {
+    const History& h = scene_->history();
+    if (h.size() < 2 || h.names().size() < 2) return;
+    constexpr double kWindow = 60.0;  // s
+    const double t1 = h.time(h.size() - 1);
+    const double t0 = std::max(h.time(0), t1 - kWindow);
+    int first = 0;
+    while (first < h.size() - 1 && h.time(first) < t0) ++first;
+    double top[2] = {0, 0};
+    for (int k = first; k < h.size(); ++k) {
+        for (int g = 0; g < 2; ++g) top[g] = std::max(top[g], std::isfinite(h.value(k, g)) ? h.value(k, g) : 0.0);
+    }
+    for (double& t : top) t = t > 0 ? t : 1.0;
+    if (h.units()[1].empty()) top[1] = std::max(top[1], 1.0);  // a 0-1 gauge keeps its scale
+    const ImVec2 size(260 * text_scale_, 52 * text_scale_);
+    ImGui::Dummy(size);
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(a, b, IM_COL32(0, 0, 0, 90));
+    const double span = std::max(t1 - t0, 1e-9);  // the plot spans exactly the samples shown
+    const auto x_of = [&](double t) { return a.x + static_cast<float>((t - t0) / span) * size.x; };
+    const auto y_of = [&](double v, int g) {
+        return b.y - 2 - static_cast<float>(std::clamp(v / top[g], 0.0, 1.0)) * (size.y - 4);
+    };
+    for (const History::Event& e : h.events()) {
+        if (e.time < t0) continue;
+        dl->AddLine(ImVec2(x_of(e.time), a.y), ImVec2(x_of(e.time), b.y), IM_COL32(251, 191, 36, 200), 1.5f);
+    }
+    constexpr ImU32 kColours[2] = {IM_COL32(125, 211, 252, 255), IM_COL32(128, 230, 153, 255)};
+    // The previous run, faint, behind the current one, on the same times.
+    const bool ghost = h.previous_size() > 1;
+    if (ghost) {
+        constexpr ImU32 kGhosts[2] = {IM_COL32(125, 211, 252, 90), IM_COL32(128, 230, 153, 90)};
+        for (int g = 0; g < 2; ++g) {
+            for (int k = 1; k < h.previous_size() && h.previous_time(k) <= t1; ++k) {
+                if (h.previous_time(k - 1) < t0) continue;
+                dl->AddLine(ImVec2(x_of(h.previous_time(k - 1)), y_of(h.previous_value(k - 1, g), g)),
+                            ImVec2(x_of(h.previous_time(k)), y_of(h.previous_value(k, g), g)), kGhosts[g], 1.0f);
+            }
+        }
+    }
+    for (int g = 0; g < 2; ++g) {
+        for (int k = first + 1; k < h.size(); ++k) {
+            dl->AddLine(ImVec2(x_of(h.time(k - 1)), y_of(h.value(k - 1, g), g)), ImVec2(x_of(h.time(k)), y_of(h.value(k, g), g)),
+                        kColours[g], 1.5f);
+        }
+    }
+    const auto range = [&](int g) {
+        char buf[64];
+        const std::string& u = h.units()[g];
+        std::snprintf(buf, sizeof buf, top[g] >= 10 ? "%s 0-%.0f%s%s" : "%s 0-%.1f%s%s", tr(h.names()[g].c_str()), top[g],
+                      u.empty() ? "" : " ", tr(u.c_str()));
+        return local_number(buf);
+    };
+    ImGui::TextColored(ImVec4(0.49f, 0.83f, 0.99f, 1), "%s", range(0).c_str());
+    ImGui::SameLine();
+    ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.6f, 1), "%s", range(1).c_str());
+    ImGui::SameLine();
+    ui_text_disabled(ghost ? "last %.0f s, faint: run before" : "last %.0f s", t1 - t0);
+    if (!h.events().empty() && h.events().back().time >= t0) {
+        ui_text_coloured(ImVec4(0.98f, 0.75f, 0.14f, 1), "| %s at %.1f s", h.events().back().what.c_str(),
+                           h.events().back().time);
+    }
+}
+}  // namespace flocklab

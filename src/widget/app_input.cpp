@@ -1,0 +1,165 @@
+// App: events, keys, the pointer and the canvas's size.
+#include "app.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstdarg>
+#include <cstring>
+#include <map>
+
+#include <emscripten/html5.h>
+
+#include "imgui.h"
+#include "imgui_internal.h"  // the body window's move id (a swipe on the panel scrolls it)
+#include "font.hpp"
+#include "core/words.hpp"
+#include "app_internal.hpp"
+
+namespace flocklab {
+
+using namespace app_detail;
+
+// [SECTION] Input
+
+void App::handle_event(const SDL_Event& e) {
+    const ImGuiIO& io = ImGui::GetIO();
+    switch (e.type) {
+        case SDL_MOUSEMOTION:  // also synthesised by SDL from touch
+            hover_ = Vec2{static_cast<double>(e.motion.x), static_cast<double>(e.motion.y)};  // window px
+            break;
+        case SDL_MOUSEBUTTONDOWN:
+            // Never both the panel's and the scene's: a tap on the panel's
+            // header arrives before ImGui knows the pointer is over it, so
+            // the panel's last rectangle decides too.
+            if (e.button.button == SDL_BUTTON_LEFT && !io.WantCaptureMouse) {
+                const Vec2 p{static_cast<double>(e.button.x), static_cast<double>(e.button.y)};
+                if (!over_panel(p)) {
+                    pressed_ = p;
+                    pressed_touch_ = e.button.which == SDL_TOUCH_MOUSEID || finger_;
+                }
+            }
+            break;
+        case SDL_WINDOWEVENT:  // the pointer left (a lifted finger leaves what it placed where it was)
+            if (e.window.event == SDL_WINDOWEVENT_LEAVE) hover_.reset();
+            break;
+        default: break;
+    }
+}
+
+bool arrow_step(const std::string& key, Vec2* step) {
+    const bool shift = key.rfind("Shift+", 0) == 0;
+    const std::string k = shift ? key.substr(6) : key;
+    const double d = shift ? kBigStep : kKeyStep;
+    if (k == "ArrowLeft") *step = {-d, 0};
+    else if (k == "ArrowRight") *step = {d, 0};
+    else if (k == "ArrowUp") *step = {0, -d};
+    else if (k == "ArrowDown") *step = {0, d};
+    else return false;
+    return true;
+}
+
+bool App::key(const std::string& name) {
+    const bool repeat = name.rfind("repeat:", 0) == 0;
+    const std::string k = repeat ? name.substr(7) : name;
+    const ImGuiIO& io = ImGui::GetIO();
+    if (io.WantTextInput) return false;  // typing into the panel's seed field
+    // Inside the open panel, ImGui's keyboard navigation takes these (through SDL).
+    Vec2 ignored;
+    if (panel_focused_ && (arrow_step(k, &ignored) || k == "Enter" || k == " ")) return false;
+    if (k == "t" && !repeat) {
+        tuning_request_ = tuning_open_ ? 0 : 1;
+        return true;
+    }
+    if (k == "?" && !repeat) {
+        help_open_ = !help_open_;
+        return true;
+    }
+    if (k == ".") {  // pause, then one step; say what the inspected agent does
+        paused = true;
+        step(1);
+        scene_->say(scene_->explain_words(scene_->inspected()));
+        return true;
+    }
+    return view_->key(k, repeat);
+}
+
+bool App::cancel() {
+    if (help_open_) {
+        help_open_ = false;
+        return true;
+    }
+    if (tuning_open_) {
+        tuning_request_ = 0;
+        return true;
+    }
+    return view_->cancel();
+}
+
+void App::set_text_scale(double s) {
+    if (!(s > 0) || !ImGui::GetCurrentContext()) return;
+    s = std::clamp(s, 0.5, 4.0);
+    ImGui::GetStyle() = base_style_;
+    ImGui::GetStyle().ScaleAllSizes(static_cast<float>(s));
+    ImGui::GetIO().FontGlobalScale = static_cast<float>(s);
+    text_scale_ = static_cast<float>(s);
+}
+
+bool App::over_panel(Vec2 p) const {
+    return p.x >= panel_min_.x && p.x <= panel_max_.x && p.y >= panel_min_.y && p.y <= panel_max_.y;
+}
+
+bool App::grabs(double fx, double fy, bool drag) const {
+    const Vec2 world = scene_->world();
+    const Vec2 p{fx * world.x, fy * world.y};
+    return over_panel(p * ui_per_world_) || (drag && view_->draggable(p));
+}
+
+bool App::hold(double fx, double fy) {
+    const Vec2 world = scene_->world();
+    const Vec2 p{fx * world.x, fy * world.y};
+    return !over_panel(p * ui_per_world_) && view_->hold(p);
+}
+
+bool App::compact() const { return ImGui::GetIO().DisplaySize.x < kCompactWidth; }
+
+void App::resize(double css_w, double css_h, double dpr) {
+    if (!painter_ || !(css_w >= 1) || !(css_h >= 1) || !(dpr > 0)) return;
+    const int w = static_cast<int>(std::lround(css_w)), h = static_cast<int>(std::lround(css_h));
+    int ww = 0, wh = 0;
+    SDL_GetWindowSize(window_, &ww, &wh);
+    if (w != ww || h != wh) SDL_SetWindowSize(window_, w, h);  // the backing store becomes w x h x dpr
+    // ... at most kMaxBackingPx on its long side (a projector at dpr 3 would
+    // otherwise ask for 5000+ px), then the renderer's viewport follows.
+    const double scale = std::min(dpr, kMaxBackingPx / std::max(w, h));
+    const int bw = std::max(1, static_cast<int>(std::lround(w * scale)));
+    const int bh = std::max(1, static_cast<int>(std::lround(h * scale)));
+    int pw = 0, ph = 0;
+    painter_->output_size(&pw, &ph);
+    if (bw != pw || bh != ph) {
+        emscripten_set_canvas_element_size("#canvas", bw, bh);
+        painter_->resized();
+    }
+    ui_per_world_ = w / scene_->world().x;
+}
+
+std::string App::ui_metrics() const {
+    int ww = 0, wh = 0, pw = 0, ph = 0;
+    if (painter_) {
+        SDL_GetWindowSize(window_, &ww, &wh);
+        painter_->output_size(&pw, &ph);
+    }
+    const ImGuiStyle& st = ImGui::GetStyle();
+    char buf[256];
+    std::snprintf(buf, sizeof buf,
+                  "{\"textPx\": %.2f, \"controlPx\": %.2f, \"window\": [%d, %d], \"backing\": [%d, %d], "
+                  "\"panel\": [%.1f, %.1f, %.1f, %.1f], \"compact\": %s, \"linePx\": %.2f, \"help\": %s, \"tuning\": %s, \"panelScroll\": %.1f, \"keysWaiting\": %d}",
+                  ImGui::GetFontSize(), ImGui::GetFontSize() + 2 * st.FramePadding.y, ww, wh, pw, ph, panel_min_.x,
+                  panel_min_.y, panel_max_.x, panel_max_.y, compact() ? "true" : "false",
+                  ImGui::GetFontSize() + st.ItemSpacing.y, help_open_ ? "true" : "false", tuning_open_ ? "true" : "false", panel_scroll_, ui_input_.keys_waiting());
+    return buf;
+}
+}  // namespace flocklab

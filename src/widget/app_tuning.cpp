@@ -1,0 +1,148 @@
+// App: the tuning panel inside the canvas.
+#include "app.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstdarg>
+#include <cstring>
+#include <map>
+
+#include <emscripten/html5.h>
+
+#include "imgui.h"
+#include "imgui_internal.h"  // the body window's move id (a swipe on the panel scrolls it)
+#include "font.hpp"
+#include "core/words.hpp"
+#include "app_internal.hpp"
+
+namespace flocklab {
+
+using namespace app_detail;
+
+void App::draw_tuning() {
+    // Inside the canvas whatever its size. Closed, a header at the top
+    // right; open, the header stays and the body below it scrolls (the wheel,
+    // the scrollbar, or a finger's swipe). On a phone-sized canvas it opens
+    // as a sheet over the lower two thirds, so the top of the scene stays in view.
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const float edge = 8.0f * text_scale_;  // CSS px
+    ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoScrollbar |
+                             ImGuiWindowFlags_NoScrollWithMouse;
+    const bool opening = tuning_request_ == 1 || (tuning_open_ && tuning_request_ != 0);
+    if (!opening) {
+        flags |= ImGuiWindowFlags_AlwaysAutoResize;
+        ImGui::SetNextWindowPos(ImVec2(display.x - edge, edge), ImGuiCond_Always, ImVec2(1, 0));
+        // At least as wide as its header's label (a translation may be longer than "Tuning").
+        const float label_w = ImGui::CalcTextSize(tr("Tuning")).x + ImGui::GetFontSize() + ImGui::GetStyle().FramePadding.x * 4 +
+                              ImGui::GetStyle().WindowPadding.x * 2;
+        ImGui::SetNextWindowSizeConstraints(ImVec2(std::min(std::max(110 * text_scale_, label_w), display.x - 2 * edge), 0),
+                                            ImVec2(display.x - 2 * edge, display.y - 2 * edge));
+    } else if (compact()) {
+        ImGui::SetNextWindowPos(ImVec2(0, std::floor(display.y / 3)), ImGuiCond_Always);
+        ImGui::SetNextWindowSize(ImVec2(display.x, display.y - std::floor(display.y / 3)), ImGuiCond_Always);
+    } else {
+        const float w = std::min(420.0f * text_scale_, display.x - 2 * edge);
+        const float h = std::min(header_h_ + body_h_, display.y - 2 * edge);
+        ImGui::SetNextWindowPos(ImVec2(display.x - edge, edge), ImGuiCond_Always, ImVec2(1, 0));
+        ImGui::SetNextWindowSize(ImVec2(w, std::max(h, 40.0f)), ImGuiCond_Always);
+    }
+    ImGui::SetNextWindowBgAlpha(0.85f);
+    // A header the whole width of the window: one click anywhere on it
+    // opens or closes the panel.
+    ImGui::Begin("##tuning", nullptr, flags);
+    const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    panel_min_ = {at.x, at.y};
+    panel_max_ = {at.x + size.x, at.y + size.y};
+    // T opens it with the keyboard in it, and closes it giving the keys back to the scene.
+    if (tuning_request_ >= 0) {
+        ImGui::SetNextItemOpen(tuning_request_ == 1);
+        if (tuning_request_ == 1) ImGui::SetWindowFocus();
+        else ImGui::SetWindowFocus(nullptr);
+        tuning_request_ = -1;
+    }
+    tuning_open_ = ImGui::CollapsingHeader(tr("Tuning"));
+    panel_focused_ = tuning_open_ && ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows);
+    if (!tuning_open_) {
+        ImGui::End();
+        return;
+    }
+    header_h_ = ImGui::GetCursorPosY() + st.WindowPadding.y;
+    ImGui::BeginChild("##body", ImVec2(0, 0), false, ImGuiWindowFlags_NavFlattened);
+    // A swipe (or a drag) on the body, not on a control, scrolls it. (A
+    // press on a window's background makes the window's "move" id active,
+    // even when it cannot move; a control's own id means the control has it.)
+    const ImGuiWindow* body = ImGui::GetCurrentWindow();
+    const ImGuiID active = ImGui::GetActiveID();
+    const bool on_background = active == 0 || active == body->MoveId || active == body->RootWindow->MoveId;
+    if (ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem) && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 4.0f) &&
+        on_background) {
+        ImGui::SetScrollY(ImGui::GetScrollY() - ImGui::GetIO().MouseDelta.y);
+    }
+    panel_scroll_ = ImGui::GetScrollY();
+    ImGui::PushItemWidth(130 * text_scale_);
+    ImGui::PushTextWrapPos(0.0f);  // wrapped at the panel's edge, in any language
+    ui_text_disabled("%s (the lab's random.Random seed)", tr(scene_->name()));
+    ImGui::PopTextWrapPos();
+    ImGui::InputScalar(tr("seed"), ImGuiDataType_U64, &seed_input_);
+    if (ImGui::Button(paused ? tr("Play") : tr("Pause"))) paused = !paused;
+    same_line_if_fits(tr("Step"));
+    ImGui::BeginDisabled(!paused);
+    if (ImGui::Button(tr("Step"))) step(1);  // one 1/60 s step (key .)
+    ImGui::EndDisabled();
+    same_line_if_fits(tr("Reset"));
+    if (ImGui::Button(tr("Reset"))) {
+        reset(seed_input_);
+        scene_->action(trf("reset, seed {0}", {std::to_string(seed_input_)}));
+    }
+    same_line_if_fits(tr("Reset and run 10 s"));  // a phone: on a line of its own
+    // The lab's gauges are read after 10 s: 600 fixed steps from the start.
+    if (ImGui::Button(tr("Reset and run 10 s"))) run_begin(seed_input_, 600);
+    // Every tunable from the params' field table, grouped, with its unit and range.
+    const char* group = "";
+    for (const Tunable& t : scene_->tunables()) {
+        if (std::strcmp(group, t.group) != 0) {
+            group = t.group;
+            ImGui::TextDisabled("%s", tr(group));
+        }
+        // "separation" under "weights"; "view radius (px)". The name keeps the id unique.
+        const std::string label = std::string(tr(t.label)) + (t.unit[0] ? std::string(" (") + tr(t.unit) + ")" : "") + "##" + t.name;
+        const double span = t.hi - t.lo;
+        slider(label.c_str(), t.value, t.lo, t.hi, span <= 10 ? 2 : 0);
+    }
+    // Whole-number options (the flock's size): applied when the slider is let go.
+    for (const OptionSpec& o : scene_->options()) {
+        if (o.kind != OptionKind::Count) continue;
+        auto it = count_input_.find(o.name);
+        if (it == count_input_.end() || !ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows)) {
+            it = count_input_.insert_or_assign(o.name, std::atoi(scene_->get(o.name).c_str())).first;
+        }
+        ImGui::SliderInt((std::string(tr(option_heading(o))) + "##" + o.name).c_str(), &it->second, static_cast<int>(o.lo), static_cast<int>(o.hi), "%d",
+                         ImGuiSliderFlags_AlwaysClamp);
+        if (ImGui::IsItemDeactivatedAfterEdit()) scene_->set(o.name, std::to_string(it->second));
+    }
+    // Switches (the rules, the overlays): one checkbox each.
+    for (const OptionSpec& o : scene_->options()) {
+        if (o.kind != OptionKind::Flags) continue;
+        ImGui::TextDisabled("%s", tr(option_heading(o)));
+        ImGui::PushID(o.name);
+        const std::string now = scene_->get(o.name);
+        for (size_t k = 0; k < o.values.size(); ++k) {
+            bool on = now.find(std::string("\"") + o.values[k] + "\": true") != std::string::npos;
+            if (k % 4) ImGui::SameLine();
+            if (ImGui::Checkbox((std::string(tr(o.values[k])) + "##" + o.values[k]).c_str(), &on)) scene_->set(o.name, std::string(o.values[k]) + (on ? "=1" : "=0"));
+        }
+        ImGui::PopID();
+    }
+    if (ImGui::Button(tr("Lesson defaults"))) scene_->defaults();
+    view_->tuning(step_time());
+    ImGui::PopItemWidth();
+    body_h_ = ImGui::GetCursorPosY() + st.WindowPadding.y;  // the body's full height, for the next frame's size
+    ImGui::EndChild();
+    ImGui::End();
+}
+}  // namespace flocklab
