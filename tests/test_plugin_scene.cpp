@@ -66,7 +66,8 @@ private:
     double speed_ = 30;  // px/s
 };
 
-FLOCKLAB_REGISTER_SCENE(PondScene, "pond", 90, (std::vector<KeyHelp>{{"", "", "Q", "quack"}}), {});
+const KeyHelp kPondKeys[] = {{"", "", "Q", "quack"}};
+FLOCKLAB_REGISTER_SCENE_NO_CONTEXTS(PondScene, "pond", 90, kPondKeys);
 
 // `flocklab ARGS`, through the CLI's own dispatch, with what it printed.
 struct Ran {

@@ -72,15 +72,15 @@ std::string scene_json(Scene& s) {
 }  // namespace
 
 std::string describe_json() {
-    std::string o = "{\"maxSeed\": " + std::to_string(kMaxSeed) + ", \"defaultScene\": " + json_string(scene_entries().at(0).name) +
+    std::string o = "{\"maxSeed\": " + std::to_string(kMaxSeed) + ", \"defaultScene\": " + json_string(scene_entries().at(0)->name) +
                     ", \"defaultSeed\": " + std::to_string(kDefaultSeed) + ", \"stepSeconds\": " + py_repr(kLabDt) +
                     ", \"maxCallMs\": " + py_repr(kMaxCallMs) + ", \"maxWarmupMs\": " + py_repr(kMaxWarmupMs) +
                     ", \"maxWorkPerCall\": " + std::to_string(kMaxWorkPerCall) +
                     ", \"eventKinds\": [\"reset\", \"rule\", \"mode\", \"param\", \"option\"], \"scenes\": {";
     bool first = true;
-    for (const SceneEntry& e : scene_entries()) {
-        std::unique_ptr<Scene> s = e.make();
-        o += std::string(first ? "" : ", ") + json_string(e.name) + ": " + scene_json(*s);
+    for (const SceneEntry* e : scene_entries()) {
+        std::unique_ptr<Scene> s = e->make();
+        o += std::string(first ? "" : ", ") + json_string(e->name) + ": " + scene_json(*s);
         first = false;
     }
     return o + "}}";

@@ -8,27 +8,26 @@ namespace flocklab {
 namespace {
 // Built on first use, so a registration in any translation unit's static
 // initialisation finds it ready.
-std::vector<SceneEntry>& entries() {
-    static std::vector<SceneEntry> e;
+std::vector<const SceneEntry*>& entries() {
+    static std::vector<const SceneEntry*> e;
     return e;
 }
 }  // namespace
 
-bool register_scene(SceneEntry entry) {
-    std::vector<SceneEntry>& e = entries();
-    for (KeyHelp& k : entry.keys) k.scene = entry.name;
-    const auto at = std::find_if(e.begin(), e.end(), [&](const SceneEntry& x) {
-        return x.order > entry.order || (x.order == entry.order && std::strcmp(x.name, entry.name) > 0);
+bool register_scene(const SceneEntry* entry) {
+    std::vector<const SceneEntry*>& e = entries();
+    const auto at = std::find_if(e.begin(), e.end(), [&](const SceneEntry* x) {
+        return x->order > entry->order || (x->order == entry->order && std::strcmp(x->name, entry->name) > 0);
     });
-    e.insert(at, std::move(entry));
+    e.insert(at, entry);
     return true;
 }
 
-const std::vector<SceneEntry>& scene_entries() { return entries(); }
+const std::vector<const SceneEntry*>& scene_entries() { return entries(); }
 
 const SceneEntry* scene_entry(const std::string& name) {
-    for (const SceneEntry& e : entries()) {
-        if (name == e.name) return &e;
+    for (const SceneEntry* e : entries()) {
+        if (name == e->name) return e;
     }
     return nullptr;
 }
@@ -42,7 +41,7 @@ const std::vector<const char*>& scene_names() {
     // Registration ends before main(); the names are read after it.
     static const std::vector<const char*> names = [] {
         std::vector<const char*> v;
-        for (const SceneEntry& e : entries()) v.push_back(e.name);
+        for (const SceneEntry* e : entries()) v.push_back(e->name);
         return v;
     }();
     return names;

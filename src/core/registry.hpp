@@ -3,13 +3,15 @@
 // A scene registers itself with one line in its own .cpp, in the manner of
 // Box2D's RegisterSample:
 //
-//     FLOCKLAB_REGISTER_SCENE(SteerScene, "steer", 1, steer_keys(), steer_contexts());
+//     FLOCKLAB_REGISTER_SCENE(SteerScene, "steer", 1, kSteerKeys, kSteerContexts);
 //
 // so that no central list names it. The core is linked whole (an object
 // library, see CMakeLists.txt), so every registration in it runs; a scene
-// defined in a test file registers itself the same way. Pure C++.
+// defined in a test file registers itself the same way. The rows are plain
+// arrays, so a registration costs one pointer at start. Pure C++.
 #pragma once
 
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,17 +25,20 @@ struct SceneEntry {
     const char* name;                   // as Scene::name() says it
     int order;                          // place in lists and describe_json() (0: the default scene)
     std::unique_ptr<Scene> (*make)();   // a new scene at its lesson's start
-    // The scene's rows of the key table (KeyHelp::scene is filled in), and
-    // for each context it reports, the words the README's table shows it
-    // with ("hawk": "pointer hawk").
-    std::vector<KeyHelp> keys;
-    std::vector<KeyContext> contexts;
+    // The scene's rows of the key table (KeyHelp::scene is "": keys_for()
+    // fills it in), and for each context it reports, the words the README's
+    // table shows it with ("hawk": "pointer hawk").
+    const KeyHelp* keys;
+    std::size_t key_count;
+    const KeyContext* contexts;
+    std::size_t context_count;
 };
 
-// Adds a scene; returns true so that a namespace-scope constant can call it.
-bool register_scene(SceneEntry entry);
+// Adds a scene (kept by address); returns true so that a namespace-scope
+// constant can call it.
+bool register_scene(const SceneEntry* entry);
 // Every registered scene, in order.
-const std::vector<SceneEntry>& scene_entries();
+const std::vector<const SceneEntry*>& scene_entries();
 const SceneEntry* scene_entry(const std::string& name);  // nullptr if none
 
 template <class S>
@@ -46,8 +51,18 @@ std::unique_ptr<Scene> make_scene_of() {
 #define FLOCKLAB_CONCAT2(a, b) a##b
 #define FLOCKLAB_CONCAT(a, b) FLOCKLAB_CONCAT2(a, b)
 // FLOCKLAB_REGISTER_SCENE(Class, "name", order, keys, contexts) at namespace
-// scope, in the scene's own .cpp. The name must be what Class::name() says
-// (a test checks every registered scene).
-#define FLOCKLAB_REGISTER_SCENE(Class, name, order, keys, contexts)                                     \
-    [[maybe_unused]] static const bool FLOCKLAB_CONCAT(registered_scene_, __LINE__) =                   \
-        ::flocklab::register_scene(::flocklab::SceneEntry{name, order, ::flocklab::make_scene_of<Class>, keys, contexts})
+// scope, in the scene's own .cpp; keys and contexts are arrays (or nullptr
+// for none, with a count of 0: FLOCKLAB_NONE). The name must be what
+// Class::name() says (a test checks every registered scene).
+#define FLOCKLAB_REGISTER_SCENE(Class, name, order, keys, contexts)                                            \
+    static const ::flocklab::SceneEntry FLOCKLAB_CONCAT(scene_entry_, __LINE__){                              \
+        name, order, ::flocklab::make_scene_of<Class>, keys, FLOCKLAB_COUNT(keys), contexts, FLOCKLAB_COUNT(contexts)}; \
+    [[maybe_unused]] static const bool FLOCKLAB_CONCAT(registered_scene_, __LINE__) =                         \
+        ::flocklab::register_scene(&FLOCKLAB_CONCAT(scene_entry_, __LINE__))
+#define FLOCKLAB_COUNT(array) (sizeof(array) / sizeof((array)[0]))
+// The same for a scene whose keys have no contexts.
+#define FLOCKLAB_REGISTER_SCENE_NO_CONTEXTS(Class, name, order, keys)                                          \
+    static const ::flocklab::SceneEntry FLOCKLAB_CONCAT(scene_entry_, __LINE__){                              \
+        name, order, ::flocklab::make_scene_of<Class>, keys, FLOCKLAB_COUNT(keys), nullptr, 0};               \
+    [[maybe_unused]] static const bool FLOCKLAB_CONCAT(registered_scene_, __LINE__) =                         \
+        ::flocklab::register_scene(&FLOCKLAB_CONCAT(scene_entry_, __LINE__))

@@ -26,8 +26,6 @@ namespace flocklab {
 
 using namespace app_detail;
 
-void app_detail::warn(const std::string& message) { std::fprintf(stderr, "flocklab: %s\n", message.c_str()); }
-
 namespace {
 std::map<std::string, ViewFactory>& views() {
     static std::map<std::string, ViewFactory> v;

@@ -43,8 +43,6 @@ inline bool slider(const char* label, double* v, double lo, double hi, int decim
     return true;
 }
 
-void warn(const std::string& message) { std::fprintf(stderr, "flocklab: %s\n", message.c_str()); }
-
-void warn(const std::string& message);  // one console line, "flocklab: ..."
+inline void warn(const std::string& message) { std::fprintf(stderr, "flocklab: %s\n", message.c_str()); }
 
 }  // namespace flocklab::app_detail
