@@ -67,7 +67,8 @@ private:
 };
 
 const KeyHelp kPondKeys[] = {{"", "", "Q", "quack"}};
-FLOCKLAB_REGISTER_SCENE_NO_CONTEXTS(PondScene, "pond", 90, kPondKeys);
+FLOCKLAB_REGISTER_SCENE(PondScene, "pond", 90);
+FLOCKLAB_REGISTER_KEYS_NO_CONTEXTS("pond", kPondKeys);
 
 // `flocklab ARGS`, through the CLI's own dispatch, with what it printed.
 struct Ran {

@@ -10,19 +10,8 @@
 
 namespace flocklab {
 
-// [SECTION] Registration: the scene and its keys (the view's key handler:
-// src/widget/crowd_view.cpp).
-namespace {
-const KeyHelp kCrowdKeys[] = {
-    {"", "", N_("Arrows"), N_("move the cell cursor one cell; with Shift, five")},
-    {"", "", N_("Space"), N_("a wall on or off at the cursor (a click does it under the pointer; a drag paints walls)")},
-    {"", "", "G", N_("move the goal to the cursor; the next click moves it too (on touch: a long press)")},
-    {"", "", "S", N_("switch between following the flow field and seeking the goal; the agents stay where they are")},
-    {"", "", "A M P", N_("the flow field's arrows, the distances (heat map and numbers), the selected agent's path: on or off")},
-    {"", "", N_("] and ["), N_("select the next or the previous agent")},
-};
-}  // namespace
-FLOCKLAB_REGISTER_SCENE_NO_CONTEXTS(CrowdScene, "crowd", 2, kCrowdKeys);
+// [SECTION] Registration (its keys: src/widget/crowd_keys.cpp, beside the view's key handler).
+FLOCKLAB_REGISTER_SCENE(CrowdScene, "crowd", 2);
 
 namespace {
 const CrowdScene& C(const Scene& s) { return static_cast<const CrowdScene&>(s); }

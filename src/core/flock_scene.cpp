@@ -12,21 +12,8 @@ namespace flocklab {
 
 FlockScene::FlockScene() { reset(seed_); }
 
-// [SECTION] Registration: the scene, its keys (the view's key handler:
-// src/widget/flock_view.cpp) and the README's words for its key contexts.
-namespace {
-const KeyHelp kFlockKeys[] = {
-    {"", "", "1 2 3 4", N_("separation, alignment, cohesion, wander on or off")},
-    {"", "", "R", N_("the lesson's three rules on, wander off")},
-    {"", "hawk", "H", N_("place the hawk at the centre, or take it away")},
-    {"", "hawk", N_("Arrows"), N_("move the hawk 10 px; with Shift, 50 px")},
-    {"", "leader", N_("Arrows"), N_("move the leader's target 10 px; with Shift, 50 px")},
-    {"", "", N_("] and ["), N_("select the next or the previous boid")},
-    {"", "", "N", N_("select the boid nearest the hawk, the leader's target or the centre")},
-};
-const KeyContext kFlockContexts[] = {{"hawk", "pointer hawk"}, {"leader", "leader on"}};
-}  // namespace
-FLOCKLAB_REGISTER_SCENE(FlockScene, "flock", 0, kFlockKeys, kFlockContexts);
+// [SECTION] Registration (its keys: src/widget/flock_keys.cpp, beside the view's key handler).
+FLOCKLAB_REGISTER_SCENE(FlockScene, "flock", 0);
 
 namespace {
 // The gauges' sentences (words.hpp change()).

@@ -32,6 +32,25 @@ const SceneEntry* scene_entry(const std::string& name) {
     return nullptr;
 }
 
+namespace {
+std::vector<const KeyEntry*>& key_entries() {
+    static std::vector<const KeyEntry*> e;
+    return e;
+}
+}  // namespace
+
+bool register_keys(const KeyEntry* entry) {
+    key_entries().push_back(entry);
+    return true;
+}
+
+const KeyEntry* key_entry(const std::string& scene) {
+    for (const KeyEntry* e : key_entries()) {
+        if (scene == e->scene) return e;
+    }
+    return nullptr;
+}
+
 std::unique_ptr<Scene> make_scene(const std::string& name) {
     const SceneEntry* e = scene_entry(name);
     return e ? e->make() : nullptr;

@@ -1,14 +1,18 @@
-// The registry: every scene by name, and what each says about itself that
-// is not in its Scene object (its place in the list, its keyboard rows).
-// A scene registers itself with one line in its own .cpp, in the manner of
-// Box2D's RegisterSample:
+// The registry: every scene by name and its place in the list, and each
+// scene's keyboard rows. A scene registers itself with one line in its own
+// .cpp, in the manner of Box2D's RegisterSample:
 //
-//     FLOCKLAB_REGISTER_SCENE(SteerScene, "steer", 1, kSteerKeys, kSteerContexts);
+//     FLOCKLAB_REGISTER_SCENE(SteerScene, "steer", 1);
+//
+// and its keys with one line beside its view's key handler
+// (src/widget/steer_keys.cpp, plain C++ that the CLI and the tests link too):
+//
+//     FLOCKLAB_REGISTER_KEYS("steer", kSteerKeys, kSteerContexts);
 //
 // so that no central list names it. The core is linked whole (an object
 // library, see CMakeLists.txt), so every registration in it runs; a scene
-// defined in a test file registers itself the same way. The rows are plain
-// arrays, so a registration costs one pointer at start. Pure C++.
+// defined in a test file registers itself the same way. Rows are plain
+// arrays: a registration costs one pointer at start. Pure C++.
 #pragma once
 
 #include <cstddef>
@@ -25,9 +29,13 @@ struct SceneEntry {
     const char* name;                   // as Scene::name() says it
     int order;                          // place in lists and describe_json() (0: the default scene)
     std::unique_ptr<Scene> (*make)();   // a new scene at its lesson's start
-    // The scene's rows of the key table (KeyHelp::scene is "": keys_for()
-    // fills it in), and for each context it reports, the words the README's
-    // table shows it with ("hawk": "pointer hawk").
+};
+
+// A scene's rows of the key table (KeyHelp::scene is "": keys_for() fills it
+// in), and for each context it reports, the words the README's table shows
+// it with ("hawk": "pointer hawk").
+struct KeyEntry {
+    const char* scene;
     const KeyHelp* keys;
     std::size_t key_count;
     const KeyContext* contexts;
@@ -40,6 +48,8 @@ bool register_scene(const SceneEntry* entry);
 // Every registered scene, in order.
 const std::vector<const SceneEntry*>& scene_entries();
 const SceneEntry* scene_entry(const std::string& name);  // nullptr if none
+bool register_keys(const KeyEntry* entry);
+const KeyEntry* key_entry(const std::string& scene);      // nullptr if none
 
 template <class S>
 std::unique_ptr<Scene> make_scene_of() {
@@ -50,19 +60,22 @@ std::unique_ptr<Scene> make_scene_of() {
 
 #define FLOCKLAB_CONCAT2(a, b) a##b
 #define FLOCKLAB_CONCAT(a, b) FLOCKLAB_CONCAT2(a, b)
-// FLOCKLAB_REGISTER_SCENE(Class, "name", order, keys, contexts) at namespace
-// scope, in the scene's own .cpp; keys and contexts are arrays (or nullptr
-// for none, with a count of 0: FLOCKLAB_NONE). The name must be what
-// Class::name() says (a test checks every registered scene).
-#define FLOCKLAB_REGISTER_SCENE(Class, name, order, keys, contexts)                                            \
-    static const ::flocklab::SceneEntry FLOCKLAB_CONCAT(scene_entry_, __LINE__){                              \
-        name, order, ::flocklab::make_scene_of<Class>, keys, FLOCKLAB_COUNT(keys), contexts, FLOCKLAB_COUNT(contexts)}; \
-    [[maybe_unused]] static const bool FLOCKLAB_CONCAT(registered_scene_, __LINE__) =                         \
-        ::flocklab::register_scene(&FLOCKLAB_CONCAT(scene_entry_, __LINE__))
 #define FLOCKLAB_COUNT(array) (sizeof(array) / sizeof((array)[0]))
-// The same for a scene whose keys have no contexts.
-#define FLOCKLAB_REGISTER_SCENE_NO_CONTEXTS(Class, name, order, keys)                                          \
-    static const ::flocklab::SceneEntry FLOCKLAB_CONCAT(scene_entry_, __LINE__){                              \
-        name, order, ::flocklab::make_scene_of<Class>, keys, FLOCKLAB_COUNT(keys), nullptr, 0};               \
+// FLOCKLAB_REGISTER_SCENE(Class, "name", order) at namespace scope, in the
+// scene's own .cpp. The name must be what Class::name() says (a test checks
+// every registered scene).
+#define FLOCKLAB_REGISTER_SCENE(Class, name, order)                                                            \
+    static const ::flocklab::SceneEntry FLOCKLAB_CONCAT(scene_entry_, __LINE__){name, order,                  \
+                                                                                ::flocklab::make_scene_of<Class>}; \
     [[maybe_unused]] static const bool FLOCKLAB_CONCAT(registered_scene_, __LINE__) =                         \
         ::flocklab::register_scene(&FLOCKLAB_CONCAT(scene_entry_, __LINE__))
+// FLOCKLAB_REGISTER_KEYS("name", keys, contexts): the scene's key rows and
+// its contexts' words, both arrays; FLOCKLAB_REGISTER_KEYS_NO_CONTEXTS for
+// rows that apply always.
+#define FLOCKLAB_REGISTER_KEYS_WITH(name, keys, contexts, context_count)                                       \
+    static const ::flocklab::KeyEntry FLOCKLAB_CONCAT(key_entry_, __LINE__){name, keys, FLOCKLAB_COUNT(keys), \
+                                                                            contexts, context_count};          \
+    [[maybe_unused]] static const bool FLOCKLAB_CONCAT(registered_keys_, __LINE__) =                          \
+        ::flocklab::register_keys(&FLOCKLAB_CONCAT(key_entry_, __LINE__))
+#define FLOCKLAB_REGISTER_KEYS(name, keys, contexts) FLOCKLAB_REGISTER_KEYS_WITH(name, keys, contexts, FLOCKLAB_COUNT(contexts))
+#define FLOCKLAB_REGISTER_KEYS_NO_CONTEXTS(name, keys) FLOCKLAB_REGISTER_KEYS_WITH(name, keys, nullptr, 0)

@@ -9,17 +9,8 @@
 
 namespace flocklab {
 
-// [SECTION] Registration: the scene, its keys (the view's key handler:
-// src/widget/steer_view.cpp) and the README's words for its key contexts.
-namespace {
-const KeyHelp kSteerKeys[] = {
-    {"", "target", N_("Arrows"), N_("move the target 10 px; with Shift, 50 px")},
-    {"", "wander", N_("Arrows"), N_("nothing: in wander the vehicle picks its own target")},
-    {"", "", N_("Space"), N_("the next mode: seek, flee, arrive, wander")},
-};
-const KeyContext kSteerContexts[] = {{"target", "seek, flee, arrive"}};
-}  // namespace
-FLOCKLAB_REGISTER_SCENE(SteerScene, "steer", 1, kSteerKeys, kSteerContexts);
+// [SECTION] Registration (its keys: src/widget/steer_keys.cpp, beside the view's key handler).
+FLOCKLAB_REGISTER_SCENE(SteerScene, "steer", 1);
 
 namespace {
 // The gauges' sentences (words.hpp change()).

@@ -132,11 +132,11 @@ bool applies(const KeyHelp& k, const std::vector<std::string>* contexts) {
 
 std::vector<KeyHelp> keys_for(const std::string& scene, const std::vector<std::string>* contexts) {
     std::vector<KeyHelp> out;
-    if (const SceneEntry* e = scene_entry(scene)) {
+    if (const KeyEntry* e = key_entry(scene)) {
         for (size_t i = 0; i < e->key_count; ++i) {
             if (!applies(e->keys[i], contexts)) continue;
             out.push_back(e->keys[i]);
-            out.back().scene = e->name;
+            out.back().scene = e->scene;
         }
     }
     for (const KeyHelp& k : kEveryScene) out.push_back(k);
@@ -149,7 +149,7 @@ std::string keys_markdown(const std::string& scene) {
         std::string what = k.what;
         if (k.context[0]) {
             std::string c = k.context;
-            const SceneEntry* e = scene_entry(scene);
+            const KeyEntry* e = key_entry(scene);
             for (size_t i = 0; i < e->context_count; ++i) c = c == e->contexts[i].tag ? e->contexts[i].words : c;
             what += " (" + c + ")";
         }
