@@ -48,17 +48,22 @@ test('a wall toggled by a click and by the keyboard changes the field at once', 
   await page.locator('#crowd canvas').scrollIntoViewIfNeeded();
   const box = await page.locator('#crowd canvas').boundingBox();
   const at = (c, r) => [box.x + (c + 0.5) * 30 * box.width / 900, box.y + (r + 0.5) * 30 * box.height / 540];
+  // Input reaches the scene on the widget's next frame: wait for the state it changes.
+  const wallAt = (cell, on) => page.waitForFunction(([c, want]) => document.querySelector('#crowd').flocklab.walls().split(';').includes(c) === want, [cell, on], { timeout: 30000 });
   await page.mouse.click(...at(9, 13));
+  await wallAt('9,13', true);
   const clicked = await onWidget(page, '#crowd', (h) => ({ walls: h.walls(), field: h.field() }));
   assert.ok(clicked.walls.split(';').includes('9,13'), clicked.walls);
   assert.equal(clicked.field.distance[13][9], null);
   assert.ok(clicked.field.distance[0][0] > before.distance[0][0], `${before.distance[0][0]} -> ${clicked.field.distance[0][0]}`);
   // A second click takes it away again: the field is as before.
   await page.mouse.click(...at(9, 13));
+  await wallAt('9,13', false);
   assert.deepEqual(await onWidget(page, '#crowd', (h) => h.field()), before);
   // The keyboard: the cursor starts on the goal (26,4); two cells down, Space.
   await page.locator('#crowd canvas').focus();
   for (const k of ['ArrowDown', 'ArrowDown', 'Space']) await page.keyboard.press(k);
+  await wallAt('26,6', true);
   const keyed = await onWidget(page, '#crowd', (h) => ({ walls: h.walls(), field: h.field() }));
   assert.ok(keyed.walls.split(';').includes('26,6'), keyed.walls);
   assert.equal(keyed.field.distance[6][26], null);
