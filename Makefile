@@ -47,10 +47,10 @@ web: deps-web
 	# flocklab.js, with a source map back to them; the experiments' part
 	# (flocklab-experiment.js, loaded only by a page with a [data-experiment])
 	# and its worker are files of their own.
-	$(ESBUILD) web/src/index.js --bundle --format=esm --external:./flocklab-core.js --external:./flocklab-experiment.js --minify \
+	$(ESBUILD) web/src/index.js --bundle --format=esm --external:./flocklab-core.js --external:./flocklab-experiment.js --minify --mangle-props=_$$ \
 	  --sourcemap --sources-content=true --log-level=warning --outfile=$(BUILD)/web/flocklab.js
 	$(ESBUILD) flocklab-experiment=web/src/experiment.js flocklab-sweep-worker=web/src/sweep-worker.js --bundle --format=esm \
-	  --external:./flocklab-sweep.js --minify --sourcemap --sources-content=true --log-level=warning --outdir=$(BUILD)/web
+	  --external:./flocklab-sweep.js --minify --mangle-props=_$$ --sourcemap --sources-content=true --log-level=warning --outdir=$(BUILD)/web
 	$(TERSER) $(BUILD)/web/flocklab-core.js --module --compress passes=2 --mangle -o $(BUILD)/web/flocklab-core.js
 	$(TERSER) $(BUILD)/web/flocklab-sweep.js --module --compress passes=2 --mangle -o $(BUILD)/web/flocklab-sweep.js
 	# The widget's stylesheet minified too (web/flocklab.css stays the readable source).

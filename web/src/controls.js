@@ -6,7 +6,7 @@ import { drawPlot } from './charts.js';
 import { format, kebab, own, upperFirst, warn } from './values.js';
 
 export function makeControls(w) {
-  const { el, signal } = w;
+  const { el_: el, signal_: signal } = w;
   const bound = []; // [button, option, value]
   const outputs = own(el, '[data-gauge]');
   const plots = own(el, '[data-plot]');
@@ -15,30 +15,30 @@ export function makeControls(w) {
   for (const o of outputs) o.setAttribute('aria-live', 'off');
 
   const on = (selector, fn) => { for (const b of own(el, selector)) b.addEventListener('click', () => fn(b), { signal }); };
-  on('[data-action="reset"]', () => w.handle.reset());
+  on('[data-action="reset"]', () => w.handle_.reset());
   // (Stopped by Pause or Reset: the promise says so, and nothing more is needed.)
-  on('[data-action="run"]', (b) => w.handle.runTo(Number(b.dataset.seconds ?? 10)).catch(() => {}));
+  on('[data-action="run"]', (b) => w.handle_.runTo(Number(b.dataset.seconds ?? 10)).catch(() => {}));
   const pauseButtons = own(el, '[data-action="pause"]');
-  for (const b of pauseButtons) b.addEventListener('click', () => (w.handle.paused() ? w.handle.resume() : w.handle.pause()), { signal });
-  on('[data-action="step"]', () => w.whenReady(() => w.stepPaused()));
+  for (const b of pauseButtons) b.addEventListener('click', () => (w.handle_.paused() ? w.handle_.resume() : w.handle_.pause()), { signal });
+  on('[data-action="step"]', () => w.whenReady_(() => w.stepPaused_()));
   on('[data-action="csv"]', () => download());
-  on('[data-action="fullscreen"]', () => w.fullscreen());
+  on('[data-action="fullscreen"]', () => w.fullscreen_());
   on('[data-action="share"]', (b) => share(b));
 
   // Copies the widget's link; the button says so for two seconds, and so
   // does the live region. Where the clipboard is refused, the link is in the
   // console and in the button's title.
   async function share(b) {
-    if (!w.api()) return;
-    const link = w.handle.link();
+    if (!w.api_()) return;
+    const link = w.handle_.link();
     let copied = true;
     try { await navigator.clipboard.writeText(link); } catch { copied = false; }
     b.dataset.flLabel ??= b.textContent;
-    const { t } = w.lang;
+    const { t } = w.lang_;
     b.textContent = copied ? t('Link copied') : t('Copy failed: see the title');
     b.title = link;
     b.classList.add('fl-copied');
-    w.say(copied ? t('Link copied.') : t('The link could not be copied.'));
+    w.say_(copied ? t('Link copied.') : t('The link could not be copied.'));
     if (!copied) warn(el, `the link: ${link}`);
     setTimeout(() => { b.textContent = b.dataset.flLabel; b.classList.remove('fl-copied'); }, 2000);
   }
@@ -50,18 +50,18 @@ export function makeControls(w) {
   play.className = 'fl-play';
   play.hidden = true;
   play.addEventListener('click', () => {
-    w.handle.resume();
-    w.canvas().focus({ preventScroll: true });
+    w.handle_.resume();
+    w.canvas_().focus({ preventScroll: true });
   }, { signal });
-  w.canvas().after(play);
+  w.canvas_().after(play);
   signal.addEventListener('abort', () => play.remove());
 
   function download() {
-    const api = w.api();
+    const api = w.api_();
     if (!api) return;
     const a = document.createElement('a');
     a.href = URL.createObjectURL(new Blob([api.csv()], { type: 'text/csv' }));
-    a.download = `flocklab-${w.spec.name}-seed${api.seed()}.csv`;
+    a.download = `flocklab-${w.spec_.name}-seed${api.seed()}.csv`;
     document.body.append(a);
     a.click();
     a.remove();
@@ -74,15 +74,15 @@ export function makeControls(w) {
       // The page's own words that it asks the widget to translate (data-fl-text).
       for (const n of own(el, '[data-fl-text]')) {
         n.dataset.flText ||= n.textContent.trim();
-        n.textContent = w.lang.t(n.dataset.flText);
+        n.textContent = w.lang_.t(n.dataset.flText);
       }
-      for (const opt of w.spec.options) {
+      for (const opt of w.spec_.options) {
         if (!opt.attribute) continue;
         const attr = `data-${kebab(opt.attribute)}`;
         for (const b of own(el, `button[${attr}]`)) {
           const v = b.getAttribute(attr);
           const Name = upperFirst(opt.name);
-          const h = w.handle;
+          const h = w.handle_;
           let click;
           if (opt.kind === 'choice' && opt.values.includes(v)) click = () => h[`set${Name}`](v);
           else if (opt.kind === 'flags' && opt.values.includes(v)) click = () => h[`set${Name}`](v, !h[`${opt.name}s`]()[v]);
@@ -96,44 +96,44 @@ export function makeControls(w) {
           bound.push([b, opt, v]);
         }
       }
-      const units = Object.fromEntries(w.spec.gauges.map((g) => [g.name, g.unit]));
+      const units = Object.fromEntries(w.spec_.gauges.map((g) => [g.name, g.unit]));
       for (const o of outputs) {
         const g = o.dataset.gauge;
-        const { t } = w.lang;
+        const { t } = w.lang_;
         if (!o.hasAttribute('aria-label') && g in units) o.setAttribute('aria-label', units[g] ? `${t(g)} (${t(units[g])})` : t(g));
       }
     },
     // Buttons mirror the simulation (keys inside the canvas change it too).
     sync() {
-      if (!w.api()) return;
+      if (!w.api_()) return;
       for (const [b, opt, v] of bound) {
-        const now = w.call.get(opt.name);
+        const now = w.call_.get(opt.name);
         const pressed = opt.kind === 'choice' ? now === v : opt.kind === 'flags' ? !!now[v] : !!now;
         b.setAttribute('aria-pressed', String(pressed));
       }
-      const paused = w.handle.paused();
+      const paused = w.handle_.paused();
       for (const b of pauseButtons) b.setAttribute('aria-pressed', String(paused));
       // Not over the open tuning panel (it has a Play button of its own).
-      play.hidden = !paused || JSON.parse(w.api().uiMetrics()).tuning;
-      const label = `▶ ${w.lang.t('Play')}`;
+      play.hidden = !paused || JSON.parse(w.api_().uiMetrics()).tuning;
+      const label = `▶ ${w.lang_.t('Play')}`;
       if (play.textContent !== label) play.textContent = label;
       if (!play.hidden) {
-        const c = w.canvas();
+        const c = w.canvas_();
         play.style.left = `${c.offsetLeft + 10}px`;
         play.style.top = `${c.offsetTop + c.offsetHeight - play.offsetHeight - 10}px`;
       }
     },
     // The outputs and charts from the latest gauges.
     show(g) {
-      const spec = Object.fromEntries(w.spec.gauges.map((x) => [x.name, x]));
+      const spec = Object.fromEntries(w.spec_.gauges.map((x) => [x.name, x]));
       for (const o of outputs) {
         const s = spec[o.dataset.gauge];
-        if (s) o.value = o.textContent = format(g[o.dataset.gauge], s.unit, s.decimals, w.lang);
+        if (s) o.value = o.textContent = format(g[o.dataset.gauge], s.unit, s.decimals, w.lang_);
       }
       if (plots.length) {
-        const h = w.handle.history();
-        const decimals = Object.fromEntries(w.spec.gauges.filter((x) => x.decimals !== undefined).map((x) => [x.name, x.decimals]));
-        for (const svg of plots) drawPlot(svg, h, decimals, w.lang);
+        const h = w.handle_.history();
+        const decimals = Object.fromEntries(w.spec_.gauges.filter((x) => x.decimals !== undefined).map((x) => [x.name, x.decimals]));
+        for (const svg of plots) drawPlot(svg, h, decimals, w.lang_);
       }
     },
   };

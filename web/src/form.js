@@ -18,7 +18,7 @@ function node(parent, tag, attrs = {}, text) {
 const stepOf = (t) => (t.hi - t.lo <= 10 ? 0.01 : 1);
 
 export function makeForm(w) {
-  const box = own(w.el, '[data-controls]')[0];
+  const box = own(w.el_, '[data-controls]')[0];
   const inputs = []; // {input, read(): value from the widget}
   const busy = (n) => document.activeElement === n;
   return {
@@ -26,8 +26,8 @@ export function makeForm(w) {
       if (!box) return;
       box.replaceChildren();
       box.classList.add('fl-controls');
-      const h = w.handle;
-      const { t: tr } = w.lang;
+      const h = w.handle_;
+      const { t: tr } = w.lang_;
       const id = () => `fl-c${++nextId}`;
       // Seed and reset.
       const seedRow = node(node(box, 'fieldset'), 'div', { class: 'fl-row' });
@@ -36,10 +36,10 @@ export function makeForm(w) {
       node(seedRow, 'label', { for: sid }, tr('seed'));
       const seed = node(seedRow, 'input', { id: sid, type: 'number', min: 0, step: 1, inputmode: 'numeric' });
       const again = node(seedRow, 'button', { type: 'button' }, tr('Reset with this seed'));
-      again.addEventListener('click', () => h.reset(Number(seed.value)), { signal: w.signal });
+      again.addEventListener('click', () => h.reset(Number(seed.value)), { signal: w.signal_ });
       inputs.push({ input: seed, read: () => h.seed() });
       // The scene's switches and choices.
-      for (const opt of w.spec.options) {
+      for (const opt of w.spec_.options) {
         if (!opt.attribute || !['flags', 'choice', 'toggle'].includes(opt.kind)) continue;
         const set = node(box, 'fieldset');
         node(set, 'legend', {}, tr(opt.label));
@@ -56,7 +56,7 @@ export function makeForm(w) {
             if (opt.kind === 'choice') h[`set${Name}`](v);
             else if (opt.kind === 'flags') h[`set${Name}`](v, input.checked);
             else h[`set${Name}`](input.checked);
-          }, { signal: w.signal });
+          }, { signal: w.signal_ });
           const read = opt.kind === 'choice' ? () => h[opt.name]() === v
             : opt.kind === 'flags' ? () => !!h[`${opt.name}s`]()[v] : () => !!h[opt.name]();
           inputs.push({ input, read, checked: true });
@@ -65,7 +65,7 @@ export function makeForm(w) {
       // The tunables, grouped as in the panel: a slider and a number field each.
       let group = null;
       let set = null;
-      for (const t of w.spec.tunables) {
+      for (const t of w.spec_.tunables) {
         if (t.group !== group) {
           group = t.group;
           set = node(box, 'fieldset');
@@ -80,17 +80,17 @@ export function makeForm(w) {
         for (const input of [range, num]) {
           input.addEventListener('change', () => {
             if (input.value !== '') h.setParams({ [t.name]: input.value });
-          }, { signal: w.signal });
+          }, { signal: w.signal_ });
           inputs.push({ input, read: (p) => p[t.name] });
         }
-        range.addEventListener('input', () => { num.value = range.value; }, { signal: w.signal });
+        range.addEventListener('input', () => { num.value = range.value; }, { signal: w.signal_ });
       }
       this.sync();
     },
     // From the widget to the form, except the field being edited.
     sync() {
-      if (!box || !w.api()) return;
-      const p = w.handle.params();
+      if (!box || !w.api_()) return;
+      const p = w.handle_.params();
       for (const f of inputs) {
         if (busy(f.input)) continue;
         const v = f.read(p);

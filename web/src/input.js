@@ -15,7 +15,7 @@ export function keyName(e) {
 // context): the element's listeners ask for the current one.
 // w: {el, signal, api() (null until ready), escape(), key(name, repeat) -> bool}
 export function prepareCanvas(w) {
-  const { el, signal } = w;
+  const { el_: el, signal_: signal } = w;
   let canvas = own(el, 'canvas')[0];
   if (!canvas) {
     canvas = document.createElement('canvas');
@@ -35,10 +35,10 @@ export function prepareCanvas(w) {
     }
     if (e.key === 'Escape') {
       e.stopPropagation();
-      if (!w.escape()) e.target.blur(); // a first Escape clears a selection, a panel, the help
+      if (!w.escape_()) e.target.blur(); // a first Escape clears a selection, a panel, the help
       return;
     }
-    if (w.key(keyName(e), e.repeat)) {
+    if (w.key_(keyName(e), e.repeat)) {
       e.stopPropagation();
       e.preventDefault();
     }
@@ -49,7 +49,7 @@ export function prepareCanvas(w) {
   // reaches SDL, which would otherwise cancel the scrolling. A tap still
   // reaches it, as the mouse events the browser makes of a tap.
   const at = (c, p, drag) => {
-    const api = w.api();
+    const api = w.api_();
     if (!api) return false;
     const r = c.getBoundingClientRect();
     return api.grabs((p.clientX - r.left) / r.width, (p.clientY - r.top) / r.height, drag ? 1 : 0) === 1;
@@ -72,7 +72,7 @@ export function prepareCanvas(w) {
     if (e.touches.length !== 1) return;
     hold = { x: t.clientX, y: t.clientY, timer: setTimeout(() => {
       const r = c.getBoundingClientRect();
-      held = w.api()?.hold((hold.x - r.left) / r.width, (hold.y - r.top) / r.height) === 1;
+      held = w.api_()?.hold((hold.x - r.left) / r.width, (hold.y - r.top) / r.height) === 1;
       hold = null;
     }, kHoldMs) };
   }, { capture: true, signal });
@@ -88,7 +88,7 @@ export function prepareCanvas(w) {
   // A finger's tap reaches SDL as mouse events: say which it was, so a
   // finger gets a finger's reach when it picks a boid.
   el.addEventListener('pointerdown', (e) => {
-    if (isCanvas(e.target)) w.api()?.setFinger(e.pointerType === 'touch' ? 1 : 0);
+    if (isCanvas(e.target)) w.api_()?.setFinger(e.pointerType === 'touch' ? 1 : 0);
   }, { capture: true, signal });
   armCanvas(canvas, signal);
   return canvas;

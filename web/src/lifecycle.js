@@ -52,22 +52,22 @@ export function textScale(el, width) {
 
 // Starts the observers for a ready widget; w: {el, signal, api(), canvas(), setCanvas(c), instance, spec}.
 export function live(w) {
-  const { el, signal } = w;
-  const api = w.api();
+  const { el_: el, signal_: signal } = w;
+  const api = w.api_();
   const fit = () => {
-    const a = w.api();
-    const r = w.canvas().getBoundingClientRect();
+    const a = w.api_();
+    const r = w.canvas_().getBoundingClientRect();
     if (!a || r.width <= 0) return;
     a.setTextScale(textScale(el, r.width));
     a.resize(r.width, r.height, window.devicePixelRatio || 1);
   };
   // The canvas's pixels, the HUD and the panel follow its displayed size;
   // its shape is the world's, whatever its pixel count.
-  w.canvas().style.aspectRatio = `${w.spec.world[0]} / ${w.spec.world[1]}`;
-  el.style.setProperty('--fl-aspect', String(w.spec.world[0] / w.spec.world[1])); // full screen keeps the shape
+  w.canvas_().style.aspectRatio = `${w.spec_.world[0]} / ${w.spec_.world[1]}`;
+  el.style.setProperty('--fl-aspect', String(w.spec_.world[0] / w.spec_.world[1])); // full screen keeps the shape
   fit();
   const sizes = typeof ResizeObserver === 'function' ? new ResizeObserver(fit) : null;
-  sizes?.observe(w.canvas());
+  sizes?.observe(w.canvas_());
   signal.addEventListener('abort', () => sizes?.disconnect());
   document.addEventListener('fullscreenchange', () => {
     if (document.fullscreenElement === el) el.scrollTop = 0; // the canvas first, whatever was scrolled before
@@ -92,15 +92,15 @@ export function live(w) {
   };
   let lostByBrowser = false;
   const restore = () => {
-    if (!contextLost || !w.api()) return;
+    if (!contextLost || !w.api_()) return;
     counted.restores++;
     makeRoom();
     contextLost = false;
-    w.canvas().style.backgroundImage = '';
+    w.canvas_().style.backgroundImage = '';
     const fresh = swapCanvas();
-    w.instance.flocklabSetCanvas(fresh);
-    if (w.api().restoreGraphics() !== 1) {
-      showFailure(el, w.lang.t('The graphics context of this widget was lost and could not be made again (too many widgets drawing at once, or the GPU was reset). Reload the page.'));
+    w.instance_.flocklabSetCanvas(fresh);
+    if (w.api_().restoreGraphics() !== 1) {
+      showFailure(el, w.lang_.t('The graphics context of this widget was lost and could not be made again (too many widgets drawing at once, or the GPU was reset). Reload the page.'));
       return;
     }
     register(entry);
@@ -112,19 +112,19 @@ export function live(w) {
   const wake = document.createElement('button');
   wake.type = 'button';
   wake.className = 'fl-wake';
-  wake.textContent = `▶ ${w.lang.t('Live')}`;
-  wake.setAttribute('aria-label', w.lang.t('Make this widget live again (it gave its graphics to another widget)'));
+  wake.textContent = `▶ ${w.lang_.t('Live')}`;
+  wake.setAttribute('aria-label', w.lang_.t('Make this widget live again (it gave its graphics to another widget)'));
   wake.hidden = true;
-  w.canvas().after(wake);
+  w.canvas_().after(wake);
   signal.addEventListener('abort', () => wake.remove());
   // A fresh canvas in place of the current one (a new context can be made on it).
   const swapCanvas = () => {
-    const old = w.canvas();
+    const old = w.canvas_();
     const fresh = old.cloneNode(false);
     const hadFocus = document.activeElement === old;
     sizes?.unobserve(old);
     old.replaceWith(fresh);
-    w.setCanvas(fresh);
+    w.setCanvas_(fresh);
     armCanvas(fresh, signal);
     fresh.addEventListener('webglcontextlost', onLost, { signal });
     fresh.addEventListener('pointerdown', () => touch(entry), { signal });
@@ -133,18 +133,18 @@ export function live(w) {
     return fresh;
   };
   const park = () => {
-    if (parked || !w.api()) return;
-    const c = w.canvas();
+    if (parked || !w.api_()) return;
+    const c = w.canvas_();
     let picture = '';
     try {
-      if (w.api().drawNow()) picture = c.toDataURL('image/png'); // the frame just drawn, in this task
+      if (w.api_().drawNow()) picture = c.toDataURL('image/png'); // the frame just drawn, in this task
     } catch { /* no picture: the canvas stays blank */ }
     parked = true;
     counted.parks++;
     unregister(entry);
     // The module lets its window and context go; the old canvas goes with
     // its context, and a fresh one shows the picture.
-    w.api().releaseGraphics();
+    w.api_().releaseGraphics();
     const gl = c.getContext('webgl') ?? c.getContext('experimental-webgl');
     gl?.getExtension('WEBGL_lose_context')?.loseContext();
     contextLost = true;
@@ -153,7 +153,7 @@ export function live(w) {
       fresh.style.backgroundImage = `url("${picture}")`;
       fresh.style.backgroundSize = '100% 100%';
     }
-    w.api().setVisible(0);
+    w.api_().setVisible(0);
     wake.hidden = false;
     wake.style.left = `${fresh.offsetLeft + 10}px`;
     wake.style.top = `${fresh.offsetTop + 10}px`;
@@ -166,28 +166,28 @@ export function live(w) {
     el.classList.remove('fl-parked');
     contextLost = true;
     restore();
-    w.api().setVisible(onScreen ? 1 : 0);
+    w.api_().setVisible(onScreen ? 1 : 0);
   };
-  wake.addEventListener('click', () => { unpark(true); w.canvas().focus({ preventScroll: true }); }, { signal });
-  w.canvas().addEventListener('webglcontextlost', onLost, { signal });
-  w.canvas().addEventListener('pointerdown', () => touch(entry), { signal });
-  if (w.canvas().getContext('webgl') ?? w.canvas().getContext('experimental-webgl')) register(entry); // software drawing uses none
+  wake.addEventListener('click', () => { unpark(true); w.canvas_().focus({ preventScroll: true }); }, { signal });
+  w.canvas_().addEventListener('webglcontextlost', onLost, { signal });
+  w.canvas_().addEventListener('pointerdown', () => touch(entry), { signal });
+  if (w.canvas_().getContext('webgl') ?? w.canvas_().getContext('experimental-webgl')) register(entry); // software drawing uses none
   signal.addEventListener('abort', () => {
     unregister(entry);
     // The context goes now, not when the canvas is collected: the page's
     // other widgets may need the browser's room for contexts.
-    const c = w.canvas();
+    const c = w.canvas_();
     if (!parked) (c.getContext('webgl') ?? c.getContext('experimental-webgl'))?.getExtension('WEBGL_lose_context')?.loseContext();
   });
   el.flocklabVisible = (on) => {
     onScreen = on;
-    if (!w.api()) return;
+    if (!w.api_()) return;
     if (on) {
       touch(entry);
       if (parked) unpark(false); // when a context is free, or an off-screen widget can give one
       else restore();
     }
-    w.api().setVisible(on && !parked ? 1 : 0);
+    w.api_().setVisible(on && !parked ? 1 : 0);
   };
   visibility?.observe(el);
   const forget = onRemoved(el, () => el.flocklab?.destroy());

@@ -1,0 +1,148 @@
+// The experiment's chart: axes and ticks, the band, the mean, the prediction
+// (a shape, or points that are sliders), and one dot per run (a button once
+// the runs are done), over the experiment's state `ex` (experiment.js).
+export const SVG = 'http://www.w3.org/2000/svg';
+
+export function makeChart(ex) {
+  const { chart_: chart, hint_: hint, predict_: predict, t_: t, num_: num, node_: node, measure_: measure, kind_: kind, seeds_: seeds, seconds_: seconds, say_: say } = ex;
+  const { byValue_: byValue, varyWords_: varyWords, valueWords_: valueWords, measureWords_: measureWords, sentence_: sentence, comparison_: comparison } = ex;
+  const W = () => Math.max(280, Math.round(chart.getBoundingClientRect().width) || 640);
+  // Round ticks: 1, 2 or 5 times a power of ten, about four of them.
+  const tickOf = (top) => {
+    const raw = top / 4;
+    const pow = 10 ** Math.floor(Math.log10(raw));
+    return [1, 2, 5, 10].map((m) => m * pow).find((x) => x >= raw);
+  };
+  // Where everything goes: the runs' range, or before any run the measure's
+  // scale (its ceiling, else half again its value at the start), and the
+  // predicted points; held still while a point is dragged.
+  function geometry() {
+    const width = W();
+    const height = 260;
+    const g = measure();
+    const numeric = ex.info_.values.every((x) => Number.isFinite(Number(x)));
+    const xs = ex.info_.values.map((x, i) => (numeric ? Number(x) : i));
+    const [x0, x1] = [Math.min(...xs), Math.max(...xs)];
+    const ys = ex.rows_.map((r) => r[g.name]).filter(Number.isFinite);
+    const scale = ys.length ? Math.max(...ys) : g.ceiling > 0 ? g.ceiling / 1.1 : g.value > 0 ? g.value * 1.5 : 1;
+    const yTop = ex.dragging_ ? ex.dragging_.top : Math.max(scale, ...(kind() === 'points' && ex.points_ ? ex.points_ : []), g.unit === '' ? 1 : 0, 1e-9) * 1.1;
+    const left = 56;
+    const right = width - 16;
+    const top = 34;
+    const bottom = height - 44;
+    const X = (x) => left + (x1 === x0 ? 0.5 : (x - x0) / (x1 - x0)) * (right - left);
+    const Y = (y) => bottom - (Math.max(0, y) / yTop) * (bottom - top);
+    const tick = tickOf(yTop);
+    return { width, height, xs, left, right, top, bottom, X, Y, yTop, tick, fine: tick / 10 };
+  }
+  // The measure at a pointer's height, and the value column nearest a pointer.
+  const rect = () => chart.getBoundingClientRect();
+  const measureAt = (clientY) => (ex.geo_.bottom - (clientY - rect().top) * (ex.geo_.height / rect().height)) / (ex.geo_.bottom - ex.geo_.top) * ex.geo_.yTop;
+  const columnAt = (clientX) => {
+    const x = (clientX - rect().left) * (ex.geo_.width / rect().width);
+    const far = ex.geo_.xs.map((v) => Math.abs(ex.geo_.X(v) - x));
+    return far.indexOf(Math.min(...far));
+  };
+
+  function draw({ quiet = false } = {}) {
+    const had = document.activeElement?.closest?.('.fl-exp-point') ? Number(document.activeElement.dataset.i) : -1;
+    chart.replaceChildren();
+    if (!ex.info_) {
+      ex.geo_ = null;
+      if (ex.describing_) {
+        node(chart, 'text', { x: '50%', y: '50%', 'text-anchor': 'middle', class: 'fl-exp-wait' }, t('Preparing the chart...'));
+        say(t('No runs yet.')); // the line is there from the start: nothing below moves when the chart is described
+      }
+      return;
+    }
+    ex.geo_ = geometry();
+    const { width, height, xs, left, right, top, bottom, X, Y, yTop } = ex.geo_;
+    chart.setAttribute('viewBox', `0 0 ${width} ${height}`);
+    chart.style.height = `${height}px`;
+    const g = measure();
+    const per = byValue();
+    chart.setAttribute('aria-label', t('{0} against {1}: one dot per run', t(g.name), varyWords()));
+    // Axes, ticks and their words.
+    node(chart, 'line', { x1: left, y1: bottom, x2: right, y2: bottom, class: 'fl-exp-axis' });
+    node(chart, 'line', { x1: left, y1: top, x2: left, y2: bottom, class: 'fl-exp-axis' });
+    const every = Math.ceil(ex.info_.values.length / Math.max(2, Math.floor((right - left) / 44)));
+    ex.info_.values.forEach((v, i) => {
+      if (i % every && i !== ex.info_.values.length - 1) return;
+      node(chart, 'text', { x: X(xs[i]), y: bottom + 16, 'text-anchor': 'middle' }, valueWords(v, false));
+    });
+    const step = ex.geo_.tick;
+    const dec = Math.max(0, -Math.floor(Math.log10(step)));
+    for (let y = 0; y <= yTop; y += step) {
+      node(chart, 'line', { x1: left - 3, y1: Y(y), x2: left, y2: Y(y), class: 'fl-exp-axis' });
+      node(chart, 'text', { x: left - 6, y: Y(y) + 4, 'text-anchor': 'end' }, num(y, dec));
+    }
+    node(chart, 'text', { x: (left + right) / 2, y: height - 8, 'text-anchor': 'middle' }, ex.info_.vary.unit ? `${varyWords()} (${t(ex.info_.vary.unit)})` : varyWords());
+    node(chart, 'text', { x: left, y: 14 }, g.unit ? `${t(g.name)} (${t(g.unit)}) ${t('after {0} s', num(seconds(), 0))}` : `${t(g.name)} ${t('after {0} s', num(seconds(), 0))}`);
+    const have = per.map((p, i) => [p, xs[i]]).filter(([p]) => p.n > 0);
+    if (have.length) {
+      const band = [...have.map(([p, x]) => `${X(x)},${Y(p.max)}`), ...have.slice().reverse().map(([p, x]) => `${X(x)},${Y(p.min)}`)];
+      node(chart, 'polygon', { points: band.join(' '), class: 'fl-exp-band' });
+      node(chart, 'polyline', { points: have.map(([p, x]) => `${X(x)},${Y(p.mean)}`).join(' '), class: 'fl-exp-mean' });
+    }
+    // A shape, drawn across the result's range (or the middle of the chart before any run).
+    if (kind() === 'shape') {
+      const means = have.map(([p]) => p.mean);
+      const [lo, hi] = have.length > 1 ? [Math.min(...means), Math.max(...means)] : [0.25 * yTop / 1.1, 0.75 * yTop / 1.1];
+      const at = (f) => ({ rises: lo + f * (hi - lo), falls: hi - f * (hi - lo), 'stays level': (lo + hi) / 2, peaks: lo + (1 - Math.abs(2 * f - 1)) * (hi - lo) })[predict.value];
+      const pts = Array.from({ length: 21 }, (_, k) => k / 20).map((f) => `${left + f * (right - left)},${Y(at(f))}`);
+      node(chart, 'polyline', { points: pts.join(' '), class: 'fl-exp-guess' });
+    }
+    // Points: one slider per value (the arrows move between them and move them).
+    if (kind() === 'points' && ex.points_) {
+      const group = node(chart, 'g', { class: 'fl-exp-points' });
+      node(group, 'polyline', { points: ex.points_.map((y, i) => `${X(xs[i])},${Y(y)}`).join(' '), class: 'fl-exp-guess' });
+      ex.pointAt_ = Math.min(ex.pointAt_, ex.points_.length - 1);
+      ex.points_.forEach((y, i) => {
+        const h = node(group, 'g', {
+          class: 'fl-exp-point', role: 'slider', tabindex: i === ex.pointAt_ ? 0 : -1, 'data-i': i,
+          'aria-orientation': 'vertical', 'aria-valuemin': 0, 'aria-valuemax': Number(yTop.toFixed(6)), 'aria-valuenow': y,
+          'aria-valuetext': measureWords(y), 'aria-label': t('Your prediction at {0} {1}', varyWords(), valueWords(ex.info_.values[i])),
+          'aria-describedby': hint.id, 'aria-disabled': ex.running_ ? 'true' : undefined,
+        });
+        node(h, 'circle', { cx: X(xs[i]), cy: Y(y), r: 16, class: 'fl-exp-point-hit' });
+        node(h, 'rect', { x: X(xs[i]) - 5, y: Y(y) - 5, width: 10, height: 10, transform: `rotate(45 ${X(xs[i])} ${Y(y)})`, class: 'fl-exp-point-mark' });
+      });
+    }
+    // One dot per run, spread a little by seed; the arrows move between them.
+    const seedList = seeds();
+    const spread = Math.min(10, (right - left) / Math.max(1, ex.info_.values.length) / 3);
+    const sorted = ex.rows_.slice().sort((a, b) => a.run - b.run);
+    ex.focusAt_ = Math.min(ex.focusAt_, Math.max(0, sorted.length - 1));
+    // While the runs come in, the dots are one path (one element however many
+    // runs: the page stays responsive); once done each is a button with its words.
+    const at = (r) => {
+      const j = seedList.indexOf(r.seed);
+      const off = seedList.length > 1 ? (j / (seedList.length - 1) - 0.5) * spread : 0;
+      return [X(xs[ex.info_.values.indexOf(r.value)]) + off, Y(r[g.name])];
+    };
+    if (ex.running_) {
+      const d = sorted.map((r) => { const [x, y] = at(r); return `M${(x - 4.5).toFixed(1)},${y.toFixed(1)}a4.5,4.5 0 1,0 9,0a4.5,4.5 0 1,0 -9,0`; });
+      if (d.length) node(chart, 'path', { d: d.join(''), class: 'fl-exp-dots-live' });
+    } else {
+      const frag = document.createDocumentFragment();
+      sorted.forEach((r, k) => {
+        const [x, y] = at(r);
+        const dot = document.createElementNS(SVG, 'circle');
+        dot.setAttribute('cx', x);
+        dot.setAttribute('cy', y);
+        dot.setAttribute('r', 4.5);
+        dot.setAttribute('class', 'fl-exp-dot');
+        dot.setAttribute('role', 'button');
+        dot.setAttribute('tabindex', k === ex.focusAt_ ? 0 : -1);
+        dot.setAttribute('aria-label', t('{0} {1}, seed {2}: {3} {4}. Enter shows this run.', varyWords(), valueWords(r.value), r.seed, t(g.name), measureWords(r[g.name])));
+        dot.dataset.run = String(r.run);
+        frag.append(dot);
+      });
+      chart.append(frag);
+    }
+    if (had >= 0) chart.querySelector(`.fl-exp-point[data-i="${had}"]`)?.focus();
+    say([sentence(), comparison()].filter(Boolean).join(' '), quiet);
+  }
+
+  return { geometry_: geometry, rect_: rect, measureAt_: measureAt, columnAt_: columnAt, draw_: draw };
+}

@@ -1,0 +1,106 @@
+// The predicted points on the experiment's chart: the keys (one tab stop,
+// the arrows choose and move), the pointer and the finger, and the dots'
+// keys and clicks, over the experiment's state `ex` (experiment.js).
+export function makePoints(ex) {
+  const { chart_: chart, cap_: cap, kind_: kind, seeds_: seeds, draw_: draw, geometry_: geometry, measureAt_: measureAt, columnAt_: columnAt, rect_: rect } = ex;
+  // The point that takes the keyboard, focused.
+  function focusPoint(i) {
+    const all = [...chart.querySelectorAll('.fl-exp-point')];
+    if (!all.length) return;
+    ex.pointAt_ = Math.max(0, Math.min(all.length - 1, i));
+    all.forEach((h, k) => h.setAttribute('tabindex', k === ex.pointAt_ ? 0 : -1));
+    all[ex.pointAt_].focus();
+  }
+  // Point i at y (in the measure's unit): at least 0, at most the ceiling (and
+  // the chart's top while dragging), on a step: the keys' (a fortieth of the
+  // chart, roughly), or a fifth of it for the pointer.
+  function setPoint(i, y, fine = ex.geo_.fine) {
+    const most = Math.min(cap(), ex.dragging_ ? ex.dragging_.top : Infinity);
+    const v = Math.round(Math.max(0, Math.min(most, y)) / fine) * fine;
+    ex.points_[i] = Number(v.toFixed(Math.max(0, -Math.floor(Math.log10(fine))) + 1));
+    draw({ quiet: true });
+  }
+  // The points start level, halfway up the chart.
+  function ensurePoints() {
+    if (!ex.info_ || (ex.points_ && ex.points_.length === ex.info_.values.length)) return;
+    const { yTop, fine } = geometry();
+    ex.points_ = ex.info_.values.map(() => Number((Math.round(yTop / 2 / fine) * fine).toFixed(6)));
+  }
+  function pointKey(e, i) {
+    if (ex.running_) return;
+    const { tick, fine, yTop } = ex.geo_;
+    const y = ex.points_[i];
+    const to = { ArrowUp: y + fine, ArrowDown: y - fine, PageUp: y + tick, PageDown: y - tick, Home: 0, End: yTop }[e.key];
+    const move = { ArrowLeft: -1, ArrowRight: 1 }[e.key];
+    if (to !== undefined) {
+      e.preventDefault();
+      setPoint(i, to);
+      focusPoint(i);
+    } else if (move) {
+      e.preventDefault();
+      focusPoint(i + move);
+    }
+  }
+  chart.addEventListener('pointerdown', (e) => {
+    const h = e.target.closest?.('.fl-exp-point');
+    if (!h || ex.running_ || e.button !== 0) return;
+    e.preventDefault();
+    const i = Number(h.dataset.i);
+    ex.dragging_ = { i, top: ex.geo_.yTop };
+    chart.setPointerCapture(e.pointerId);
+    focusPoint(i);
+  });
+  // A finger on a point drags it and does not scroll the page (touch-action
+  // is not honoured on SVG shapes; elsewhere on the chart a finger scrolls).
+  chart.addEventListener('touchstart', (e) => {
+    if (!ex.running_ && e.target.closest?.('.fl-exp-point')) e.preventDefault();
+  }, { passive: false });
+  chart.addEventListener('pointermove', (e) => {
+    if (!ex.dragging_) return;
+    setPoint(ex.dragging_.i, measureAt(e.clientY), ex.geo_.fine / 5);
+    focusPoint(ex.dragging_.i);
+  });
+  const drop = () => {
+    if (!ex.dragging_) return;
+    const { i } = ex.dragging_;
+    ex.dragging_ = null;
+    draw({ quiet: true }); // the scale follows the points again
+    focusPoint(i);
+  };
+  chart.addEventListener('pointerup', drop);
+  chart.addEventListener('pointercancel', drop);
+
+  // Arrows between dots (left/right: values, up/down: seeds), Enter or a click loads one.
+  chart.addEventListener('keydown', (e) => {
+    const h = e.target.closest?.('.fl-exp-point');
+    if (h) { pointKey(e, Number(h.dataset.i)); return; }
+    const dots = [...chart.querySelectorAll('.fl-exp-dot')];
+    const k = dots.indexOf(document.activeElement);
+    if (k < 0) return;
+    const n = seeds().length;
+    const to = { ArrowRight: k + n, ArrowLeft: k - n, ArrowDown: k + 1, ArrowUp: k - 1, Home: 0, End: dots.length - 1 }[e.key];
+    if (to !== undefined) {
+      e.preventDefault();
+      const next = dots[Math.max(0, Math.min(dots.length - 1, to))];
+      dots[k].setAttribute('tabindex', '-1');
+      next.setAttribute('tabindex', '0');
+      ex.focusAt_ = dots.indexOf(next);
+      next.focus();
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      ex.show_(Number(dots[k].dataset.run));
+    }
+  });
+  // A click on a dot shows its run; with points, a click elsewhere in the plot puts the nearest point there.
+  chart.addEventListener('click', (e) => {
+    const dot = e.target.closest?.('.fl-exp-dot');
+    if (dot) { ex.show_(Number(dot.dataset.run)); return; }
+    if (kind() !== 'points' || !ex.points_ || ex.running_ || !ex.geo_ || e.target.closest?.('.fl-exp-point')) return;
+    const y = (e.clientY - rect().top) * (ex.geo_.height / rect().height);
+    if (y < ex.geo_.top - 8 || y > ex.geo_.bottom + 8) return;
+    const i = columnAt(e.clientX);
+    setPoint(i, measureAt(e.clientY), ex.geo_.fine / 5);
+    focusPoint(i);
+  });
+  return { ensurePoints_: ensurePoints };
+}

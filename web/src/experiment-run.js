@@ -1,0 +1,145 @@
+// Running an experiment: one worker describes it (its values, the
+// measure's scale); the runs go to Web Workers with the core alone, one per
+// core but the page's own, at most four, or without Workers to the same
+// module here in slices of at most 8 ms; over the experiment's state `ex`
+// (experiment.js).
+import { begin, sweepApi } from './sweep-api.js';
+
+const SLICE_MS = 8; // without Workers: the most one task works
+const MAX_WORKERS = 4;
+
+export function makeRunner(ex) {
+  const { d_: d, el_: el, warn_: warn, job_: job, kind_: kind, label_: label, say_: say, draw_: draw, ensurePoints_: ensurePoints, csvButton_: csvButton, progress_: progress } = ex;
+  const useWorkers = () => typeof Worker === 'function' && d.workers !== '0';
+  const newWorker = () => new Worker(new URL('./flocklab-sweep-worker.js', import.meta.url), { type: 'module' });
+  // The sweep module on this thread, loaded once (without Workers).
+  const sweepHere = () => (ex.here_ ??= import('./flocklab-sweep.js').then((mod) => mod.default()).then(sweepApi));
+  // A description: the values, the setting, the gauges with their scales.
+  function described(i) {
+    if (i.why) throw new TypeError(`flocklab: experiment: ${i.why}`);
+    if (!ex.warned_) for (const w of i.warnings) warn(el, w);
+    ex.warned_ = true;
+    const before = ex.info_?.values.join('\n');
+    ex.info_ = i;
+    if (before !== undefined && before !== i.values.join('\n')) ex.points_ = null;
+    if (kind() === 'points') ensurePoints();
+  }
+  // One worker describes the experiment (and waits to run the first share;
+  // it is let go if the experiment cannot run). A promise of null, or why not.
+  function describe() {
+    let j;
+    try { j = job(); } catch (err) { return Promise.resolve(err); }
+    const use = (i) => { try { described(i); return null; } catch (err) { return err; } };
+    if (!useWorkers()) return sweepHere().then((m) => use(begin(m, j)), (err) => err);
+    return new Promise((resolve) => {
+      let w;
+      try { w = newWorker(); } catch (err) { resolve(err); return; }
+      ex.spare_ = w;
+      ex.undescribe_ = () => resolve(new Error('flocklab: the experiment left the page'));
+      const heard = ({ data: m }) => {
+        if (m.type !== 'begun') return;
+        w.removeEventListener('message', heard);
+        const err = use(m.info);
+        if (err && ex.spare_ === w) { ex.spare_ = null; w.terminate(); }
+        resolve(err);
+      };
+      w.addEventListener('message', heard);
+      w.addEventListener('error', (e) => { if (ex.spare_ === w) { ex.spare_ = null; w.terminate(); } resolve(new Error(`flocklab: the experiment's worker failed (${e.message})`)); }, { once: true });
+      w.postMessage({ ...j, shard: null });
+    });
+  }
+
+  // The end of a run: all done (no err; flocklab:done), stopped (an
+  // AbortError: the runs so far stay) or failed (its reason said). The run's
+  // promise is settled here, with the results as they are now, so a
+  // flocklab:done handler that starts another run changes nothing of it.
+  function finish(err) {
+    const job = ex.running_;
+    ex.workers_.forEach((x) => x.terminate());
+    ex.workers_ = [];
+    ex.running_ = null;
+    el.removeAttribute('aria-busy');
+    label();
+    if (err && err.name !== 'AbortError') {
+      say(err.message);
+      job?.reject(err);
+      return;
+    }
+    csvButton.disabled = ex.rows_.length === 0;
+    draw();
+    if (err) { job?.reject(err); return; }
+    const results = ex.handle_.results();
+    job?.resolve(results);
+    el.dispatchEvent(new CustomEvent('flocklab:done', { detail: results, bubbles: true }));
+  }
+  function got(row) {
+    ex.rows_.push(row);
+    progress.value = ex.rows_.length;
+    el.dispatchEvent(new CustomEvent('flocklab:progress', { detail: { done: ex.rows_.length, total: ex.info_.runs }, bubbles: true }));
+    if (ex.rows_.length === ex.info_.runs) finish();
+    else if (!ex.redraw_) ex.redraw_ = setTimeout(() => { ex.redraw_ = 0; if (ex.running_) draw(); }, 250); // a few times a second, not per run
+  }
+  function begun(i) {
+    described(i);
+    if (!ex.whole_) { ex.whole_ = ex.words_.then(() => ex.handle_); ex.describing_ = false; } // a run described it: no need for another worker
+    progress.max = i.runs;
+    progress.value = 0;
+  }
+
+  function run() {
+    ex.alive_('run');
+    ex.handle_.stop();
+    ex.rows_ = [];
+    csvButton.disabled = true;
+    const j = job();
+    el.setAttribute('aria-busy', 'true');
+    return new Promise((resolve, reject) => {
+      let stopped = false;
+      ex.running_ = { resolve, reject, stop() { stopped = true; finish(new DOMException('the experiment was stopped', 'AbortError')); } };
+      label();
+      draw({ quiet: true }); // the points cannot move while it runs
+      const fail = (err) => { if (!stopped) { stopped = true; finish(err); } };
+      // One worker per core but the page's own (one on a two-core machine), at most four.
+      const n = Math.max(1, Math.min((navigator.hardwareConcurrency || 2) - 1, MAX_WORKERS));
+      let pool = null;
+      try {
+        if (useWorkers()) {
+          pool = Array.from({ length: n }, (_, k) => (k === 0 && ex.spare_ ? ex.spare_ : newWorker()));
+          ex.spare_ = null;
+        }
+      } catch { pool = null; }
+      if (pool) {
+        ex.workers_ = pool;
+        let begunOnce = false;
+        pool.forEach((w, k) => {
+          w.onerror = (e) => fail(new Error(`flocklab: the experiment's worker failed (${e.message})`));
+          w.onmessage = ({ data: m }) => {
+            if (stopped) return;
+            try {
+              if (m.type === 'begun' && !begunOnce) { begunOnce = true; begun(m.info); } // drawn with the first runs
+              else if (m.type === 'row') got(m.row);
+            } catch (err) { fail(err); }
+          };
+          // Each worker runs every n-th run, from its own k.
+          w.postMessage({ ...j, shard: [k, n] });
+        });
+        return;
+      }
+      // Without Workers: the same module here, a slice of at most 8 ms per task.
+      sweepHere().then((m) => {
+        begun(begin(m, j));
+        const slice = () => {
+          if (stopped) return;
+          const left = m.work(SLICE_MS);
+          const now = JSON.parse(m.rows());
+          for (const r of now.slice(ex.rows_.length)) got(r);
+          if (left > 0) setTimeout(slice, 0);
+        };
+        setTimeout(slice, 0);
+      }).catch(fail);
+    });
+  }
+
+  // One row per run; the prediction's shape and, with points, the predicted measure at the run's value.
+  return { describe_: describe, run_: run };
+}

@@ -1,0 +1,101 @@
+// The experiment's words: the prediction's shapes, the seeds an element
+// names, the shape of a series of means, and the sentences that say how the
+// measure goes with the varied setting and how a prediction compares.
+
+export const SHAPES = ['rises', 'falls', 'stays level', 'peaks'];
+export const POINTS = 'points'; // the prediction menu's last choice: points dragged on the chart
+export const shapeWords = (t) => ({ rises: t('rises'), falls: t('falls'), 'stays level': t('stays level'), peaks: t('peaks') });
+
+// "0-9" -> 0..9; "1,2,5" -> [1, 2, 5]; "3" -> [3].
+export function parseSeeds(text) {
+  const t = String(text ?? '').trim();
+  const range = /^(\d+)\s*-\s*(\d+)$/.exec(t);
+  const seeds = range ? Array.from({ length: Math.max(0, Number(range[2]) - Number(range[1]) + 1) }, (_, k) => Number(range[1]) + k)
+    : t.split(',').map((x) => x.trim()).filter((x) => x !== '').map(Number);
+  if (!seeds.length || seeds.length > 1000 || !seeds.every((x) => Number.isSafeInteger(x) && x >= 0)) {
+    throw new TypeError(`data-seeds="${t}": expected a range such as 0-9 or a list such as 1,2,5 (1 to 1000 whole numbers)`);
+  }
+  return seeds;
+}
+
+// The shape of a series of means: 'rises', 'falls', 'stays level' or 'peaks',
+// and where it turns or levels off (an index).
+export function shapeOf(means) {
+  const lo = Math.min(...means);
+  const hi = Math.max(...means);
+  const range = hi - lo;
+  const n = means.length;
+  if (n < 2 || range <= 0.05 * Math.max(Math.abs(hi), Math.abs(lo), 1e-12)) return { shape: 'stays level' };
+  const top = means.indexOf(hi);
+  if (top > 0 && top < n - 1 && hi - means[0] > 0.2 * range && hi - means[n - 1] > 0.2 * range) return { shape: 'peaks', at: top };
+  const shape = means[n - 1] >= means[0] ? 'rises' : 'falls';
+  // Where it levels off: from there on it moves less than a tenth of its range.
+  let level = n - 1;
+  while (level > 1 && Math.abs(means[n - 1] - means[level - 1]) < 0.1 * range) level--;
+  return { shape, levelsAt: level < n - 2 ? level : undefined };
+}
+
+// Results in words, over the experiment's state `ex` (experiment.js).
+export function makeWords(ex) {
+  const { t_: t, num_: num, measure_: measure, kind_: kind, guessedShape_: guessedShape, predict_: predict } = ex;
+  function byValue() {
+    const g = measure()?.name;
+    return (ex.info_?.values ?? []).map((value) => {
+      const xs = ex.rows_.filter((r) => r.value === value).map((r) => r[g]);
+      return { value, n: xs.length, mean: xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN, min: Math.min(...xs), max: Math.max(...xs) };
+    });
+  }
+  const varyWords = () => t(ex.info_.vary.label);
+  // A value as people read it: 330 (not 330.0), 0,25 in Spanish; with the setting's unit.
+  const digits = (v) => (String(Number(v)).split('.')[1] ?? '').length;
+  const valueWords = (v, unit = true) => {
+    const x = Number(v);
+    if (v === '' || !Number.isFinite(x)) return t(v);
+    const words = num(x, Math.min(6, digits(v)));
+    return unit && ex.info_.vary.unit ? `${words} ${t(ex.info_.vary.unit)}` : words;
+  };
+  const withUnit = (v, unit, dec) => (unit ? `${num(v, dec)} ${t(unit)}` : num(v, dec));
+  const decimalsOf = (g) => g.decimals ?? (g.unit === '' ? 2 : 1);
+  const measureWords = (v) => withUnit(v, measure().unit, decimalsOf(measure()));
+
+  // One sentence: how the measure's mean goes with the varied setting.
+  function sentence() {
+    const per = byValue().filter((p) => p.n > 0);
+    if (per.length < 2) return per.length ? t('{0} runs so far.', ex.rows_.length) : t('No runs yet.');
+    const g = measure();
+    const v = (p) => valueWords(p.value);
+    const m = (p) => measureWords(p.mean);
+    const s = shapeOf(per.map((p) => p.mean));
+    const [a, b] = [per[0], per[per.length - 1]];
+    if (s.shape === 'stays level') return t('{0} stays near {1} from {2} {3} to {2} {4}.', t(g.name), m(b), varyWords(), v(a), v(b));
+    if (s.shape === 'peaks') {
+      const p = per[s.at];
+      return t('{0} rises from {1} at {2} {3} to {4} at {2} {5}, then falls to {6} at {2} {7}.', t(g.name), m(a), varyWords(), v(a), m(p), v(p), m(b), v(b));
+    }
+    const to = s.levelsAt !== undefined ? per[s.levelsAt] : b;
+    const args = [t(g.name), m(a), varyWords(), v(a), m(to), v(to)];
+    const part = s.shape === 'rises' ? t('{0} rises from {1} at {2} {3} to {4} at {2} {5}', ...args) : t('{0} falls from {1} at {2} {3} to {4} at {2} {5}', ...args);
+    return part + (s.levelsAt !== undefined ? t(', then levels off.') : '.');
+  }
+
+  // The prediction beside the result, in numbers; no grade.
+  function comparison() {
+    const per = byValue().filter((p) => p.n > 0);
+    if (!kind() || per.length < 2 || ex.rows_.length < (ex.info_?.runs ?? Infinity)) return '';
+    const words = shapeWords(t);
+    const got = shapeOf(per.map((p) => p.mean)).shape;
+    const [a, b] = [per[0], per[per.length - 1]];
+    if (kind() === 'shape') {
+      return t('You predicted: {0}. The result: {1}; its mean went from {2} to {3}.', words[predict.value], words[got], measureWords(a.mean), measureWords(b.mean));
+    }
+    // Points: the predicted and the measured at both ends, and how far apart they are.
+    const guess = (p) => ex.points_[ex.info_.values.indexOf(p.value)];
+    const gaps = per.map((p) => Math.abs(guess(p) - p.mean));
+    const widest = gaps.indexOf(Math.max(...gaps));
+    return t('You predicted {0} at {1} {2} and {3} at {1} {4} ({5}); the means were {6} and {7} ({8}). Your points were {9} from the means on average, {10} at most (at {1} {11}).',
+      measureWords(guess(a)), varyWords(), valueWords(a.value), measureWords(guess(b)), valueWords(b.value), words[guessedShape()],
+      measureWords(a.mean), measureWords(b.mean), words[got],
+      measureWords(gaps.reduce((x, y) => x + y, 0) / gaps.length), measureWords(gaps[widest]), valueWords(per[widest].value));
+  }
+  return { byValue_: byValue, varyWords_: varyWords, valueWords_: valueWords, measureWords_: measureWords, sentence_: sentence, comparison_: comparison };
+}

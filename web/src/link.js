@@ -1,0 +1,24 @@
+// [SECTION] Links: a config in embed.html's query, in the data-* names
+// (kebab-case): scene, seed, paused, each option's attribute, and each
+// tunable that differs from its default.
+import { kebab } from './values.js';
+
+const EMBED = new URL('embed.html', import.meta.url);
+export function linkTo(cfg, spec, lang) {
+  const q = new URLSearchParams();
+  q.set('scene', cfg.scene);
+  if (lang && lang.code !== 'en') q.set('lang', lang.code); // the link opens in the widget's language
+  q.set('seed', String(cfg.seed));
+  if (cfg.paused) q.set('paused', '1');
+  for (const opt of spec.options) {
+    const key = opt.kind === 'flags' ? `${opt.attribute}s` : opt.attribute;
+    if (!key || cfg[key] === undefined) continue;
+    if (cfg[key] === '' && opt.kind !== 'flags') continue; // none: the default
+    q.set(kebab(key), String(cfg[key]));
+  }
+  for (const t of spec.tunables) {
+    const v = cfg.params[t.name];
+    if (v !== undefined && v !== t.default) q.set(t.name.replaceAll('_', '-'), String(v));
+  }
+  return `${EMBED.href}?${q}`;
+}

@@ -1,0 +1,163 @@
+// [SECTION] Work that takes many tasks: a run to a time (runTo, Reset and
+// run), an experiment on the widget's configuration, and the benchmark. Each
+// goes in slices of RUN_SLICE_MS so that the page stays responsive; pause(),
+// reset() and destroy() stop a run, a new experiment or destroy() ends one
+// under way, and benchmark() calls run one after another.
+import { description } from './options.js';
+import { RUN_SLICE_MS, nextTask } from './tasks.js';
+import { own, quote, text, warn, wholeNumber } from './values.js';
+
+// `w`: the widget's shared parts; `g`: its guards (guards.js); `afterAction`:
+// buttons, form and gauges at once.
+export function makeRuns(w, g, afterAction) {
+  const { el_: el } = w;
+  let run = null; // {resolve, reject}
+  let experimentStop = null; // ends the experiment under way (a new one, or destroy())
+  let benchQueue = Promise.resolve(); // benchmark() calls, one after another
+  const runButtons = own(el, '[data-action="run"]');
+
+  function endRun(err) {
+    const r = run;
+    run = null;
+    el.removeAttribute('aria-busy');
+    for (const b of runButtons) b.disabled = false;
+    if (!r) return;
+    if (err) r.reject(err);
+    else r.resolve(JSON.parse(w.api_().gauges()));
+  }
+  function cancelRun() {
+    if (!run) return;
+    w.api_()?.runCancel();
+    endRun(new DOMException('the run was stopped before it got there', 'AbortError'));
+  }
+  function startRun(steps, resolve, reject) {
+    cancelRun();
+    w.api_().runBegin(steps);
+    run = { resolve, reject };
+    el.setAttribute('aria-busy', 'true');
+    for (const b of runButtons) b.disabled = true;
+    const mine = run;
+    const slice = () => {
+      if (run !== mine || !w.api_()) return;
+      if (w.api_().runSlice(RUN_SLICE_MS) > 0) {
+        nextTask(slice); // the page handles input and draws between slices
+        return;
+      }
+      endRun(null);
+      afterAction();
+    };
+    slice();
+  }
+
+  // Reset with the same seed, run to `seconds` of simulated time (whole
+  // steps) and pause there: where the lab reads its gauges. Returns a
+  // promise of the gauges there; pause(), reset() or destroy() stop it (the
+  // promise then rejects with an AbortError).
+  function runTo(seconds = 10) {
+    g.alive_();
+    const s = typeof seconds === 'number' ? seconds : Number(g.guarded_(text, [seconds, 'runTo(seconds)']));
+    g.alive_();
+    if (!Number.isFinite(s) || s < 0 || s > 600) throw new RangeError(`flocklab: runTo(seconds) takes 0 to 600 seconds, got ${quote(seconds)}`);
+    return new Promise((resolve, reject) => {
+      const go = () => startRun(Math.round(s / description.stepSeconds), resolve, reject);
+      if (w.api_()) go();
+      else w.pending_.push(go);
+    });
+  }
+
+  // An experiment on this widget's configuration as it is now: one setting
+  // over values, each over seeds, `seconds` each; a promise of one row per
+  // run ({run, value, seed, <gauge>...}) and each value's mean, min and max
+  // per gauge. Every run equals that configuration run alone (runTo, the
+  // CLI's sweep).
+  function experiment(opts = {}) {
+    const api = w.api_();
+    if (opts === null || typeof opts !== 'object') throw new TypeError(`flocklab: experiment() takes an object such as {vary: 'weight_separation', values: [0, 1, 2], seeds: [0, 1, 2], seconds: 10}, got ${quote(opts)}`);
+    const { vary, values, seeds = [api.seed()], seconds = 10 } = opts;
+    if (typeof vary !== 'string') throw new TypeError(`flocklab: experiment({vary}) names the setting to vary, got ${quote(vary)}`);
+    const snake = vary.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`); // weightSeparation: the tunable weight_separation
+    const name = w.spec_.tunables.some((t) => t.name === snake) ? snake : vary;
+    let list = values;
+    if (values && !Array.isArray(values) && typeof values === 'object') {
+      const { from, to, step } = values;
+      if (![from, to, step].every(Number.isFinite) || !(step > 0) || to < from || (to - from) / step > 1000) throw new RangeError(`flocklab: experiment({values: {from, to, step}}) needs step > 0, to >= from and at most 1000 values, got ${quote(JSON.stringify(values))}`);
+      list = [];
+      for (let k = 0; from + k * step <= to + 1e-9 * step; k++) list.push(from + k * step);
+    }
+    if (!Array.isArray(list) || list.length === 0 || list.length > 1000) throw new TypeError('flocklab: experiment({values}) takes a list of 1 to 1000 values, or {from, to, step}');
+    const texts = list.map((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : text(v, 'experiment({values})')));
+    if (!Array.isArray(seeds) || seeds.length === 0 || seeds.length > 1000 || !seeds.every((x) => Number.isSafeInteger(x) && x >= 0)) {
+      throw new TypeError(`flocklab: experiment({seeds}) takes a list of 1 to 1000 whole numbers from 0, got ${quote(JSON.stringify(seeds))}`);
+    }
+    if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 600) throw new RangeError(`flocklab: experiment({seconds}) takes 0 to 600 seconds, got ${quote(seconds)}`);
+    const steps = Math.round(seconds / description.stepSeconds);
+    const { why, warnings } = JSON.parse(api.expBegin(name, texts.join('\n'), seeds.join('\n'), steps));
+    if (why) throw new TypeError(`flocklab: experiment(): ${why}`);
+    for (const line of warnings) warn(el, `experiment(): ${line}`);
+    experimentStop?.(new DOMException('a new experiment began', 'AbortError'));
+    el.setAttribute('aria-busy', 'true');
+    return new Promise((resolve, reject) => {
+      let stopped = false;
+      const end = () => { el.removeAttribute('aria-busy'); experimentStop = null; };
+      experimentStop = (err) => { stopped = true; end(); reject(err); };
+      const slice = () => {
+        if (stopped) return;
+        if (w.isDestroyed_()) { experimentStop(g.aborted_()); return; }
+        if (api.expWork(RUN_SLICE_MS) > 0) { nextTask(slice); return; }
+        const rows = JSON.parse(api.expRows());
+        api.expEnd();
+        end();
+        const gauges = w.spec_.gauges.map((x) => x.name);
+        const summary = texts.map((value) => {
+          const mine = rows.filter((r) => r.value === value);
+          const out = { value, runs: mine.length };
+          for (const gauge of gauges) {
+            const xs = mine.map((r) => r[gauge]);
+            out[gauge] = { mean: xs.reduce((a, b) => a + b, 0) / xs.length, min: Math.min(...xs), max: Math.max(...xs) };
+          }
+          return out;
+        });
+        w.say_(w.lang_.t('Experiment done: {0} runs of {1}.', rows.length, name));
+        resolve({ vary: name, seconds, rows, summary });
+      };
+      nextTask(slice);
+    });
+  }
+
+  // Milliseconds per step of a formed run, measured inside this page's
+  // WebAssembly, for a scene with a benchmark (`b`, its description): a
+  // promise. The warm-up goes in slices, then at most 250 ms of timed steps.
+  const benchmark = (b) => (opts = {}) => {
+    const api = w.api_();
+    if (opts === null || typeof opts !== 'object') {
+      throw new TypeError(`flocklab: benchmark() takes an object such as {boids: ${b.size}, neighbors: '${b.variants[0]}', steps: ${b.steps}}, got ${opts}`);
+    }
+    const { [b.sizeName]: size = b.size, [b.variantName]: variant = b.variants[0], steps = b.steps, warmup = b.warmup } = opts;
+    const n = wholeNumber(el, `benchmark ${b.sizeName}`, size, b.size, b.sizeLo, b.sizeHi);
+    if (!b.variants.includes(variant)) throw new TypeError(`flocklab: unknown ${b.variantName} "${variant}" (expected ${b.variants.join(', ')})`);
+    const s = wholeNumber(el, 'benchmark steps', steps, b.steps, 1, api.maxStepsFor(n));
+    const wu = wholeNumber(el, 'benchmark warmup', warmup, b.warmup, 0, b.maxWarmup);
+    const go = () => new Promise((resolve, reject) => {
+      if (w.isDestroyed_()) { reject(g.aborted_()); return; }
+      api.benchBegin(n, variant, wu);
+      const slice = () => {
+        if (w.isDestroyed_()) { reject(g.aborted_()); return; }
+        if (api.benchWarm(RUN_SLICE_MS) > 0) { nextTask(slice); return; }
+        const r = JSON.parse(api.benchTime(s));
+        if (r.capped) warn(el, `benchmark: timed ${r.steps} of ${s} steps (one call works at most ${description.maxCallMs} ms)`);
+        resolve(r.ms);
+      };
+      nextTask(slice);
+    });
+    benchQueue = benchQueue.then(go, go);
+    return benchQueue;
+  };
+
+  // destroy(): the run and the experiment under way end (AbortError).
+  function stopAll() {
+    cancelRun();
+    experimentStop?.(g.aborted_());
+  }
+
+  return { cancelRun_: cancelRun, runTo_: runTo, experiment_: experiment, benchmark_: benchmark, stopAll_: stopAll };
+}
