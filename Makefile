@@ -47,10 +47,18 @@ web: deps-web
 	# flocklab.js, with a source map back to them; the experiments' part
 	# (flocklab-experiment.js, loaded only by a page with a [data-experiment])
 	# and its worker are files of their own.
-	$(ESBUILD) web/src/index.js --bundle --format=esm --external:./flocklab-core.js --external:./flocklab-experiment.js --minify --mangle-props=_$$ \
+	# The C API's table for the shim, from web_main.cpp's signatures (one list).
+	mkdir -p $(BUILD)/gen
+	node web/tools/c-api.mjs $(BUILD)/gen/c-api.js
+	$(ESBUILD) web/src/index.js --alias:flocklab-c-api=$(abspath $(BUILD))/gen/c-api.js --bundle --format=esm --external:./flocklab-core.js --external:./flocklab-experiment.js --minify --mangle-props=_$$ \
 	  --sourcemap --sources-content=true --log-level=warning --outfile=$(BUILD)/web/flocklab.js
 	$(ESBUILD) flocklab-experiment=web/src/experiment.js flocklab-sweep-worker=web/src/sweep-worker.js --bundle --format=esm \
 	  --external:./flocklab-sweep.js --minify --mangle-props=_$$ --sourcemap --sources-content=true --log-level=warning --outdir=$(BUILD)/web
+	# terser after esbuild on the shim's two bundles (about 3% smaller gzipped),
+	# each keeping its source map back to web/src.
+	cd $(BUILD)/web && for f in flocklab.js flocklab-experiment.js; do \
+	  $(abspath $(TERSER)) $$f --module --compress passes=2 --mangle \
+	    --source-map "content='$$f.map',url='$$f.map',includeSources" -o $$f; done
 	$(TERSER) $(BUILD)/web/flocklab-core.js --module --compress passes=2 --mangle -o $(BUILD)/web/flocklab-core.js
 	$(TERSER) $(BUILD)/web/flocklab-sweep.js --module --compress passes=2 --mangle -o $(BUILD)/web/flocklab-sweep.js
 	# The widget's stylesheet minified too (web/flocklab.css stays the readable source).

@@ -102,7 +102,7 @@ export function mount(el, options = {}, { replace = false } = {}) {
   const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
   if (data.paused === undefined ? reduced : isOn(data.paused, el)) args.push('--paused');
   for (const [k, v] of Object.entries(data)) {
-    if (['scene', 'seed', 'paused', 'textScale', 'controls', 'urlConfig', 'lang'].includes(k) || v === undefined || v === null) continue;
+    if (SHIM_NAMES.includes(k) || v === undefined || v === null) continue;
     const value = String(v);
     // The module reads C strings: a NUL would cut the value short there.
     if (value.includes('\0') || k.includes('\0')) warn(el, `data-${quote(k)}="${quote(value.replaceAll('\0', '\\0'))}" contains a NUL character; ignored`);
@@ -321,7 +321,7 @@ export function mount(el, options = {}, { replace = false } = {}) {
       });
     }
     // The scene's readers: more of its state by name (the crowd's field()).
-    for (const name of w.spec_.readers ?? []) target[name] = read(name, () => JSON.parse(api.reader(name)));
+    for (const name of w.spec_.readers ?? []) target[name] = read(name, () => JSON.parse(api.read(name)));
     controls.bind();
     form.build();
     // Calls made before ready, in order. One that could not be checked at

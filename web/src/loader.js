@@ -1,6 +1,7 @@
 // Loading the WebAssembly module: one download and compilation shared by
 // every widget on the page, instances started one at a time (nearest the
 // viewport first), and the C API of one instance as JS functions.
+import { EXPORTS } from 'flocklab-c-api';
 import createFlockLab from './flocklab-core.js';
 import { makeRoom } from './contexts.js';
 import { english } from './lang.js';
@@ -76,60 +77,9 @@ const counts = { made: 0, collected: 0 };
 const freed = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry(() => { counts.collected++; }) : null;
 export const instanceStats = () => ({ ...counts, live });
 
-// The module's exports as JS functions ([name, C name, return type, argument types]).
-const EXPORTS = [
-  ['describe', 'fl_describe', 'string', []],
-  ['scene', 'fl_scene', 'string', []],
-  ['gauges', 'fl_gauges', 'string', []],
-  ['set', 'fl_set', 'string', ['string', 'string']],
-  ['get', 'fl_get', 'string', ['string']],
-  ['state', 'fl_state', 'string', []],
-  ['inputHelp', 'fl_input_help', 'string', []],
-  ['summary', 'fl_summary', 'string', []],
-  ['respond', 'fl_respond', 'string', []],
-  ['reset', 'fl_reset', null, ['number']],
-  ['seed', 'fl_seed', 'number', []],
-  ['setPaused', 'fl_set_paused', null, ['number']],
-  ['paused', 'fl_paused', 'number', []],
-  ['step', 'fl_step', 'number', ['number']],
-  ['maxSteps', 'fl_max_steps', 'number', []],
-  ['stepMs', 'fl_step_ms', 'number', []],
-  ['benchBegin', 'fl_bench_begin', 'number', ['number', 'string', 'number']],
-  ['benchWarm', 'fl_bench_warm', 'number', ['number']],
-  ['benchTime', 'fl_bench_time', 'string', ['number']],
-  ['maxStepsFor', 'fl_max_steps_for', 'number', ['number']],
-  ['grabs', 'fl_grabs', 'number', ['number', 'number', 'number']],
-  ['hold', 'fl_hold', 'number', ['number', 'number']],
-  ['explain', 'fl_explain', 'string', ['number']],
-  ['reader', 'fl_read', 'string', ['string']],
-  ['history', 'fl_history', 'string', []],
-  ['csv', 'fl_csv', 'string', []],
-  ['clearHistory', 'fl_clear_history', null, []],
-  ['expBegin', 'fl_exp_begin', 'string', ['string', 'string', 'string', 'number']],
-  ['expWork', 'fl_exp_work', 'number', ['number']],
-  ['expRows', 'fl_exp_rows', 'string', []],
-  ['expEnd', 'fl_exp_end', null, []],
-  ['params', 'fl_params', 'string', []],
-  ['apply', 'fl_apply', 'string', ['string', 'string']],
-  ['cancel', 'fl_cancel', 'number', []],
-  ['destroy', 'fl_destroy', null, []],
-  ['setVisible', 'fl_set_visible', null, ['number']],
-  ['resize', 'fl_resize', null, ['number', 'number', 'number']],
-  ['restoreGraphics', 'fl_restore_graphics', 'number', []],
-  ['drawNow', 'fl_draw_now', 'number', []],
-  ['releaseGraphics', 'fl_release_graphics', null, []],
-  ['runBegin', 'fl_run_begin', null, ['number']],
-  ['runSlice', 'fl_run_slice', 'number', ['number']],
-  ['runCancel', 'fl_run_cancel', null, []],
-  ['setParams', 'fl_set_params', 'string', ['string']],
-  ['uiMetrics', 'fl_ui_metrics', 'string', []],
-  ['visible', 'fl_visible', 'number', []],
-  ['key', 'fl_key', 'number', ['string']],
-  ['agents', 'fl_agents', 'number', []],
-  ['setFinger', 'fl_set_finger', null, ['number']],
-  ['setTextScale', 'fl_set_text_scale', null, ['number']],
-  ['missingStrings', 'fl_missing_strings', 'string', []],
-];
+// The module's exports as JS functions ([name, C name, return type, argument
+// types]): made at build time from web_main.cpp's signatures (web/tools/c-api.mjs).
+
 
 // Starts one instance on `canvas` with the shim's arguments; resolves to
 // {instance, api} once it runs, or rejects with the cause.
