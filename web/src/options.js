@@ -92,10 +92,11 @@ export function optionMethods(opt) {
 }
 
 // [SECTION] Names a widget takes
-// The shim's own names (data-scene, data-seed, data-paused, data-text-scale,
-// embed.html's data-url-config),
-// then each option's attribute and each tunable, as dataset keys (camelCase).
-export const SHIM_NAMES = ['scene', 'seed', 'paused', 'textScale', 'urlConfig', 'lang'];
+// The shim's own names, the one list of them (data-scene, data-seed,
+// data-paused, data-text-scale, data-controls, embed.html's data-url-config,
+// data-lang): the module is not given them as settings. Then each option's
+// attribute and each tunable, as dataset keys (camelCase).
+export const SHIM_NAMES = ['scene', 'seed', 'paused', 'textScale', 'controls', 'urlConfig', 'lang'];
 const camel = (snake) => snake.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
 export function settingNames(sceneName) {
   const s = description.scenes[sceneName];
@@ -118,5 +119,5 @@ export function unknownName(sceneName, name, show, strict, names = settingNames(
   if (others.length) return `${show(name)} is for ${others.join(' and ')} widgets; this one is a ${sceneName} widget`;
   const near = nearest(name, names);
   if (near) return `${show(name)}: no such setting; did you mean ${show(near)}?`;
-  return strict ? `${show(name)}: no such setting (a ${sceneName} widget takes ${names.filter((n) => n !== 'urlConfig').map(show).join(', ')})` : null;
+  return strict ? `${show(name)}: no such setting (a ${sceneName} widget takes ${names.filter((n) => n !== 'urlConfig' && n !== 'controls').map(show).join(', ')})` : null;
 }
