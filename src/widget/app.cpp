@@ -125,7 +125,7 @@ bool App::restore_graphics() {
     window_ = nullptr;
     if (!create_graphics()) return false;
     ui_input_.attach(window_);
-    hover_.reset();
+    pointer_.hover.reset();
     last_frame_ms_ = -1;
     return true;
 }
@@ -136,7 +136,7 @@ void App::release_graphics() {
     painter_.reset();
     if (window_) SDL_DestroyWindow(window_);
     window_ = nullptr;
-    hover_.reset();
+    pointer_.hover.reset();
 }
 
 bool App::draw_now() {
@@ -165,7 +165,7 @@ void App::set_visible(bool on) {
 void App::frame() {
     if (!painter_) return;  // graphics could not be made again after a lost context: the page says so
     SDL_Event e;
-    pressed_.reset();
+    pointer_.pressed.reset();
     while (SDL_PollEvent(&e)) {
         ui_input_.event(e);
         handle_event(e);
@@ -175,14 +175,14 @@ void App::frame() {
     // last motion event after the pointer has left (so the focus itself is
     // asked), and a panel's claim on the mouse is only known after ImGui's
     // next frame.
-    if (SDL_GetMouseFocus() != window_) hover_.reset();
-    const bool panel = ImGui::GetIO().WantCaptureMouse || (hover_ && over_panel(*hover_));
+    if (SDL_GetMouseFocus() != window_) pointer_.hover.reset();
+    const bool panel = ImGui::GetIO().WantCaptureMouse || (pointer_.hover && over_panel(*pointer_.hover));
     const bool held = (SDL_GetMouseState(nullptr, nullptr) & SDL_BUTTON_LMASK) != 0;
     const auto world = [this, panel](const std::optional<Vec2>& ui) -> std::optional<Vec2> {
         if (panel || !ui) return std::nullopt;
         return to_world(*ui);
     };
-    view_->pointer({world(hover_), world(pressed_), held && !panel, pressed_touch_, ui_per_world_});
+    view_->pointer({world(pointer_.hover), world(pointer_.pressed), held && !panel, pointer_.pressed_touch, ui_per_world_});
     view_->focused = (SDL_GetWindowFlags(window_) & SDL_WINDOW_INPUT_FOCUS) != 0;
     const double t = now_ms();
     const double dt = last_frame_ms_ < 0 ? 0.0 : (t - last_frame_ms_) / 1000.0;
@@ -192,7 +192,7 @@ void App::frame() {
     // While a run to a time goes on, the frame is drawn a few times a second
     // (the progress line moves), and the time goes to the run.
     constexpr int kRunDrawEvery = 8;  // frames
-    if (run_left_ > 0 && ++run_frames_ % kRunDrawEvery != 0) return;
+    if (run_.left > 0 && ++run_.frames % kRunDrawEvery != 0) return;
     draw();
 }
 }  // namespace flocklab

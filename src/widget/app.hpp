@@ -74,7 +74,7 @@ struct App {
     bool cancel();
     // What the page's last pointerdown on the canvas was: a finger (true) or
     // a mouse or pen. A tap reaches SDL as mouse events; this tells them apart.
-    void set_finger(bool on) { finger_ = on; }
+    void set_finger(bool on) { pointer_.finger = on; }
     // A key on the focused canvas by its web name ("t", "?", ".", "Shift+ArrowUp";
     // "repeat:" first while held): true if the widget used it. The page sends
     // every key here first; what is not used goes on to SDL (ImGui's panel).
@@ -88,7 +88,7 @@ struct App {
     bool grabs(double fx, double fy, bool drag) const;
     // A finger held still at (fx, fy) of the canvas: the view's long press.
     bool hold(double fx, double fy);
-    // ms per step over the last kStepWindow frames: their whole stepping time
+    // ms per step over the last StepMeter::kWindow frames: their whole stepping time
     // over their steps, so a clock the browser coarsens to 0.1 ms (pages
     // without cross-origin isolation) still gives the real 0.03 ms of a
     // small flock on average, where each frame alone reads 0 or 0.1.
@@ -121,29 +121,43 @@ private:
     double last_frame_ms_ = -1;
     bool visible_ = true;
     Shapes shapes_;                     // every shape of a frame: one draw call
-    static constexpr int kStepWindow = 300;          // frames (5 s at 60 frames/s)
-    std::array<double, kStepWindow> step_ms_{};      // each frame's stepping time (ms)
-    std::array<int, kStepWindow> step_n_{};          // and its steps
-    int step_ms_count_ = 0, step_ms_next_ = 0;
-    std::vector<Gauge> hud_;            // gauges for the HUD, refreshed ~4 times a second
-    double hud_at_ms_ = -1e9;
-    std::optional<Vec2> hover_;         // window px, while the pointer is over the canvas
-    std::optional<Vec2> pressed_;       // window px, a press this frame not taken by ImGui
-    bool pressed_touch_ = false;        // ... made by a finger
-    bool finger_ = false;               // the page's last pointerdown was a finger
-    bool help_open_ = false;            // ?: the keys
-    bool tuning_open_ = false;          // the tuning panel, as last drawn
-    bool panel_focused_ = false;        // ... and the keyboard is in it
-    int tuning_request_ = -1;           // T: 1 open, 0 close, -1 nothing asked
-    float header_h_ = 40, body_h_ = 400;  // CSS px: the open panel's header and body, last frame
-    float panel_scroll_ = 0;              // CSS px: how far its body is scrolled
-    int run_left_ = 0, run_total_ = 0;    // a run to a time: steps still to go, of how many
-    int run_frames_ = 0;                  // frames since it began (it draws every few)
+    // The live step time: each frame's stepping over the last 5 s.
+    struct StepMeter {
+        static constexpr int kWindow = 300;        // frames (5 s at 60 frames/s)
+        std::array<double, kWindow> ms{};          // each frame's stepping time (ms)
+        std::array<int, kWindow> steps{};          // and its steps
+        int count = 0, next = 0;
+    } meter_;
+    struct Hud {
+        std::vector<Gauge> gauges;  // for the HUD, refreshed ~4 times a second
+        double at_ms = -1e9;
+    } hud_;
+    // The pointer, as this frame sees it.
+    struct Pointer {
+        std::optional<Vec2> hover;    // window px, while the pointer is over the canvas
+        std::optional<Vec2> pressed;  // window px, a press this frame not taken by ImGui
+        bool pressed_touch = false;   // ... made by a finger
+        bool finger = false;          // the page's last pointerdown was a finger
+    } pointer_;
+    // The help and the tuning panel.
+    struct Panel {
+        bool help_open = false;        // ?: the keys
+        bool tuning_open = false;      // the tuning panel, as last drawn
+        bool focused = false;          // ... and the keyboard is in it
+        int request = -1;              // T: 1 open, 0 close, -1 nothing asked
+        float header_h = 40, body_h = 400;  // CSS px: the open panel's header and body, last frame
+        float scroll = 0;              // CSS px: how far its body is scrolled
+        std::uint64_t seed_input = 7;  // the seed field
+        std::map<std::string, int> count_input;  // the whole-number sliders, by option
+        Vec2 min, max;                 // window (CSS) px: the panel as last drawn
+    } panel_;
+    // A run to a time: steps still to go, of how many, and frames since it
+    // began (it draws every few).
+    struct Run {
+        int left = 0, total = 0, frames = 0;
+    } run_;
     ImGuiStyle base_style_;             // the style at text scale 1
     float text_scale_ = 1;              // set_text_scale()
-    std::uint64_t seed_input_ = 7;      // the tuning panel's seed field
-    std::map<std::string, int> count_input_;  // the panel's whole-number sliders, by option
-    Vec2 panel_min_, panel_max_;        // window (CSS) px: the tuning panel as last drawn
     double ui_per_world_ = 1.0;         // window (CSS) px per world px
     Vec2 to_world(Vec2 ui) const { return ui / ui_per_world_; }
 };

@@ -26,7 +26,7 @@ using namespace app_detail;
 // [SECTION] Update
 
 void App::update(double frame_seconds) {
-    if (run_left_ > 0) {  // a run to a time goes on, a slice per frame
+    if (run_.left > 0) {  // a run to a time goes on, a slice per frame
         run_slice(kFrameBudgetMs);
         return;
     }
@@ -62,52 +62,52 @@ int App::run_for(int n, double budget_ms) {
 void App::run_begin(std::uint64_t seed, int steps) {
     reset(seed);
     paused = true;  // and it stays there, so the gauges read the lab's numbers
-    run_total_ = run_left_ = std::max(0, steps);
-    if (run_left_ == 0) scene_->say(trf("Reset, seed {0}. ", {std::to_string(seed)}) + scene_->describe());
+    run_.total = run_.left = std::max(0, steps);
+    if (run_.left == 0) scene_->say(trf("Reset, seed {0}. ", {std::to_string(seed)}) + scene_->describe());
 }
 
 int App::run_slice(double budget_ms) {
-    if (run_left_ <= 0) return 0;
-    run_left_ -= run_for(std::min(run_left_, scene_->max_steps_per_call()), budget_ms);
-    if (run_left_ == 0) scene_->say(trf("Ran to {0} s and paused. ", {fixed(scene_->time(), 1)}) + scene_->describe());
-    return run_left_;
+    if (run_.left <= 0) return 0;
+    run_.left -= run_for(std::min(run_.left, scene_->max_steps_per_call()), budget_ms);
+    if (run_.left == 0) scene_->say(trf("Ran to {0} s and paused. ", {fixed(scene_->time(), 1)}) + scene_->describe());
+    return run_.left;
 }
 
 void App::run_cancel() {
-    if (run_left_ > 0) scene_->say(trf("Stopped at {0} s.", {fixed(scene_->time(), 1)}));
-    run_left_ = 0;
+    if (run_.left > 0) scene_->say(trf("Stopped at {0} s.", {fixed(scene_->time(), 1)}));
+    run_.left = 0;
     paused = true;
 }
 
 void App::reset(std::uint64_t seed) {
-    seed_input_ = seed;
+    panel_.seed_input = seed;
     scene_->reset(seed);
     clock_.accumulator = 0;
-    step_ms_count_ = step_ms_next_ = 0;
+    meter_.count = meter_.next = 0;
 }
 
 void App::record_step_time(double ms, int steps) {
-    step_ms_[step_ms_next_] = ms;
-    step_n_[step_ms_next_] = steps;
-    step_ms_next_ = (step_ms_next_ + 1) % kStepWindow;
-    step_ms_count_ = std::min(step_ms_count_ + 1, kStepWindow);
+    meter_.ms[meter_.next] = ms;
+    meter_.steps[meter_.next] = steps;
+    meter_.next = (meter_.next + 1) % StepMeter::kWindow;
+    meter_.count = std::min(meter_.count + 1, StepMeter::kWindow);
 }
 
 double App::step_time() const {
     double ms = 0;
     long long n = 0;
-    for (int i = 0; i < step_ms_count_; ++i) {
-        ms += step_ms_[i];
-        n += step_n_[i];
+    for (int i = 0; i < meter_.count; ++i) {
+        ms += meter_.ms[i];
+        n += meter_.steps[i];
     }
     return n > 0 ? ms / static_cast<double>(n) : 0.0;
 }
 
 // The HUD's gauges (about 4 times a second) and the view's own panel work.
 void App::update_panels(double now) {
-    if (now - hud_at_ms_ >= 250 || hud_.empty()) {
-        hud_ = scene_->gauges();
-        hud_at_ms_ = now;
+    if (now - hud_.at_ms >= 250 || hud_.gauges.empty()) {
+        hud_.gauges = scene_->gauges();
+        hud_.at_ms = now;
     }
     view_->update_panels();
 }

@@ -27,7 +27,7 @@ using namespace app_detail;
 // The keys for this scene and mode, from the one key table (words.hpp), in
 // the middle of the canvas; ? or Escape closes it.
 void App::draw_help() {
-    if (!help_open_) return;
+    if (!panel_.help_open) return;
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
     ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(display.x - 16, display.y - 16));

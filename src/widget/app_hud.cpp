@@ -56,10 +56,10 @@ void App::draw_hud() {
                                       ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoFocusOnAppearing |
                                       ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoInputs;
     ImGui::Begin("##hud", nullptr, kHud);
-    view_->hud(hud_, paused, scene_->time(), compact());
-    if (run_left_ > 0) {
-        ui_text_coloured(ImVec4(0.98f, 0.75f, 0.14f, 1), "running to %.1f s: %d%%", run_total_ * kLabDt,
-                           static_cast<int>(100.0 * (run_total_ - run_left_) / std::max(1, run_total_)));
+    view_->hud(hud_.gauges, paused, scene_->time(), compact());
+    if (run_.left > 0) {
+        ui_text_coloured(ImVec4(0.98f, 0.75f, 0.14f, 1), "running to %.1f s: %d%%", run_.total * kLabDt,
+                           static_cast<int>(100.0 * (run_.total - run_.left) / std::max(1, run_.total)));
     }
     if (!compact()) draw_plot();
     ImGui::End();

@@ -29,7 +29,7 @@ void App::handle_event(const SDL_Event& e) {
     const ImGuiIO& io = ImGui::GetIO();
     switch (e.type) {
         case SDL_MOUSEMOTION:  // also synthesised by SDL from touch
-            hover_ = Vec2{static_cast<double>(e.motion.x), static_cast<double>(e.motion.y)};  // window px
+            pointer_.hover = Vec2{static_cast<double>(e.motion.x), static_cast<double>(e.motion.y)};  // window px
             break;
         case SDL_MOUSEBUTTONDOWN:
             // Never both the panel's and the scene's: a tap on the panel's
@@ -38,13 +38,13 @@ void App::handle_event(const SDL_Event& e) {
             if (e.button.button == SDL_BUTTON_LEFT && !io.WantCaptureMouse) {
                 const Vec2 p{static_cast<double>(e.button.x), static_cast<double>(e.button.y)};
                 if (!over_panel(p)) {
-                    pressed_ = p;
-                    pressed_touch_ = e.button.which == SDL_TOUCH_MOUSEID || finger_;
+                    pointer_.pressed = p;
+                    pointer_.pressed_touch = e.button.which == SDL_TOUCH_MOUSEID || pointer_.finger;
                 }
             }
             break;
         case SDL_WINDOWEVENT:  // the pointer left (a lifted finger leaves what it placed where it was)
-            if (e.window.event == SDL_WINDOWEVENT_LEAVE) hover_.reset();
+            if (e.window.event == SDL_WINDOWEVENT_LEAVE) pointer_.hover.reset();
             break;
         default: break;
     }
@@ -69,13 +69,13 @@ bool App::key(const std::string& name) {
     if (io.WantTextInput) return false;  // typing into the panel's seed field
     // Inside the open panel, ImGui's keyboard navigation takes these (through SDL).
     Vec2 ignored;
-    if (panel_focused_ && (arrow_step(k, &ignored) || k == "Enter" || k == " ")) return false;
+    if (panel_.focused && (arrow_step(k, &ignored) || k == "Enter" || k == " ")) return false;
     if (k == "t" && !repeat) {
-        tuning_request_ = tuning_open_ ? 0 : 1;
+        panel_.request = panel_.tuning_open ? 0 : 1;
         return true;
     }
     if (k == "?" && !repeat) {
-        help_open_ = !help_open_;
+        panel_.help_open = !panel_.help_open;
         return true;
     }
     if (k == ".") {  // pause, then one step; say what the inspected agent does
@@ -88,12 +88,12 @@ bool App::key(const std::string& name) {
 }
 
 bool App::cancel() {
-    if (help_open_) {
-        help_open_ = false;
+    if (panel_.help_open) {
+        panel_.help_open = false;
         return true;
     }
-    if (tuning_open_) {
-        tuning_request_ = 0;
+    if (panel_.tuning_open) {
+        panel_.request = 0;
         return true;
     }
     return view_->cancel();
@@ -109,7 +109,7 @@ void App::set_text_scale(double s) {
 }
 
 bool App::over_panel(Vec2 p) const {
-    return p.x >= panel_min_.x && p.x <= panel_max_.x && p.y >= panel_min_.y && p.y <= panel_max_.y;
+    return p.x >= panel_.min.x && p.x <= panel_.max.x && p.y >= panel_.min.y && p.y <= panel_.max.y;
 }
 
 bool App::grabs(double fx, double fy, bool drag) const {
@@ -157,9 +157,9 @@ std::string App::ui_metrics() const {
     std::snprintf(buf, sizeof buf,
                   "{\"textPx\": %.2f, \"controlPx\": %.2f, \"window\": [%d, %d], \"backing\": [%d, %d], "
                   "\"panel\": [%.1f, %.1f, %.1f, %.1f], \"compact\": %s, \"linePx\": %.2f, \"help\": %s, \"tuning\": %s, \"panelScroll\": %.1f, \"keysWaiting\": %d}",
-                  ImGui::GetFontSize(), ImGui::GetFontSize() + 2 * st.FramePadding.y, ww, wh, pw, ph, panel_min_.x,
-                  panel_min_.y, panel_max_.x, panel_max_.y, compact() ? "true" : "false",
-                  ImGui::GetFontSize() + st.ItemSpacing.y, help_open_ ? "true" : "false", tuning_open_ ? "true" : "false", panel_scroll_, ui_input_.keys_waiting());
+                  ImGui::GetFontSize(), ImGui::GetFontSize() + 2 * st.FramePadding.y, ww, wh, pw, ph, panel_.min.x,
+                  panel_.min.y, panel_.max.x, panel_.max.y, compact() ? "true" : "false",
+                  ImGui::GetFontSize() + st.ItemSpacing.y, panel_.help_open ? "true" : "false", panel_.tuning_open ? "true" : "false", panel_.scroll, ui_input_.keys_waiting());
     return buf;
 }
 }  // namespace flocklab

@@ -33,7 +33,7 @@ void App::draw_tuning() {
     const float edge = 8.0f * text_scale_;  // CSS px
     ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoScrollbar |
                              ImGuiWindowFlags_NoScrollWithMouse;
-    const bool opening = tuning_request_ == 1 || (tuning_open_ && tuning_request_ != 0);
+    const bool opening = panel_.request == 1 || (panel_.tuning_open && panel_.request != 0);
     if (!opening) {
         flags |= ImGuiWindowFlags_AlwaysAutoResize;
         ImGui::SetNextWindowPos(ImVec2(display.x - edge, edge), ImGuiCond_Always, ImVec2(1, 0));
@@ -47,7 +47,7 @@ void App::draw_tuning() {
         ImGui::SetNextWindowSize(ImVec2(display.x, display.y - std::floor(display.y / 3)), ImGuiCond_Always);
     } else {
         const float w = std::min(420.0f * text_scale_, display.x - 2 * edge);
-        const float h = std::min(header_h_ + body_h_, display.y - 2 * edge);
+        const float h = std::min(panel_.header_h + panel_.body_h, display.y - 2 * edge);
         ImGui::SetNextWindowPos(ImVec2(display.x - edge, edge), ImGuiCond_Always, ImVec2(1, 0));
         ImGui::SetNextWindowSize(ImVec2(w, std::max(h, 40.0f)), ImGuiCond_Always);
     }
@@ -56,22 +56,22 @@ void App::draw_tuning() {
     // opens or closes the panel.
     ImGui::Begin("##tuning", nullptr, flags);
     const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
-    panel_min_ = {at.x, at.y};
-    panel_max_ = {at.x + size.x, at.y + size.y};
+    panel_.min = {at.x, at.y};
+    panel_.max = {at.x + size.x, at.y + size.y};
     // T opens it with the keyboard in it, and closes it giving the keys back to the scene.
-    if (tuning_request_ >= 0) {
-        ImGui::SetNextItemOpen(tuning_request_ == 1);
-        if (tuning_request_ == 1) ImGui::SetWindowFocus();
+    if (panel_.request >= 0) {
+        ImGui::SetNextItemOpen(panel_.request == 1);
+        if (panel_.request == 1) ImGui::SetWindowFocus();
         else ImGui::SetWindowFocus(nullptr);
-        tuning_request_ = -1;
+        panel_.request = -1;
     }
-    tuning_open_ = ImGui::CollapsingHeader(tr("Tuning"));
-    panel_focused_ = tuning_open_ && ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows);
-    if (!tuning_open_) {
+    panel_.tuning_open = ImGui::CollapsingHeader(tr("Tuning"));
+    panel_.focused = panel_.tuning_open && ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows);
+    if (!panel_.tuning_open) {
         ImGui::End();
         return;
     }
-    header_h_ = ImGui::GetCursorPosY() + st.WindowPadding.y;
+    panel_.header_h = ImGui::GetCursorPosY() + st.WindowPadding.y;
     ImGui::BeginChild("##body", ImVec2(0, 0), false, ImGuiWindowFlags_NavFlattened);
     // A swipe (or a drag) on the body, not on a control, scrolls it. (A
     // press on a window's background makes the window's "move" id active,
@@ -83,12 +83,12 @@ void App::draw_tuning() {
         on_background) {
         ImGui::SetScrollY(ImGui::GetScrollY() - ImGui::GetIO().MouseDelta.y);
     }
-    panel_scroll_ = ImGui::GetScrollY();
+    panel_.scroll = ImGui::GetScrollY();
     ImGui::PushItemWidth(130 * text_scale_);
     ImGui::PushTextWrapPos(0.0f);  // wrapped at the panel's edge, in any language
     ui_text_disabled("%s (the lab's random.Random seed)", tr(scene_->name()));
     ImGui::PopTextWrapPos();
-    ImGui::InputScalar(tr("seed"), ImGuiDataType_U64, &seed_input_);
+    ImGui::InputScalar(tr("seed"), ImGuiDataType_U64, &panel_.seed_input);
     if (ImGui::Button(paused ? tr("Play") : tr("Pause"))) paused = !paused;
     same_line_if_fits(tr("Step"));
     ImGui::BeginDisabled(!paused);
@@ -96,12 +96,12 @@ void App::draw_tuning() {
     ImGui::EndDisabled();
     same_line_if_fits(tr("Reset"));
     if (ImGui::Button(tr("Reset"))) {
-        reset(seed_input_);
-        scene_->action(trf("reset, seed {0}", {std::to_string(seed_input_)}));
+        reset(panel_.seed_input);
+        scene_->action(trf("reset, seed {0}", {std::to_string(panel_.seed_input)}));
     }
     same_line_if_fits(tr("Reset and run 10 s"));  // a phone: on a line of its own
     // The lab's gauges are read after 10 s: 600 fixed steps from the start.
-    if (ImGui::Button(tr("Reset and run 10 s"))) run_begin(seed_input_, 600);
+    if (ImGui::Button(tr("Reset and run 10 s"))) run_begin(panel_.seed_input, 600);
     // Every tunable from the params' field table, grouped, with its unit and range.
     const char* group = "";
     for (const Tunable& t : scene_->tunables()) {
@@ -117,9 +117,9 @@ void App::draw_tuning() {
     // Whole-number options (the flock's size): applied when the slider is let go.
     for (const OptionSpec& o : scene_->options()) {
         if (o.kind != OptionKind::Count) continue;
-        auto it = count_input_.find(o.name);
-        if (it == count_input_.end() || !ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows)) {
-            it = count_input_.insert_or_assign(o.name, std::atoi(scene_->get(o.name).c_str())).first;
+        auto it = panel_.count_input.find(o.name);
+        if (it == panel_.count_input.end() || !ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows)) {
+            it = panel_.count_input.insert_or_assign(o.name, std::atoi(scene_->get(o.name).c_str())).first;
         }
         ImGui::SliderInt((std::string(tr(option_heading(o))) + "##" + o.name).c_str(), &it->second, static_cast<int>(o.lo), static_cast<int>(o.hi), "%d",
                          ImGuiSliderFlags_AlwaysClamp);
@@ -141,7 +141,7 @@ void App::draw_tuning() {
     if (ImGui::Button(tr("Lesson defaults"))) scene_->defaults();
     view_->tuning(step_time());
     ImGui::PopItemWidth();
-    body_h_ = ImGui::GetCursorPosY() + st.WindowPadding.y;  // the body's full height, for the next frame's size
+    panel_.body_h = ImGui::GetCursorPosY() + st.WindowPadding.y;  // the body's full height, for the next frame's size
     ImGui::EndChild();
     ImGui::End();
 }

@@ -20,11 +20,14 @@
 
 namespace {
 
-flocklab::App g_app;     // this WebAssembly instance's widget
-std::unique_ptr<flocklab::Scene::BenchRun> g_bench;  // a benchmark() under way (fl_bench_*)
-std::unique_ptr<flocklab::Experiment> g_experiment;   // an experiment() under way (fl_exp_*)
-bool g_started = false;  // false if it could not start (no canvas, no renderer)
-std::string g_text;      // the last string returned to JS (valid until the next call)
+// Everything this WebAssembly instance holds, in one place.
+struct Instance {
+    flocklab::App app;                                   // the widget
+    std::unique_ptr<flocklab::Scene::BenchRun> bench;    // a benchmark() under way (fl_bench_*)
+    std::unique_ptr<flocklab::Experiment> experiment;    // an experiment() under way (fl_exp_*)
+    bool started = false;  // false if it could not start (no canvas, no renderer)
+    std::string text;      // the last string returned to JS (valid until the next call)
+} g;
 
 // --scene NAME --seed N --paused --data KEY VALUE (one per data-* attribute);
 // --lang CODE --decimal MARK --strings TABLE: the widget's language (lang.hpp).
@@ -50,8 +53,8 @@ flocklab::AppConfig parse(int argc, char** argv) {
 }
 
 const char* text(std::string s) {
-    g_text = std::move(s);
-    return g_text.c_str();
+    g.text = std::move(s);
+    return g.text.c_str();
 }
 
 // "" when applied, "clamped: why" when applied after clamping, "invalid: why" when refused.
@@ -63,56 +66,56 @@ const char* result_text(const flocklab::SetResult& r) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (!g_app.init(parse(argc, argv))) return 1;
-    g_started = true;
-    emscripten_set_main_loop([] { g_app.frame(); }, 0, 0);
+    if (!g.app.init(parse(argc, argv))) return 1;
+    g.started = true;
+    emscripten_set_main_loop([] { g.app.frame(); }, 0, 0);
     return 0;
 }
 
 // [SECTION] The handle's C API
 extern "C" {
 
-EMSCRIPTEN_KEEPALIVE int fl_started() { return g_started; }
+EMSCRIPTEN_KEEPALIVE int fl_started() { return g.started; }
 
 // Off screen: the loop pauses (no steps, no drawing); back on screen it
 // resumes without catching up on the time it was away.
 EMSCRIPTEN_KEEPALIVE void fl_set_visible(int on) {
-    if (!g_started || (on != 0) == g_app.visible()) return;
-    g_app.set_visible(on != 0);
+    if (!g.started || (on != 0) == g.app.visible()) return;
+    g.app.set_visible(on != 0);
     if (on) emscripten_resume_main_loop();
     else emscripten_pause_main_loop();
 }
-EMSCRIPTEN_KEEPALIVE int fl_visible() { return g_app.visible(); }
+EMSCRIPTEN_KEEPALIVE int fl_visible() { return g.app.visible(); }
 
 // The end of this instance: the loop stops and SDL, ImGui and the scene are freed.
 EMSCRIPTEN_KEEPALIVE void fl_destroy() {
-    if (!g_started) return;
+    if (!g.started) return;
     emscripten_cancel_main_loop();
-    g_bench.reset();
-    g_experiment.reset();
-    g_app.shutdown();
-    g_started = false;
+    g.bench.reset();
+    g.experiment.reset();
+    g.app.shutdown();
+    g.started = false;
 }
 
 // Every scene's world, options, gauges, tunables and the limits, as JSON.
 EMSCRIPTEN_KEEPALIVE const char* fl_describe() { return text(flocklab::describe_json()); }
-EMSCRIPTEN_KEEPALIVE const char* fl_scene() { return g_app.scene().name(); }
+EMSCRIPTEN_KEEPALIVE const char* fl_scene() { return g.app.scene().name(); }
 // The canvas's accessible name ("Flock simulation, 60 boids. Press ? for keys.").
-EMSCRIPTEN_KEEPALIVE const char* fl_input_help() { return text(g_app.scene().label()); }
+EMSCRIPTEN_KEEPALIVE const char* fl_input_help() { return text(g.app.scene().label()); }
 // The scene now in words (the canvas's description; D says it).
-EMSCRIPTEN_KEEPALIVE const char* fl_summary() { return text(g_app.scene().describe()); }
+EMSCRIPTEN_KEEPALIVE const char* fl_summary() { return text(g.app.scene().describe()); }
 // The sentence due after an action, once; "" when there is none.
-EMSCRIPTEN_KEEPALIVE const char* fl_respond() { return text(g_app.scene().respond(g_app.paused)); }
+EMSCRIPTEN_KEEPALIVE const char* fl_respond() { return text(g.app.scene().respond(g.app.paused)); }
 // A key on the focused canvas (web name): 1 if the widget used it.
-EMSCRIPTEN_KEEPALIVE int fl_key(const char* name) { return g_started && g_app.key(name); }
-EMSCRIPTEN_KEEPALIVE void fl_set_finger(int on) { g_app.set_finger(on != 0); }
-EMSCRIPTEN_KEEPALIVE int fl_agents() { return g_app.scene().agents(); }
-EMSCRIPTEN_KEEPALIVE void fl_set_text_scale(double s) { if (g_started) g_app.set_text_scale(s); }
+EMSCRIPTEN_KEEPALIVE int fl_key(const char* name) { return g.started && g.app.key(name); }
+EMSCRIPTEN_KEEPALIVE void fl_set_finger(int on) { g.app.set_finger(on != 0); }
+EMSCRIPTEN_KEEPALIVE int fl_agents() { return g.app.scene().agents(); }
+EMSCRIPTEN_KEEPALIVE void fl_set_text_scale(double s) { if (g.started) g.app.set_text_scale(s); }
 
 // {"time": s, "<gauge>": value, ...} in the scene's gauge order.
 EMSCRIPTEN_KEEPALIVE const char* fl_gauges() {
-    std::string o = "{\"time\": " + flocklab::py_repr(g_app.scene().time());
-    for (const flocklab::Gauge& g : g_app.scene().gauges()) {
+    std::string o = "{\"time\": " + flocklab::py_repr(g.app.scene().time());
+    for (const flocklab::Gauge& g : g.app.scene().gauges()) {
         o += ", " + flocklab::json_string(g.name) + ": " + flocklab::py_repr(g.value);
     }
     return text(o + "}");
@@ -121,76 +124,76 @@ EMSCRIPTEN_KEEPALIVE const char* fl_gauges() {
 // Sets an option by name. Returns "" when applied, "clamped: why" when
 // applied after clamping, "invalid: why" when refused.
 EMSCRIPTEN_KEEPALIVE const char* fl_set(const char* option, const char* value) {
-    return result_text(g_app.scene().set(option, value));
+    return result_text(g.app.scene().set(option, value));
 }
-EMSCRIPTEN_KEEPALIVE const char* fl_get(const char* option) { return text(g_app.scene().get(option)); }
+EMSCRIPTEN_KEEPALIVE const char* fl_get(const char* option) { return text(g.app.scene().get(option)); }
 // The tunables by name ({"weight_separation": 1.8, ...}).
-EMSCRIPTEN_KEEPALIVE const char* fl_params() { return text(g_app.scene().params_json()); }
+EMSCRIPTEN_KEEPALIVE const char* fl_params() { return text(g.app.scene().params_json()); }
 // Several at once, all or nothing: "name\tvalue" lines (Scene::set_params).
 EMSCRIPTEN_KEEPALIVE const char* fl_set_params(const char* lines) {
-    return result_text(g_app.scene().set_params(flocklab::tab_pairs(lines)));
+    return result_text(g.app.scene().set_params(flocklab::tab_pairs(lines)));
 }
 // Applies one data-* attribute (dataset key, text) as mount() does at start;
 // returns the warnings, one per line ("" if none).
 EMSCRIPTEN_KEEPALIVE const char* fl_apply(const char* key, const char* value) {
     std::string w;
-    for (const std::string& line : flocklab::apply_attributes(g_app.scene(), {{key, value}})) w += (w.empty() ? "" : "\n") + line;
+    for (const std::string& line : flocklab::apply_attributes(g.app.scene(), {{key, value}})) w += (w.empty() ? "" : "\n") + line;
     return text(w);
 }
 // Escape on the canvas: 1 if the view used it (it cleared a selection), 0 if the page should blur.
-EMSCRIPTEN_KEEPALIVE int fl_cancel() { return g_app.cancel(); }
+EMSCRIPTEN_KEEPALIVE int fl_cancel() { return g.app.cancel(); }
 // 1 if a touch (drag 1) or a wheel turn (drag 0) at (fx, fy) (fractions of the canvas) is the widget's.
-EMSCRIPTEN_KEEPALIVE int fl_hold(double fx, double fy) { return g_started && g_app.hold(fx, fy); }
-EMSCRIPTEN_KEEPALIVE int fl_grabs(double fx, double fy, int drag) { return g_app.grabs(fx, fy, drag != 0); }
+EMSCRIPTEN_KEEPALIVE int fl_hold(double fx, double fy) { return g.started && g.app.hold(fx, fy); }
+EMSCRIPTEN_KEEPALIVE int fl_grabs(double fx, double fy, int drag) { return g.app.grabs(fx, fy, drag != 0); }
 // A frame drawn now, for a snapshot taken in the same task.
-EMSCRIPTEN_KEEPALIVE int fl_draw_now() { return g_started && g_app.draw_now(); }
+EMSCRIPTEN_KEEPALIVE int fl_draw_now() { return g.started && g.app.draw_now(); }
 // The widget gives its WebGL context up (the page then replaces its canvas).
-EMSCRIPTEN_KEEPALIVE void fl_release_graphics() { if (g_started) g_app.release_graphics(); }
+EMSCRIPTEN_KEEPALIVE void fl_release_graphics() { if (g.started) g.app.release_graphics(); }
 // After the page gave this instance a fresh canvas (its WebGL context was lost).
-EMSCRIPTEN_KEEPALIVE int fl_restore_graphics() { return g_started && g_app.restore_graphics(); }
+EMSCRIPTEN_KEEPALIVE int fl_restore_graphics() { return g.started && g.app.restore_graphics(); }
 // The canvas's displayed size (CSS px) and devicePixelRatio (a ResizeObserver in the shim).
-EMSCRIPTEN_KEEPALIVE void fl_resize(double w, double h, double dpr) { g_app.resize(w, h, dpr); }
-EMSCRIPTEN_KEEPALIVE const char* fl_ui_metrics() { return text(g_app.ui_metrics()); }
+EMSCRIPTEN_KEEPALIVE void fl_resize(double w, double h, double dpr) { g.app.resize(w, h, dpr); }
+EMSCRIPTEN_KEEPALIVE const char* fl_ui_metrics() { return text(g.app.ui_metrics()); }
 // Why agent i moves (scenes that explain); "null" if there is no agent i.
-EMSCRIPTEN_KEEPALIVE const char* fl_explain(int i) { return text(g_app.scene().explain_json(i)); }
+EMSCRIPTEN_KEEPALIVE const char* fl_explain(int i) { return text(g.app.scene().explain_json(i)); }
 // The gauges over simulated time, as JSON and as CSV.
-EMSCRIPTEN_KEEPALIVE const char* fl_history() { return text(g_app.scene().history().json()); }
-EMSCRIPTEN_KEEPALIVE void fl_clear_history() { g_app.scene().clear_history(); }
-EMSCRIPTEN_KEEPALIVE const char* fl_csv() { return text(g_app.scene().history().csv()); }
-EMSCRIPTEN_KEEPALIVE const char* fl_state() { return text(g_app.scene().state_json()); }
-EMSCRIPTEN_KEEPALIVE const char* fl_read(const char* name) { return text(g_app.scene().read(name)); }
+EMSCRIPTEN_KEEPALIVE const char* fl_history() { return text(g.app.scene().history().json()); }
+EMSCRIPTEN_KEEPALIVE void fl_clear_history() { g.app.scene().clear_history(); }
+EMSCRIPTEN_KEEPALIVE const char* fl_csv() { return text(g.app.scene().history().csv()); }
+EMSCRIPTEN_KEEPALIVE const char* fl_state() { return text(g.app.scene().state_json()); }
+EMSCRIPTEN_KEEPALIVE const char* fl_read(const char* name) { return text(g.app.scene().read(name)); }
 
 // seed < 0 keeps the current seed.
 EMSCRIPTEN_KEEPALIVE void fl_reset(double seed) {
-    g_app.reset(seed >= 0 ? static_cast<std::uint64_t>(seed) : g_app.scene().seed());
-    g_app.scene().action(flocklab::trf("reset, seed {0}", {std::to_string(g_app.scene().seed())}));
+    g.app.reset(seed >= 0 ? static_cast<std::uint64_t>(seed) : g.app.scene().seed());
+    g.app.scene().action(flocklab::trf("reset, seed {0}", {std::to_string(g.app.scene().seed())}));
 }
 // Reset (same seed), then run `steps` steps and pause there, a slice at a
 // time: fl_run_slice(ms) works at most ms and returns the steps still to run.
-EMSCRIPTEN_KEEPALIVE void fl_run_begin(int steps) { g_app.run_begin(g_app.scene().seed(), steps); }
-EMSCRIPTEN_KEEPALIVE int fl_run_slice(double ms) { return g_app.run_slice(ms); }
-EMSCRIPTEN_KEEPALIVE void fl_run_cancel() { g_app.run_cancel(); }
-EMSCRIPTEN_KEEPALIVE double fl_seed() { return static_cast<double>(g_app.scene().seed()); }
-EMSCRIPTEN_KEEPALIVE void fl_set_paused(int p) { g_app.paused = p != 0; }
-EMSCRIPTEN_KEEPALIVE int fl_paused() { return g_app.paused; }
-EMSCRIPTEN_KEEPALIVE int fl_step(int n) { return g_app.step(n); }
+EMSCRIPTEN_KEEPALIVE void fl_run_begin(int steps) { g.app.run_begin(g.app.scene().seed(), steps); }
+EMSCRIPTEN_KEEPALIVE int fl_run_slice(double ms) { return g.app.run_slice(ms); }
+EMSCRIPTEN_KEEPALIVE void fl_run_cancel() { g.app.run_cancel(); }
+EMSCRIPTEN_KEEPALIVE double fl_seed() { return static_cast<double>(g.app.scene().seed()); }
+EMSCRIPTEN_KEEPALIVE void fl_set_paused(int p) { g.app.paused = p != 0; }
+EMSCRIPTEN_KEEPALIVE int fl_paused() { return g.app.paused; }
+EMSCRIPTEN_KEEPALIVE int fl_step(int n) { return g.app.step(n); }
 // The most steps one step() call runs now (fewer for bigger flocks).
-EMSCRIPTEN_KEEPALIVE int fl_max_steps() { return g_app.scene().max_steps_per_call(); }
-EMSCRIPTEN_KEEPALIVE double fl_step_ms() { return g_app.step_time(); }
+EMSCRIPTEN_KEEPALIVE int fl_max_steps() { return g.app.scene().max_steps_per_call(); }
+EMSCRIPTEN_KEEPALIVE double fl_step_ms() { return g.app.step_time(); }
 // benchmark() in parts, so no call works longer than kMaxCallMs: a copy of
 // the scene sized `size` (fl_bench_begin; 0 if the scene has no benchmark),
 // its warm-up a slice at a time (fl_bench_warm: the steps still to run), then
 // the timed steps (fl_bench_time: {"ms": ms per step, "steps": steps timed,
 // "capped": stopped after kMaxCallMs, "warmup": warm-up steps run}).
 EMSCRIPTEN_KEEPALIVE int fl_bench_begin(int size, const char* variant, int warmup) {
-    g_bench = g_app.scene().bench(size, variant, warmup);
-    return g_bench != nullptr;
+    g.bench = g.app.scene().bench(size, variant, warmup);
+    return g.bench != nullptr;
 }
-EMSCRIPTEN_KEEPALIVE int fl_bench_warm(double ms) { return g_bench ? g_bench->warm(ms) : 0; }
+EMSCRIPTEN_KEEPALIVE int fl_bench_warm(double ms) { return g.bench ? g.bench->warm(ms) : 0; }
 EMSCRIPTEN_KEEPALIVE const char* fl_bench_time(int steps) {
-    if (!g_bench) return text("null");
-    const flocklab::BenchResult r = g_bench->time(steps, flocklab::kMaxCallMs);
-    g_bench.reset();
+    if (!g.bench) return text("null");
+    const flocklab::BenchResult r = g.bench->time(steps, flocklab::kMaxCallMs);
+    g.bench.reset();
     return text("{\"ms\": " + flocklab::py_repr(r.median_ms) + ", \"steps\": " + std::to_string(r.steps) +
                 ", \"capped\": " + (r.capped ? "true" : "false") + ", \"warmup\": " + std::to_string(r.warmup) + "}");
 }
@@ -201,18 +204,18 @@ EMSCRIPTEN_KEEPALIVE const char* fl_bench_time(int steps) {
 // `ms`, returns the runs still to finish; fl_exp_rows: the rows so far.
 EMSCRIPTEN_KEEPALIVE const char* fl_exp_begin(const char* vary, const char* values, const char* seeds, double steps) {
     std::string why;
-    g_experiment = flocklab::Experiment::from_text(g_app.scene().name(), g_app.scene().settings(), vary, values, seeds,
+    g.experiment = flocklab::Experiment::from_text(g.app.scene().name(), g.app.scene().settings(), vary, values, seeds,
                                                    static_cast<long long>(steps), &why);
     return text("{\"why\": " + flocklab::json_string(why) + ", \"warnings\": " +
-                flocklab::json_strings(g_experiment ? g_experiment->warnings() : std::vector<std::string>{}) + "}");
+                flocklab::json_strings(g.experiment ? g.experiment->warnings() : std::vector<std::string>{}) + "}");
 }
 EMSCRIPTEN_KEEPALIVE int fl_exp_work(double ms) {
-    if (!g_experiment) return 0;
-    g_experiment->work(ms);
-    return g_experiment->runs() - g_experiment->finished();
+    if (!g.experiment) return 0;
+    g.experiment->work(ms);
+    return g.experiment->runs() - g.experiment->finished();
 }
-EMSCRIPTEN_KEEPALIVE const char* fl_exp_rows() { return text(g_experiment ? g_experiment->json() : "[]"); }
-EMSCRIPTEN_KEEPALIVE void fl_exp_end() { g_experiment.reset(); }
+EMSCRIPTEN_KEEPALIVE const char* fl_exp_rows() { return text(g.experiment ? g.experiment->json() : "[]"); }
+EMSCRIPTEN_KEEPALIVE void fl_exp_end() { g.experiment.reset(); }
 // The most steps and ms one call runs (step, benchmark).
 // The English strings this widget looked up and found no translation for (JSON array).
 EMSCRIPTEN_KEEPALIVE const char* fl_missing_strings() {
