@@ -15,9 +15,11 @@
 
 namespace flocklab::cli {
 
+// vehicle: the steer scene, as the widget runs it (Scene::reset, then
+// Scene::step), from --start and --vel, toward --target.
 int cmd_vehicle(const Args& a) {
-    Vehicle v;
-    if (a.has("mode") && !parse_steer_mode(a.raw("mode").c_str(), &v.mode)) {
+    SteerScene scene;
+    if (a.has("mode") && scene.set("mode", a.raw("mode")).status != SetResult::Ok) {
         std::string modes;  // "seek, flee, arrive or wander", from the scene's one list
         for (int i = 0; i < kSteerModeCount; ++i) modes += std::string(i == 0 ? "" : i + 1 == kSteerModeCount ? " or " : ", ") + kSteerModes[i];
         throw UsageError("--mode: expected " + modes + ", got '" + a.raw("mode") + "'");
@@ -25,15 +27,16 @@ int cmd_vehicle(const Args& a) {
     const long long steps = steps_option(a, 5.0);
     const std::uint64_t seed = a.seeds("seed", 7).at(0);
     if (a.has("seed") && a.seeds("seed", 7).size() != 1) throw UsageError("--seed: vehicle takes one seed, got '" + a.raw("seed") + "'");
-    const bool wander = v.mode == SteerMode::Wander;
+    const bool wander = scene.vehicle.mode == SteerMode::Wander;
     if (wander && a.has("target")) throw UsageError("--target: wander chooses its own target, got '" + a.raw("target") + "'");
-    v.pos = a.vec("start", v.pos);
-    v.velocity = a.vec("vel", v.velocity);
-    v.target = a.vec("target", v.target);
-    const Vec2 start = v.pos, vel0 = v.velocity;
-    const VehicleParams p;
-    v.reset_wander(seed, p);
-    for (long long s = 0; s < steps; ++s) v.step(kLabDt, p);
+    const Vehicle lab;
+    const Vec2 start = a.vec("start", lab.pos), vel0 = a.vec("vel", lab.velocity);
+    scene.start_position = start;
+    scene.start_velocity = vel0;
+    scene.vehicle.target = a.vec("target", lab.target);  // as given: the scene's setter would keep it inside the world
+    scene.reset(seed);
+    step_all(scene, steps);
+    const Vehicle& v = scene.vehicle;
     if (a.has("json") && wander) {  // going_further.py's layout
         std::cout << "{\"mode\": \"wander\", \"seed\": " << seed << ", \"steps\": " << steps
                   << ", \"pos\": " << json_point(v.pos) << ", \"velocity\": " << json_point(v.velocity)

@@ -152,6 +152,8 @@ void SteerScene::restart(std::uint64_t seed) {
     vehicle = Vehicle{};
     vehicle.mode = mode;
     vehicle.target = target;
+    if (start_position) vehicle.pos = *start_position;
+    if (start_velocity) vehicle.velocity = *start_velocity;
     vehicle.reset_wander(seed_, params);
     steps_ = 0;
 }

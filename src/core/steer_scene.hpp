@@ -5,6 +5,8 @@
 // the steer view draws it).
 #pragma once
 
+#include <optional>
+
 #include "params.hpp"
 #include "pyrandom.hpp"
 #include "scene.hpp"
@@ -71,6 +73,9 @@ public:
 
     VehicleParams params;
     Vehicle vehicle;
+    // Where a reset starts the vehicle (px, px/s); none: the lab's start. The
+    // CLI's vehicle --start and --vel.
+    std::optional<Vec2> start_position, start_velocity;
 
 protected:
     std::string change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds) override;
