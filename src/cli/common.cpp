@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/flock.hpp"
+#include "core/experiment.hpp"
 #include "core/flock_scene.hpp"
 #include "core/format.hpp"
 #include "core/registry.hpp"
@@ -102,19 +103,15 @@ void print_summary(const std::string& name, const std::vector<std::string>& valu
         std::string line = name + "=" + value + ":";
         bool any = false;
         for (size_t g = 0; g < gauges.size(); ++g) {
-            double sum = 0, lo = INFINITY, hi = -INFINITY;
-            int n = 0;
+            std::vector<double> xs;
             for (const SweepRow& r : rows) {
-                if (r.value != value) continue;
-                sum += r.gauges[g];
-                lo = std::min(lo, r.gauges[g]);
-                hi = std::max(hi, r.gauges[g]);
-                ++n;
+                if (r.value == value) xs.push_back(r.gauges[g]);
             }
-            if (!n) continue;
+            const Summary s = summarize(xs);
+            if (!s.n) continue;
             any = true;
             char buf[200];
-            std::snprintf(buf, sizeof buf, " %s mean %.4g (%.4g to %.4g)%s%s", gauges[g].c_str(), sum / n, lo, hi,
+            std::snprintf(buf, sizeof buf, " %s mean %.4g (%.4g to %.4g)%s%s", gauges[g].c_str(), s.mean, s.min, s.max,
                           units[g].empty() ? "" : " ", units[g].c_str());
             line += buf;
         }

@@ -13,6 +13,7 @@
 #include "common.hpp"
 #include "flock_options.hpp"
 #include "core/bench.hpp"
+#include "core/experiment.hpp"
 #include "core/format.hpp"
 #include "core/scan.hpp"
 
@@ -39,7 +40,7 @@ int cmd_gauges(const Args& a) {
 
     if (!json) std::printf("%-6s %-9s %6s %7s %12s %8s\n", "seed", "rules", "boids", "steps", "spacing_px", "order");
     for (const std::string& rw : rules) {
-        double sum_s = 0, sum_o = 0, min_s = INFINITY, max_s = -INFINITY, min_o = INFINITY, max_o = -INFINITY;
+        std::vector<double> spacing, order;
         for (std::uint64_t seed : seeds) {
             const FlockRun r = f.run(seed, rw);
             if (json) {
@@ -48,17 +49,13 @@ int cmd_gauges(const Args& a) {
             }
             std::printf("%-6llu %-9s %6d %7lld %12.3f %8.4f\n", static_cast<unsigned long long>(seed),
                         rw.c_str(), f.boids, f.steps, r.spacing, r.order);
-            sum_s += r.spacing;
-            sum_o += r.order;
-            min_s = std::min(min_s, r.spacing);
-            max_s = std::max(max_s, r.spacing);
-            min_o = std::min(min_o, r.order);
-            max_o = std::max(max_o, r.order);
+            spacing.push_back(r.spacing);
+            order.push_back(r.order);
         }
         if (!json && seeds.size() > 1) {
-            const double n = static_cast<double>(seeds.size());
+            const Summary s = summarize(spacing), o = summarize(order);
             std::printf("  %s over %zu seeds: spacing mean %.3f (%.3f to %.3f) px, order mean %.4f (%.4f to %.4f)\n",
-                        rw.c_str(), seeds.size(), sum_s / n, min_s, max_s, sum_o / n, min_o, max_o);
+                        rw.c_str(), seeds.size(), s.mean, s.min, s.max, o.mean, o.min, o.max);
         }
     }
     return 0;

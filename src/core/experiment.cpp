@@ -8,6 +8,16 @@
 
 namespace flocklab {
 
+Summary summarize(const std::vector<double>& xs) {
+    double sum = 0, lo = INFINITY, hi = -INFINITY;
+    for (double x : xs) {
+        sum += x;
+        lo = std::min(lo, x);
+        hi = std::max(hi, x);
+    }
+    return {static_cast<int>(xs.size()), xs.empty() ? std::nan("") : sum / static_cast<double>(xs.size()), lo, hi};
+}
+
 Experiment::Experiment(const std::string& scene, Settings base, std::string vary, std::vector<std::string> values,
                        std::vector<std::uint64_t> seeds, long long steps, std::string* why)
     : scene_(scene), base_(std::move(base)), vary_(std::move(vary)), values_(std::move(values)), seeds_(std::move(seeds)),

@@ -17,6 +17,16 @@
 
 namespace flocklab {
 
+// The count, mean, lowest and highest of runs' values, summed in their order
+// (the CLI's sweep, summarize and gauges; the shim's one copy for the page's
+// rows, which come from several workers, is values.js summarize()).
+struct Summary {
+    int n = 0;
+    double mean = 0;  // NaN for none
+    double min = 0, max = 0;
+};
+Summary summarize(const std::vector<double>& xs);
+
 class Experiment {
 public:
     using Settings = std::vector<std::pair<std::string, std::string>>;

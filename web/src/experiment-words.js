@@ -1,6 +1,7 @@
 // The experiment's words: the prediction's shapes, the seeds an element
 // names, the shape of a series of means, and the sentences that say how the
 // measure goes with the varied setting and how a prediction compares.
+import { number, summarize } from './values.js';
 
 export const SHAPES = ['rises', 'falls', 'stays level', 'peaks'];
 export const POINTS = 'points'; // the prediction menu's last choice: points dragged on the chart
@@ -41,8 +42,7 @@ export function makeWords(ex) {
   function byValue() {
     const g = measure()?.name;
     return (ex.info_?.values ?? []).map((value) => {
-      const xs = ex.rows_.filter((r) => r.value === value).map((r) => r[g]);
-      return { value, n: xs.length, mean: xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN, min: Math.min(...xs), max: Math.max(...xs) };
+      return { value, ...summarize(ex.rows_.filter((r) => r.value === value).map((r) => r[g])) };
     });
   }
   const varyWords = () => t(ex.info_.vary.label);
@@ -54,9 +54,8 @@ export function makeWords(ex) {
     const words = num(x, Math.min(6, digits(v)));
     return unit && ex.info_.vary.unit ? `${words} ${t(ex.info_.vary.unit)}` : words;
   };
-  const withUnit = (v, unit, dec) => (unit ? `${num(v, dec)} ${t(unit)}` : num(v, dec));
-  const decimalsOf = (g) => g.decimals ?? (g.unit === '' ? 2 : 1);
-  const measureWords = (v) => withUnit(v, measure().unit, decimalsOf(measure()));
+  // The measure as the gauges show it (values.js number(): its decimals, its unit).
+  const measureWords = (v) => number(v, measure().unit, measure().decimals, { t, number: num });
 
   // One sentence: how the measure's mean goes with the varied setting.
   function sentence() {

@@ -1,7 +1,7 @@
 // [SECTION] Links: a config in embed.html's query, in the data-* names
 // (kebab-case): scene, seed, paused, each option's attribute, and each
 // tunable that differs from its default.
-import { kebab } from './values.js';
+import { kebab, kebabOfSnake } from './values.js';
 
 const EMBED = new URL('embed.html', import.meta.url);
 export function linkTo(cfg, spec, lang) {
@@ -18,7 +18,7 @@ export function linkTo(cfg, spec, lang) {
   }
   for (const t of spec.tunables) {
     const v = cfg.params[t.name];
-    if (v !== undefined && v !== t.default) q.set(t.name.replaceAll('_', '-'), String(v));
+    if (v !== undefined && v !== t.default) q.set(kebabOfSnake(t.name), String(v));
   }
   return `${EMBED.href}?${q}`;
 }

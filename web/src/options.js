@@ -9,7 +9,7 @@
 // (an option may name its own setter: select(i) for "selected"), where ATTR
 // is the option's data-* attribute (usually its own name). The shim keeps no
 // table of scenes, modes, rules, gauges or limits of its own.
-import { finitePoint, kebab, nearest, plain, quote, strictWhole, text, upperFirst, yesNo } from './values.js';
+import { camel, finitePoint, kebab, nearest, plain, quote, strictWhole, text, upperFirst, yesNo } from './values.js';
 
 export let description = null;
 // Which scenes each option method belongs to (setHawk: ['flock']).
@@ -97,7 +97,6 @@ export function optionMethods(opt) {
 // data-lang): the module is not given them as settings. Then each option's
 // attribute and each tunable, as dataset keys (camelCase).
 export const SHIM_NAMES = ['scene', 'seed', 'paused', 'textScale', 'controls', 'urlConfig', 'lang'];
-const camel = (snake) => snake.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
 export function settingNames(sceneName) {
   const s = description.scenes[sceneName];
   const names = [...SHIM_NAMES];

@@ -5,7 +5,7 @@
 // under way, and benchmark() calls run one after another.
 import { description } from './options.js';
 import { RUN_SLICE_MS, nextTask } from './tasks.js';
-import { own, quote, text, warn, wholeNumber } from './values.js';
+import { own, quote, snake, summarize, text, warn, wholeNumber } from './values.js';
 
 // `w`: the widget's shared parts; `g`: its guards (guards.js); `afterAction`:
 // buttons, form and gauges at once.
@@ -75,8 +75,8 @@ export function makeRuns(w, g, afterAction) {
     if (opts === null || typeof opts !== 'object') throw new TypeError(`flocklab: experiment() takes an object such as {vary: 'weight_separation', values: [0, 1, 2], seeds: [0, 1, 2], seconds: 10}, got ${quote(opts)}`);
     const { vary, values, seeds = [api.seed()], seconds = 10 } = opts;
     if (typeof vary !== 'string') throw new TypeError(`flocklab: experiment({vary}) names the setting to vary, got ${quote(vary)}`);
-    const snake = vary.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`); // weightSeparation: the tunable weight_separation
-    const name = w.spec_.tunables.some((t) => t.name === snake) ? snake : vary;
+    const asTunable = snake(vary); // weightSeparation: the tunable weight_separation
+    const name = w.spec_.tunables.some((t) => t.name === asTunable) ? asTunable : vary;
     let list = values;
     if (values && !Array.isArray(values) && typeof values === 'object') {
       const { from, to, step } = values;
@@ -112,8 +112,8 @@ export function makeRuns(w, g, afterAction) {
           const mine = rows.filter((r) => r.value === value);
           const out = { value, runs: mine.length };
           for (const gauge of gauges) {
-            const xs = mine.map((r) => r[gauge]);
-            out[gauge] = { mean: xs.reduce((a, b) => a + b, 0) / xs.length, min: Math.min(...xs), max: Math.max(...xs) };
+            const { mean, min, max } = summarize(mine.map((r) => r[gauge]));
+            out[gauge] = { mean, min, max };
           }
           return out;
         });

@@ -5,7 +5,14 @@ export function warn(el, message) {
 }
 
 export const upperFirst = (s) => s[0].toUpperCase() + s.slice(1);
-export const kebab = (s) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+// [SECTION] Name spellings, the shim's one place for them (the core's is
+// src/core/names.hpp): options are camelCase (leaderTarget), tunables
+// snake_case (weight_separation), and a page writes both in kebab-case.
+const words = (s, sep) => s.replace(/[A-Z]/g, (c) => `${sep}${c.toLowerCase()}`);
+export const kebab = (camel) => words(camel, '-'); // leaderTarget -> leader-target
+export const snake = (camel) => words(camel, '_'); // weightSeparation -> weight_separation
+export const camel = (snakeName) => snakeName.replace(/_([a-z])/g, (_, c) => c.toUpperCase()); // weight_separation -> weightSeparation
+export const kebabOfSnake = (snakeName) => snakeName.replaceAll('_', '-'); // weight_separation -> weight-separation
 
 // A whole number from an attribute or an argument; out-of-range values are
 // clamped and anything that is not a number falls back to the default, each
@@ -78,6 +85,22 @@ export function strictWhole(v) {
 // The element's own descendants matching `selector`, not those of a widget nested inside it.
 export const own = (el, selector) => [...el.querySelectorAll(selector)].filter((n) => n.closest('.flocklab') === el);
 
+// [SECTION] Statistics of runs, the shim's one place for them (the CLI's is
+// the core's summarize(), experiment.hpp): the count, mean, lowest and
+// highest of a list of numbers (NaN mean and no bounds for none), in one
+// pass without spreading the list into arguments.
+export function summarize(xs) {
+  let sum = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  for (const x of xs) {
+    sum += x;
+    if (x < min) min = x;
+    if (x > max) max = x;
+  }
+  return { n: xs.length, mean: xs.length ? sum / xs.length : NaN, min, max };
+}
+
 // A gauge's value as the page shows it: two decimals without a unit, one with.
 // A gauge's value for people: in `lang`'s way of writing numbers (lang.js), English without it.
 export function format(value, unit, decimals, lang) {
@@ -103,7 +126,7 @@ function edits(a, b) {
   return d[a.length][b.length];
 }
 // The same name however it is spelled: weightSeparation, weight_separation, weight-separation.
-export const plain = (s) => kebab(String(s)).replaceAll('_', '-').toLowerCase();
+export const plain = (s) => kebabOfSnake(kebab(String(s))).toLowerCase();
 // The valid name nearest `name` (in `names`), if it is a likely typo: at most
 // two edits, and at most a third of the name's length.
 export function nearest(name, names) {
