@@ -1,8 +1,12 @@
 // flocklab's JS shim, the entry of the bundle the page loads (flocklab.js):
 // mounts every .flocklab element on the page as its own WebAssembly instance
 // and binds the element's HTML controls to it. One module per job:
-//   loader.js     the WebAssembly module, shared; instances one at a time
-//   handle.js     mount() and the handle
+//   loader.js     the WebAssembly module, shared; instances one at a time (its C
+//                 API's table is made from web_main.cpp by web/tools/c-api.mjs)
+//   handle.js     mount() and the handle; guards.js (one rule for every method),
+//                 runs.js (runTo, experiment(), benchmark()), apply.js (names,
+//                 seeds, parameters, apply()), proxy.js (the option methods),
+//                 link.js (link()), tasks.js (work in slices)
 //   options.js    the scenes' description and the methods their options give
 //   controls.js   the page's buttons, gauges and charts inside a widget
 //   form.js       [data-controls]: the tunables as HTML form controls
@@ -11,10 +15,11 @@
 //   contexts.js   the page's budget of WebGL contexts (widgets park beyond it)
 //   speech.js     the canvas's name and description, and the live region
 //   charts.js     <svg data-plot>
-//   experiment.js [data-experiment] (flocklab-experiment.js, loaded only where one is),
-//                 and sweep-worker.js, its Workers
+//   experiment.js [data-experiment] (flocklab-experiment.js, loaded only where one is):
+//                 experiment-words.js (shapes, sentences), -chart.js, -points.js
+//                 (the prediction), -run.js (the workers), and sweep-worker.js
 //   lang.js       the widget's language: its table, t() and numbers
-//   values.js     shared checks and formatting
+//   values.js     shared checks, formatting, name spellings and statistics
 import { mount } from './handle.js';
 import { plotSummary } from './charts.js';
 import { compiledModule, instanceStats, liveInstances } from './loader.js';
