@@ -144,7 +144,7 @@ std::string usage() {
 }
 
 int cmd_keys(const Args& a) {
-    std::cout << keys_markdown(scene_option(a, "flock"));
+    std::cout << keys_markdown(scene_option(a));
     return 0;
 }
 

@@ -133,20 +133,13 @@ void apply_options(const Args& a, Scene& s) {
 void configure(const Args& a, Scene& s) {
     const std::string scene = s.name();
     apply_options(a, s);
-    if (a.has("boids")) {
-        if (scene != "flock") throw UsageError("--boids is for --scene flock");
-        s.set("boids", std::to_string(a.integer("boids", 60, 2, kWidgetMaxBoids)));
-    }
-    if (a.has("rules")) {
-        if (scene != "flock") throw UsageError("--rules is for --scene flock");
-        Rules r;
-        if (!parse_rules(a.raw("rules"), &r)) {
-            std::string names;
-            for (const std::string& w : kRuleWords) names += (names.empty() ? "" : ", ") + w;
-            throw UsageError("--rules: expected one of " + names + ", got '" + shortened(a.raw("rules")) + "'");
+    for (const char* other : scene_names()) {  // another scene's own flags: say whose
+        const CliScene* c = scene == other ? nullptr : cli_scene(other);
+        for (const char* flag : c ? c->sweep_flags : std::vector<const char*>{}) {
+            if (a.has(flag)) throw UsageError(std::string("--") + flag + " is for --scene " + other);
         }
-        for (int i = 0; i < 3; ++i) static_cast<FlockScene&>(s).set_rule(i, rule(r, i));
     }
+    if (const CliScene* c = cli_scene(scene); c && c->sweep) c->sweep(a, s);
     apply_sets(a, s);
 }
 
@@ -179,8 +172,8 @@ void refuse_other_scenes_flags(const Args& a, const std::string& scene) {
     }
 }
 
-std::string scene_option(const Args& a, const char* def) {
-    const std::string scene = a.has("scene") ? a.raw("scene") : def;
+std::string scene_option(const Args& a) {
+    const std::string scene = a.has("scene") ? a.raw("scene") : std::string(scene_names().front());
     if (!make_scene(scene)) throw UsageError("--scene: expected one of " + join(scene_names()) + ", got '" + scene + "'");
     return scene;
 }

@@ -34,8 +34,9 @@ void apply_options(const Args& a, Scene& s);
 void configure(const Args& a, Scene& s);
 // "120,225": the form a point option was given in, as the golden files record it.
 std::string vec_arg(Vec2 v);
-// --scene NAME (default `def`): a registered scene's name, or UsageError.
-std::string scene_option(const Args& a, const char* def);
+// --scene NAME (default: the registry's first, the page's default scene): a
+// registered scene's name, or UsageError.
+std::string scene_option(const Args& a);
 // The rule-set names, from the core's one table.
 extern const std::vector<std::string> kRuleWords;
 
@@ -58,6 +59,10 @@ struct CliScene {
     // Before --option and --set; may replace the scene (the crowd is made
     // with its maze checked).
     void (*configure)(const Args& a, std::unique_ptr<Scene>& s);
+    // The flags of its own that sweep and gauges --scene take, and how they
+    // configure it (before --set).
+    std::vector<const char*> sweep_flags = {};
+    void (*sweep)(const Args& a, Scene& s) = nullptr;
 };
 bool register_cli_scene(CliScene c);  // true, for a namespace-scope constant
 const CliScene* cli_scene(const std::string& scene);  // nullptr if it has none

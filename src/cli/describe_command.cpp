@@ -19,7 +19,7 @@ namespace flocklab::cli {
 // scene's own flags (--mode, --rules, --walls, ...) are read by its
 // CliScene (common.hpp); any scene takes --option and --set.
 int cmd_describe(const Args& a) {
-    const std::string scene = scene_option(a, "flock");
+    const std::string scene = scene_option(a);
     const std::uint64_t seed = static_cast<std::uint64_t>(a.integer("seed", 7, 0, static_cast<long long>(kMaxSeed)));
     const long long steps = a.has("steps") ? a.integer("steps", 0, 0, 10000000)
                                            : std::llround(a.number("seconds", 10, 0, 100000) * 60);

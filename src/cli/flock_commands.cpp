@@ -20,11 +20,22 @@
 namespace flocklab::cli {
 
 int cmd_gauges(const Args& a) {
-    if (a.has("scene") && a.raw("scene") != "flock") {
-        if (!make_scene(a.raw("scene"))) throw UsageError("--scene: expected one of " + join(scene_names()) + ", got '" + a.raw("scene") + "'");
-        return cmd_scene_gauges(a, a.raw("scene"));
+    if (a.has("scene") && a.raw("scene") != "flock") {  // another scene: its gauges as the widget runs it
+        const std::string scene = scene_option(a);
+        for (const char* only : {"rules", "hawk", "wander", "leader", "neighbors", "threads", "series", "boids"}) {
+            if (a.has(only)) throw UsageError("--" + std::string(only) + " is for --scene flock");
+        }
+        return cmd_scene_gauges(a, scene);
     }
-    if (a.has("option")) throw UsageError("--option is for --scene steer or crowd (the flock's gauges take --rules, --hawk, --leader, --boids)");
+    if (a.has("option")) {
+        std::string others;  // "steer or crowd": the registry's other scenes
+        std::vector<std::string> names;
+        for (const char* n : scene_names()) {
+            if (std::string(n) != "flock") names.emplace_back(n);
+        }
+        for (size_t i = 0; i < names.size(); ++i) others += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+        throw UsageError("--option is for --scene " + others + " (the flock's gauges take --rules, --hawk, --leader, --boids)");
+    }
     const FlockOptions f = flock_options(a, "gauges", false);
     const std::vector<std::uint64_t>& seeds = f.seeds;
     const std::vector<std::string>& rules = f.rules;
@@ -180,8 +191,9 @@ int cmd_bench(const Args& a) {
     }
     return 0;
 }
-// describe --scene flock: --rules, --boids, --hawk, --wander and --leader,
-// as gauges reads them.
+// The flock's own flags: describe's (--rules, --boids, --hawk, --wander,
+// --leader, as gauges reads them), and sweep's and gauges --scene's
+// (--boids and --rules).
 const bool kFlockFlags = register_cli_scene({"flock", {"rules", "boids", "hawk", "wander", "leader"},
                                              [](const Args& a, std::unique_ptr<Scene>& s) {
     auto& f = static_cast<FlockScene&>(*s);
@@ -197,6 +209,17 @@ const bool kFlockFlags = register_cli_scene({"flock", {"rules", "boids", "hawk",
     if (ext.leader) {
         f.set_leader_target(*ext.leader);
         f.set_leader(true);
+    }
+}, {"boids", "rules"}, [](const Args& a, Scene& s) {
+    if (a.has("boids")) s.set("boids", std::to_string(a.integer("boids", 60, 2, kWidgetMaxBoids)));
+    if (a.has("rules")) {
+        Rules r;
+        if (!parse_rules(a.raw("rules"), &r)) {
+            std::string names;
+            for (const std::string& w : kRuleWords) names += (names.empty() ? "" : ", ") + w;
+            throw UsageError("--rules: expected one of " + names + ", got '" + shortened(a.raw("rules")) + "'");
+        }
+        for (int i = 0; i < 3; ++i) static_cast<FlockScene&>(s).set_rule(i, rule(r, i));
     }
 }});
 

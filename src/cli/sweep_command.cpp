@@ -57,9 +57,6 @@ Varied varied_of(const std::string& text, Scene& probe) {
 // gauges --scene steer|crowd: any scene, configured as a widget is, reset to
 // each seed and run: its gauges at the end (the page's runTo, and a sweep's row).
 int cmd_scene_gauges(const Args& a, const std::string& scene) {
-    for (const char* only : {"rules", "hawk", "wander", "leader", "neighbors", "threads", "series", "boids"}) {
-        if (a.has(only)) throw UsageError("--" + std::string(only) + " is for --scene flock");
-    }
     const std::vector<std::uint64_t> seeds = a.seeds("seeds", 7);
     const long long steps = steps_option(a, 10.0);
     std::unique_ptr<Scene> probe = make_scene(scene);
@@ -83,8 +80,7 @@ int cmd_scene_gauges(const Args& a, const std::string& scene) {
 }
 
 int cmd_sweep(const Args& a) {
-    const std::string scene = a.has("scene") ? a.raw("scene") : "flock";
-    if (!make_scene(scene)) throw UsageError("--scene: expected one of " + join(scene_names()) + ", got '" + scene + "'");
+    const std::string scene = scene_option(a);
     if (!a.has("vary")) throw UsageError("--vary: which setting to vary, e.g. --vary weight_separation=0:3:0.25");
     const bool csv = a.has("csv"), json = a.has("json");
     if (csv && json) throw UsageError("give --csv or --json, not both");

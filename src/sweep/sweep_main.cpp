@@ -60,7 +60,8 @@ extern "C" {
 EMSCRIPTEN_KEEPALIVE const char* sw_begin(const char* scene, const char* attributes, const char* vary, const char* values,
                                           const char* seeds, double steps) {
     g_experiment.reset();
-    std::unique_ptr<flocklab::Scene> base = flocklab::make_scene(scene);
+    const std::string scene_name = scene[0] ? scene : flocklab::scene_names()[0];  // "": the default scene
+    std::unique_ptr<flocklab::Scene> base = flocklab::make_scene(scene_name);
     if (!base) return text("{\"why\": " + flocklab::json_string(std::string("no scene ") + scene) + ", \"warnings\": [], \"runs\": 0}");
     std::vector<std::string> warnings = flocklab::apply_attributes(*base, flocklab::tab_pairs(attributes));
     const std::string name = setting_name(*base, vary);
@@ -69,7 +70,7 @@ EMSCRIPTEN_KEEPALIVE const char* sw_begin(const char* scene, const char* attribu
     if (why.empty()) {
         std::string lines;
         for (const std::string& v : list) lines += v + "\n";
-        g_experiment = flocklab::Experiment::from_text(scene, base->settings(), name, lines, seeds, static_cast<long long>(steps), &why);
+        g_experiment = flocklab::Experiment::from_text(scene_name, base->settings(), name, lines, seeds, static_cast<long long>(steps), &why);
         if (g_experiment) warnings.insert(warnings.end(), g_experiment->warnings().begin(), g_experiment->warnings().end());
     }
     return text("{\"why\": " + flocklab::json_string(why) + ", \"warnings\": " + flocklab::json_strings(warnings) + ", \"runs\": " +

@@ -49,8 +49,8 @@ std::unique_ptr<SceneView> make_view(Scene& scene) {
 bool App::init(const AppConfig& cfg) {
     scene_ = make_scene(cfg.scene.empty() ? scene_names()[0] : cfg.scene);
     if (!scene_) {
-        warn("data-scene=\"" + cfg.scene + "\" is not one of " + join(scene_names()) + "; using flock");
-        scene_ = make_scene("flock");
+        warn("data-scene=\"" + cfg.scene + "\" is not one of " + join(scene_names()) + "; using " + scene_names()[0]);
+        scene_ = make_scene(scene_names()[0]);
     }
     view_ = make_view(*scene_);
     if (!view_) {

@@ -30,7 +30,7 @@ namespace flocklab {
 // (name, value) that the scene's options may take. Anything unusable falls
 // back to the lesson's default with a warning.
 struct AppConfig {
-    std::string scene = "flock";
+    std::string scene;  // "": the default scene (the registry's first)
     std::string seed = "7";
     bool paused = false;
     std::vector<std::pair<std::string, std::string>> attributes;  // e.g. {"hawk", "pursuit"}

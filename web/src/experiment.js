@@ -90,7 +90,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn, on
   };
   // The element's own data-* that configure the runs (as a widget's would).
   const attributes = () => Object.entries(d).filter(([k]) => !OWN.includes(k)).map(([k, v]) => `${k}\t${v}`).join('\n');
-  const job = () => ({ scene: d.scene ?? 'flock', attributes: attributes(), vary: d.vary ?? '', values: d.values ?? '', seeds: seeds().join('\n'), steps: Math.round(seconds() * 60) });
+  const job = () => ({ scene: d.scene ?? '', attributes: attributes(), vary: d.vary ?? '', values: d.values ?? '', seeds: seeds().join('\n'), steps: Math.round(seconds() * 60) });
   // The prediction: '' (none), 'shape' or 'points'; and its shape (the points' own for points).
   const kind = () => (predict.value === '' ? '' : predict.value === POINTS ? 'points' : 'shape');
   const guessedShape = () => (kind() === 'points' ? (ex.points_ ? shapeOf(ex.points_).shape : '') : predict.value);
@@ -144,7 +144,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn, on
       if (!target) warn(el, `data-target="${d.target ?? ''}": no such element to show the run in`);
       return null;
     }
-    const scene = d.scene ?? 'flock';
+    const scene = d.scene ?? description()?.defaultScene;
     const opts = { scene, seed: r.seed, paused: true };
     for (const [k, v] of Object.entries(d)) if (!OWN.includes(k)) opts[k] = v;
     const spec = description()?.scenes?.[scene];
