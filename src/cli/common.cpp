@@ -4,20 +4,13 @@
 #include <cstdio>
 #include <string>
 
-#include "core/flock.hpp"
 #include "core/experiment.hpp"
-#include "core/flock_scene.hpp"
 #include "core/format.hpp"
 #include "core/registry.hpp"
 
 namespace flocklab::cli {
 
-// The core's one table of rule-set names.
-const std::vector<std::string> kRuleWords = [] {
-    std::vector<std::string> w;
-    for (int i = 0; i < kRuleSetCount; ++i) w.push_back(rule_set_name(i));
-    return w;
-}();
+
 
 // --seconds S or --steps N (never both); seconds become whole 1/60 s steps.
 long long steps_option(const Args& a, double default_seconds) {
@@ -120,7 +113,7 @@ void print_summary(const std::string& name, const std::vector<std::string>& valu
 }
 
 // Any scene's configuration from the command line, as a widget's: --option
-// NAME=VALUE (any option), --boids and --rules (the flock), then --set.
+// NAME=VALUE (any option), the scene's own flags (its CliScene), then --set.
 void apply_options(const Args& a, Scene& s) {
     for (const std::string& kv : a.all("option")) {
         const size_t eq = kv.find('=');

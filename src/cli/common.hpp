@@ -30,15 +30,13 @@ std::string changed_params(Scene& s);
 // --option NAME=VALUE (repeatable): any option of the scene, by the handle's name.
 void apply_options(const Args& a, Scene& s);
 // Any scene's configuration from the command line, as a widget's: --option
-// NAME=VALUE (any option), --boids and --rules (the flock), then --set.
+// NAME=VALUE (any option), the scene's own flags (its CliScene), then --set.
 void configure(const Args& a, Scene& s);
 // "120,225": the form a point option was given in, as the golden files record it.
 std::string vec_arg(Vec2 v);
 // --scene NAME (default: the registry's first, the page's default scene): a
 // registered scene's name, or UsageError.
 std::string scene_option(const Args& a);
-// The rule-set names, from the core's one table.
-extern const std::vector<std::string> kRuleWords;
 
 // `steps` steps of a scene, in calls of at most 2^20 (step() takes an int).
 template <class S>

@@ -6,6 +6,13 @@
 
 namespace flocklab::cli {
 
+// The core's one table of rule-set names.
+const std::vector<std::string> kRuleWords = [] {
+    std::vector<std::string> w;
+    for (int i = 0; i < kRuleSetCount; ++i) w.push_back(rule_set_name(i));
+    return w;
+}();
+
 // --neighbors brute|grid: one of them (gauges, dump, explain).
 NeighborMode neighbor_mode(const Args& a) {
     const std::vector<std::string> w = a.words("neighbors", {"grid"}, {"brute", "grid"});

@@ -13,6 +13,9 @@
 
 namespace flocklab::cli {
 
+// The rule-set names, from the core's one table.
+extern const std::vector<std::string> kRuleWords;
+
 // --neighbors brute|grid: one of them (gauges, dump, explain).
 NeighborMode neighbor_mode(const Args& a);
 
