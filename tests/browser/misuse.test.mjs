@@ -201,6 +201,46 @@ test('indexes, yes/no words, NUL bytes and unknown names get one answer everywhe
   await page.evaluate(() => window.w.destroy());
 });
 
+test('a widget destroyed by a call stays destroyed; one removed and put back draws again on a fresh canvas', async () => {
+  const r = await page.evaluate(async () => {
+    const until = (ok) => new Promise((res) => { const t = () => (ok() ? res() : setTimeout(t, 20)); t(); });
+    // mount() on a plain element gives it the class flocklab; destroy() right
+    // after must not let the page's auto-mounter start it again.
+    let plainReady = 0;
+    const plain = document.createElement('div');
+    plain.addEventListener('flocklab:ready', () => { plainReady++; });
+    document.body.append(plain);
+    const h = FlockLab.mount(plain, { scene: 'steer' });
+    h.ready.catch(() => {});
+    h.destroy();
+    // A widget added after it: once that one runs, the observer has seen both.
+    const later = document.createElement('figure');
+    later.className = 'flocklab';
+    later.dataset.scene = 'steer';
+    later.innerHTML = '<canvas width="800" height="450"></canvas>';
+    document.body.append(later);
+    await until(() => later.flocklab);
+    await later.flocklab.ready;
+    const revived = plain.flocklab !== undefined;
+    // Removed: destroyed; put back: mounted afresh, on a fresh canvas.
+    const first = later.querySelector('canvas');
+    later.remove();
+    await until(() => later.flocklab === undefined);
+    const second = later.querySelector('canvas');
+    document.body.append(later);
+    await until(() => later.flocklab);
+    await later.flocklab.ready;
+    const out = { revived, plainReady, freshOnRemoval: second !== first, freshNow: later.querySelector('canvas') === second,
+      canvases: later.querySelectorAll('canvas').length, running: Number.isFinite(later.flocklab.gauges().speed) };
+    later.flocklab.destroy();
+    later.remove();
+    plain.remove();
+    return out;
+  });
+  assert.deepEqual(r, { revived: false, plainReady: 0, freshOnRemoval: true, freshNow: true, canvases: 1, running: true });
+  assert.ok(!page.problems.concat(page.warnings).some((m) => /no WebGL/.test(m)), 'the widget put back drew with WebGL, not in software on a dead context');
+});
+
 test('setParams() is all or nothing and order-independent; a 100,000-character value is quoted short', async () => {
   await fresh({ paused: true });
   const r = await page.evaluate(() => {

@@ -7,7 +7,7 @@ import { makeControls } from './controls.js';
 import { makeForm } from './form.js';
 import { makeGuards } from './guards.js';
 import { prepareCanvas } from './input.js';
-import { live, showFailure, toggleFullscreen } from './lifecycle.js';
+import { leaveAlone, live, showFailure, toggleFullscreen } from './lifecycle.js';
 import { english, loadLanguage } from './lang.js';
 import { linkTo } from './link.js';
 import { startInstance } from './loader.js';
@@ -30,12 +30,11 @@ export function mount(el, options = {}, { replace = false } = {}) {
   // A config of another scene replaces the widget (a .flocklab element is
   // mounted as soon as it is on the page, usually as the default scene).
   let fresh = false;
+  leaveAlone(el, false); // mount(el) starts even an element destroyed before
   if (el.flocklab) {
     const now = el.flocklab.scene ?? el.dataset.scene ?? description?.defaultScene;
     if (!replace && (options.scene === undefined || String(options.scene) === now)) return el.flocklab.apply(options);
-    el.flocklab.destroy();
-    const old = own(el, 'canvas')[0];
-    old?.replaceWith(old.cloneNode(false)); // its context is gone with the old instance
+    el.flocklab.destroy(); // it leaves a fresh canvas
     fresh = true;
   }
   // Options given with another scene than the element's say everything: the
@@ -209,20 +208,12 @@ export function mount(el, options = {}, { replace = false } = {}) {
     // Stops the loop, the timers and the listeners and lets the instance go;
     // removing the element from the page does the same. At any time, even
     // before ready (which then rejects with an AbortError) or from inside a
-    // call; the handle is dead after.
+    // call; the handle is dead after, and the page's auto-mounter leaves the
+    // element alone (only mount(el) starts it again).
     destroy() {
       if (destroyed) return;
-      runs.stopAll_();
-      destroyed = true;
-      pending.length = 0;
-      clearInterval(timer);
-      lifetime.abort();
-      if (api) api.destroy();
-      api = null;
-      w.instance_ = null; // nothing of the page holds the instance (and its memory) after this
-      el.classList.remove('flocklab-ready');
-      if (el.flocklab === handle) delete el.flocklab;
-      el.dispatchEvent(new CustomEvent('flocklab:destroyed', { bubbles: true }));
+      leaveAlone(el);
+      w.teardown_();
     },
     destroyed() { return destroyed; },
     // The HUD's text height and smallest control (CSS px), the window and backing-store sizes.
@@ -236,6 +227,25 @@ export function mount(el, options = {}, { replace = false } = {}) {
       alive();
       return guarded(applyNow, [opts]);
     },
+  };
+  // The end of the widget, by destroy() or by leaving the page. The canvas
+  // is replaced by a fresh copy: its WebGL context is gone with the
+  // instance, and a widget mounted on the element again needs a context of
+  // its own.
+  w.teardown_ = () => {
+    if (destroyed) return;
+    runs.stopAll_();
+    destroyed = true;
+    pending.length = 0;
+    clearInterval(timer);
+    lifetime.abort();
+    if (api) api.destroy();
+    api = null;
+    w.instance_ = null; // nothing of the page holds the instance (and its memory) after this
+    canvas.replaceWith(canvas.cloneNode(false));
+    el.classList.remove('flocklab-ready');
+    if (el.flocklab === handle) delete el.flocklab;
+    el.dispatchEvent(new CustomEvent('flocklab:destroyed', { bubbles: true }));
   };
   const handle = makeProxy(target, w, g, call, data);
   w.handle_ = handle;

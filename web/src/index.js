@@ -25,7 +25,7 @@ import { plotSummary } from './charts.js';
 import { compiledModule, instanceStats, liveInstances } from './loader.js';
 import { contextStats } from './contexts.js';
 import { warn } from './values.js';
-import { onRemoved } from './lifecycle.js';
+import { isLeftAlone, onRemoved } from './lifecycle.js';
 import { loadLanguage } from './lang.js';
 import { description } from './options.js';
 
@@ -40,6 +40,7 @@ export function mountAll(root = document) {
       return [];
     }
     if (el.flocklab) return [el.flocklab];
+    if (isLeftAlone(el)) return []; // destroyed by a call: only mount(el) starts it again
     if (el.parentElement && el.parentElement.closest('.flocklab')) {
       warn(el, 'a .flocklab element inside another one is not mounted; make them siblings');
       return [];

@@ -19,6 +19,12 @@ const removal = typeof MutationObserver === 'function'
   })
   : null;
 
+// Elements whose widget was destroyed by a call: the page's auto-mounter
+// (mountAll) leaves them alone until mount(el) asks for one again.
+const leftAlone = new WeakSet();
+export const leaveAlone = (el, on = true) => (on ? leftAlone.add(el) : leftAlone.delete(el));
+export const isLeftAlone = (el) => leftAlone.has(el);
+
 // `gone()` once `el` has left the page (a widget is destroyed, an experiment
 // stops and lets its workers go); returns a function that forgets it.
 export function onRemoved(el, gone) {
@@ -190,7 +196,7 @@ export function live(w) {
     w.api_().setVisible(on && !parked ? 1 : 0);
   };
   visibility?.observe(el);
-  const forget = onRemoved(el, () => el.flocklab?.destroy());
+  const forget = onRemoved(el, () => w.teardown_()); // put back, it is mounted afresh
   signal.addEventListener('abort', () => {
     visibility?.unobserve(el);
     forget();
