@@ -241,6 +241,25 @@ test('a widget destroyed by a call stays destroyed; one removed and put back dra
   assert.ok(!page.problems.concat(page.warnings).some((m) => /no WebGL/.test(m)), 'the widget put back drew with WebGL, not in software on a dead context');
 });
 
+test('a string of millions of characters into the module is refused at the boundary; the widget goes on', async () => {
+  await fresh({ scene: 'crowd', paused: true });
+  const walls = await errorOf((h) => h.setWalls('9,13;'.repeat(600000)));
+  const key = await errorOf((h) => h.key('x'.repeat(2500000)));
+  const apply = await errorOf((h) => h.apply({ walls: '1,1;'.repeat(600000) }));
+  assert.match(walls, /^RangeError: flocklab: set\(\): a text of 3000000 characters is longer than the 500000 the widget takes/);
+  assert.match(key, /^RangeError: flocklab: key\(\): a text of 2500000 characters/);
+  assert.match(apply, /^RangeError: flocklab: apply\(\): a text of 2400000 characters/);
+  // The instance lives: it still answers and changes.
+  const after = await page.evaluate(async () => {
+    window.w.setWalls('9,13');
+    window.w.step(3);
+    return { walls: window.w.walls(), time: window.w.gauges().time ?? null, ok: typeof window.w.describe() === 'string' };
+  });
+  assert.equal(after.walls, '9,13');
+  assert.ok(after.ok);
+  assert.ok(!page.problems.some((p) => /memory access out of bounds|RuntimeError/.test(p)), page.problems.join('\n'));
+});
+
 test('setParams() is all or nothing and order-independent; a 100,000-character value is quoted short', async () => {
   await fresh({ paused: true });
   const r = await page.evaluate(() => {

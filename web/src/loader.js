@@ -77,6 +77,18 @@ const counts = { made: 0, collected: 0 };
 const freed = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry(() => { counts.collected++; }) : null;
 export const instanceStats = () => ({ ...counts, live });
 
+// Every string goes into the module on its stack (4 bytes a character at
+// most, of 5 MiB): a longer one would run off it and end the instance. The
+// one check for every string the shim passes in, whatever the method.
+export const MAX_TEXT = 500000; // characters
+function checkLengths(name, args) {
+  for (const a of args) {
+    if (typeof a === 'string' && a.length > MAX_TEXT) {
+      throw new RangeError(`flocklab: ${name}(): a text of ${a.length} characters is longer than the ${MAX_TEXT} the widget takes`);
+    }
+  }
+}
+
 // The module's exports as JS functions ([name, C name, return type, argument
 // types]): made at build time from web_main.cpp's signatures (web/tools/c-api.mjs).
 
@@ -106,7 +118,10 @@ export function startInstance(el, canvas, args, cancelled = () => false, lang = 
   })]))).then((m) => {
     if (!m.ccall('fl_started', 'number', [], [])) throw new Error('the simulation could not start (see the messages above)');
     const api = {};
-    for (const [name, c, ret, params] of EXPORTS) api[name] = m.cwrap(c, ret, params);
+    for (const [name, c, ret, params] of EXPORTS) {
+      const call = m.cwrap(c, ret, params);
+      api[name] = params.includes('string') ? (...args) => { checkLengths(name, args); return call(...args); } : call;
+    }
     live++;
     counts.made++;
     freed?.register(m, null);
