@@ -352,6 +352,24 @@ test('Stop rejects run() with AbortError and fires no flocklab:done; a run start
   await page.close();
 });
 
+test('an experiment of 140,000 runs draws and settles: no spread of every row into one call', async () => {
+  // 1000 values x 140 seeds of one step each: past the ~130,000 rows where
+  // Math.max(...rows) ran out of stack and every redraw (and Stop) threw.
+  const page = await experimentPage('data-scene="steer" data-vary="max_speed" data-values="20:119.9:0.1" data-seeds="0-139" data-seconds="0.02" data-measure="speed"');
+  const r = await page.evaluate(async () => {
+    const h = document.querySelector('#e').flocklabExperiment;
+    // A bound, not a wait: a run that never settles (the old failure) fails here.
+    const out = await Promise.race([h.run(), new Promise((_, no) => setTimeout(() => no(new Error('run() did not settle within 180 s')), 180000))]);
+    return { rows: out.rows.length, values: out.values.length, sentence: out.sentence, dots: document.querySelectorAll('#e .fl-exp-dot').length };
+  });
+  assert.equal(r.values, 1000);
+  assert.equal(r.rows, 140000);
+  assert.equal(r.dots, 140000);
+  assert.match(r.sentence, /^speed /, r.sentence);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
 test('without Workers the same rows come in slices of at most 8 ms', async () => {
   const attrs = 'data-scene="flock" data-vary="weight-cohesion" data-values="0,1" data-seeds="5,6" data-seconds="3"';
   const page = await experimentPage(`${attrs} data-workers="0"`);

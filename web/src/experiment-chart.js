@@ -1,6 +1,8 @@
 // The experiment's chart: axes and ticks, the band, the mean, the prediction
 // (a shape, or points that are sliders), and one dot per run (a button once
 // the runs are done), over the experiment's state `ex` (experiment.js).
+import { summarize } from './values.js';
+
 export const SVG = 'http://www.w3.org/2000/svg';
 
 export function makeChart(ex) {
@@ -22,9 +24,9 @@ export function makeChart(ex) {
     const g = measure();
     const numeric = ex.info_.values.every((x) => Number.isFinite(Number(x)));
     const xs = ex.info_.values.map((x, i) => (numeric ? Number(x) : i));
-    const [x0, x1] = [Math.min(...xs), Math.max(...xs)];
+    const { min: x0, max: x1 } = summarize(xs);
     const ys = ex.rows_.map((r) => r[g.name]).filter(Number.isFinite);
-    const scale = ys.length ? Math.max(...ys) : g.ceiling > 0 ? g.ceiling / 1.1 : g.value > 0 ? g.value * 1.5 : 1;
+    const scale = ys.length ? summarize(ys).max : g.ceiling > 0 ? g.ceiling / 1.1 : g.value > 0 ? g.value * 1.5 : 1;
     const yTop = ex.dragging_ ? ex.dragging_.top : Math.max(scale, ...(kind() === 'points' && ex.points_ ? ex.points_ : []), g.unit === '' ? 1 : 0, 1e-9) * 1.1;
     const left = 56;
     const right = width - 16;
@@ -41,7 +43,7 @@ export function makeChart(ex) {
   const columnAt = (clientX) => {
     const x = (clientX - rect().left) * (ex.geo_.width / rect().width);
     const far = ex.geo_.xs.map((v) => Math.abs(ex.geo_.X(v) - x));
-    return far.indexOf(Math.min(...far));
+    return far.indexOf(summarize(far).min);
   };
 
   function draw({ quiet = false } = {}) {
@@ -87,7 +89,7 @@ export function makeChart(ex) {
     // A shape, drawn across the result's range (or the middle of the chart before any run).
     if (kind() === 'shape') {
       const means = have.map(([p]) => p.mean);
-      const [lo, hi] = have.length > 1 ? [Math.min(...means), Math.max(...means)] : [0.25 * yTop / 1.1, 0.75 * yTop / 1.1];
+      const { min: lo, max: hi } = have.length > 1 ? summarize(means) : { min: 0.25 * yTop / 1.1, max: 0.75 * yTop / 1.1 };
       const at = (f) => ({ rises: lo + f * (hi - lo), falls: hi - f * (hi - lo), 'stays level': (lo + hi) / 2, peaks: lo + (1 - Math.abs(2 * f - 1)) * (hi - lo) })[predict.value];
       const pts = Array.from({ length: 21 }, (_, k) => k / 20).map((f) => `${left + f * (right - left)},${Y(at(f))}`);
       node(chart, 'polyline', { points: pts.join(' '), class: 'fl-exp-guess' });

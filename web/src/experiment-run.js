@@ -66,8 +66,13 @@ export function makeRunner(ex) {
       return;
     }
     csvButton.disabled = ex.rows_.length === 0;
-    draw();
-    if (err) { job?.reject(err); return; }
+    // The run's promise is settled whatever drawing does: a Stop always ends run().
+    try {
+      draw();
+    } finally {
+      if (err) job?.reject(err);
+    }
+    if (err) return;
     const results = ex.handle_.results();
     job?.resolve(results);
     el.dispatchEvent(new CustomEvent('flocklab:done', { detail: results, bubbles: true }));

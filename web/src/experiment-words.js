@@ -22,8 +22,7 @@ export function parseSeeds(text) {
 // The shape of a series of means: 'rises', 'falls', 'stays level' or 'peaks',
 // and where it turns or levels off (an index).
 export function shapeOf(means) {
-  const lo = Math.min(...means);
-  const hi = Math.max(...means);
+  const { min: lo, max: hi } = summarize(means);
   const range = hi - lo;
   const n = means.length;
   if (n < 2 || range <= 0.05 * Math.max(Math.abs(hi), Math.abs(lo), 1e-12)) return { shape: 'stays level' };
@@ -90,7 +89,7 @@ export function makeWords(ex) {
     // Points: the predicted and the measured at both ends, and how far apart they are.
     const guess = (p) => ex.points_[ex.info_.values.indexOf(p.value)];
     const gaps = per.map((p) => Math.abs(guess(p) - p.mean));
-    const widest = gaps.indexOf(Math.max(...gaps));
+    const widest = gaps.indexOf(summarize(gaps).max);
     return t('You predicted {0} at {1} {2} and {3} at {1} {4} ({5}); the means were {6} and {7} ({8}). Your points were {9} from the means on average, {10} at most (at {1} {11}).',
       measureWords(guess(a)), varyWords(), valueWords(a.value), measureWords(guess(b)), valueWords(b.value), words[guessedShape()],
       measureWords(a.mean), measureWords(b.mean), words[got],
