@@ -370,6 +370,28 @@ test('an experiment of 140,000 runs draws and settles: no spread of every row in
   await page.close();
 });
 
+test('data-target must name a widget: body, an experiment or a bad selector is refused with a warning, and nothing is mounted there', async () => {
+  const page = await experimentPage('data-vary="weight_separation" data-values="0,1" data-seeds="0" data-seconds="1"');
+  const r = await page.evaluate(async () => {
+    const e = document.querySelector('#e');
+    const h = e.flocklabExperiment;
+    await h.run();
+    const out = {};
+    for (const target of ['body', '#e', ':::', '#nothing']) {
+      e.dataset.target = target;
+      try { out[target] = await h.show(0); } catch (err) { out[target] = `${err.name}: ${err.message}`; }
+    }
+    return { out, bodyWidget: document.body.flocklab !== undefined || document.body.classList.contains('flocklab') };
+  });
+  assert.deepEqual(r.out, { body: null, '#e': null, ':::': null, '#nothing': null });
+  assert.equal(r.bodyWidget, false);
+  for (const [target, why] of [['body', 'names no widget'], ['#e', 'names no widget'], [':::', 'not a CSS selector'], ['#nothing', 'no such element']]) {
+    assert.ok(page.warnings.some((w) => w.includes(`data-target="${target}": ${why}`)), `${target}: ${page.warnings.join(' | ')}`);
+  }
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
 test('without Workers the same rows come in slices of at most 8 ms', async () => {
   const attrs = 'data-scene="flock" data-vary="weight-cohesion" data-values="0,1" data-seeds="5,6" data-seconds="3"';
   const page = await experimentPage(`${attrs} data-workers="0"`);

@@ -137,13 +137,27 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn, on
   window.addEventListener('resize', onResize);
 
   // [SECTION] Back to looking: run r in the target widget
+  // data-target must name a widget: a .flocklab element that is not an
+  // experiment (a selector that names anything else, or none, is said once
+  // per click, and nothing is mounted there).
+  function targetWidget() {
+    const said = (why) => { warn(el, `data-target="${d.target ?? ''}": ${why}`); return null; };
+    let target = null;
+    try {
+      target = d.target ? document.querySelector(d.target) : null;
+    } catch {
+      return said('not a CSS selector');
+    }
+    if (!target) return said('no such element to show the run in');
+    if (!target.classList.contains('flocklab') || target.hasAttribute('data-experiment') || target === el) {
+      return said('names no widget (a .flocklab element that is not an experiment) to show the run in');
+    }
+    return target;
+  }
   async function show(run) {
     const r = ex.rows_.find((x) => x.run === run);
-    const target = d.target ? document.querySelector(d.target) : null;
-    if (!r || !target) {
-      if (!target) warn(el, `data-target="${d.target ?? ''}": no such element to show the run in`);
-      return null;
-    }
+    const target = targetWidget();
+    if (!r || !target) return null;
     const scene = d.scene ?? description()?.defaultScene;
     const opts = { scene, seed: r.seed, paused: true };
     for (const [k, v] of Object.entries(d)) if (!OWN.includes(k)) opts[k] = v;
