@@ -392,6 +392,36 @@ test('data-target must name a widget: body, an experiment or a bad selector is r
   await page.close();
 });
 
+test('contract gaps: a data-measure of no gauge is said, results() answers a bad data-seconds, run() rejects bad seeds as it rejects bad values', async () => {
+  const page = await experimentPage('data-vary="weight_separation" data-values="0,1" data-seeds="0" data-seconds="1" data-measure="nope"');
+  const r = await page.evaluate(async () => {
+    const e = document.querySelector('#e');
+    const h = e.flocklabExperiment;
+    e.dataset.seconds = '0';
+    let results;
+    try { results = h.results().seconds; } catch (err) { results = `${err.name}: ${err.message}`; }
+    e.dataset.seconds = '1';
+    e.dataset.seeds = 'x';
+    let kind = 'no error';
+    let why = '';
+    try {
+      const p = h.run();
+      kind = typeof p?.then === 'function' ? 'promise' : 'other';
+      await p;
+    } catch (err) {
+      why = `${err.name}: ${err.message}`;
+      if (kind === 'no error') kind = 'thrown';
+    }
+    return { results, kind, why, measure: h.results().measure };
+  });
+  assert.equal(r.results, null);
+  assert.equal(r.kind, 'promise', 'run() returns a promise that rejects; it does not throw');
+  assert.match(r.why, /^TypeError: data-seeds="x"/);
+  assert.equal(r.measure, 'spacing');
+  assert.ok(page.warnings.some((w) => w.includes('data-measure="nope": no such gauge (it has spacing, order); using spacing')), page.warnings.join(' | '));
+  await page.close();
+});
+
 test('without Workers the same rows come in slices of at most 8 ms', async () => {
   const attrs = 'data-scene="flock" data-vary="weight-cohesion" data-values="0,1" data-seeds="5,6" data-seconds="3"';
   const page = await experimentPage(`${attrs} data-workers="0"`);

@@ -17,7 +17,12 @@ export function makeRunner(ex) {
   // A description: the values, the setting, the gauges with their scales.
   function described(i) {
     if (i.why) throw new TypeError(`flocklab: experiment: ${i.why}`);
-    if (!ex.warned_) for (const w of i.warnings) warn(el, w);
+    if (!ex.warned_) {
+      for (const w of i.warnings) warn(el, w);
+      // data-measure names one of the scene's gauges, or the first is used, said once.
+      const names = i.gauges.map((g) => g.name);
+      if (d.measure && !names.includes(d.measure)) warn(el, `data-measure="${d.measure}": no such gauge (it has ${names.join(', ')}); using ${names[0]}`);
+    }
     ex.warned_ = true;
     const before = ex.info_?.values.join('\n');
     ex.info_ = i;
@@ -96,7 +101,13 @@ export function makeRunner(ex) {
     ex.handle_.stop();
     ex.rows_ = [];
     csvButton.disabled = true;
-    const j = job();
+    let j;
+    try {
+      j = job(); // bad seeds or seconds: rejected as a bad value is, said on the element
+    } catch (err) {
+      say(err.message);
+      return Promise.reject(err);
+    }
     el.setAttribute('aria-busy', 'true');
     return new Promise((resolve, reject) => {
       let stopped = false;

@@ -83,6 +83,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn, on
 
   const measure = () => ex.info_?.gauges.find((g) => g.name === (d.measure || ex.info_.gauges[0].name)) ?? ex.info_?.gauges[0];
   const seeds = () => parseSeeds(d.seeds ?? '7');
+  const secondsOrNull = () => { try { return seconds(); } catch { return null; } }; // results() answers whatever data-seconds says
   const seconds = () => {
     const s = Number(d.seconds ?? 10);
     if (!(s > 0 && s <= 600)) throw new RangeError(`data-seconds="${d.seconds}": expected 0 to 600 seconds`);
@@ -208,7 +209,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn, on
     stop() { ex.running_?.stop(); },
     running: () => ex.running_ !== null,
     // {vary, measure, seconds, values, rows: [{run, value, seed, <gauge>...}], summary: [{value, n, mean, min, max}], sentence}
-    results: () => ({ vary: ex.info_?.vary.name, measure: measure()?.name, seconds: seconds(), values: ex.info_?.values ?? [], rows: ex.rows_.slice().sort((a, b) => a.run - b.run), summary: byValue(), sentence: sentence() }),
+    results: () => ({ vary: ex.info_?.vary.name, measure: measure()?.name, seconds: secondsOrNull(), values: ex.info_?.values ?? [], rows: ex.rows_.slice().sort((a, b) => a.run - b.run), summary: byValue(), sentence: sentence() }),
     csv,
     // The student's prediction: {kind: '' | 'shape' | 'points', shape, points: [{value, <measure>}] (with points)}.
     prediction: () => ({
