@@ -350,6 +350,14 @@ TEST(Cli, HugeWorkIsRefusedWithOneLine) {
     EXPECT_EQ(b.status, 2) << b.out;
     EXPECT_EQ(testjson::lines(b.out).size(), 1u) << b.out;
     EXPECT_NE(b.out.find("bench: these sizes, modes and thread counts would take about"), std::string::npos) << b.out;
+    // Each scene counts its own: the crowd's agents are not boids.
+    for (const char* crowd : {"crowd --agents 2000 --steps 100000000", "describe --scene crowd --agents 2000 --seconds 100000",
+                              "gauges --scene crowd --option agents=2000 --steps 10000000"}) {
+        const Result c = run(crowd);
+        EXPECT_EQ(c.status, 2) << c.out;
+        EXPECT_NE(c.out.find(" 2000 agents x "), std::string::npos) << crowd << ": " << c.out;
+        EXPECT_EQ(c.out.find("boids"), std::string::npos) << crowd << ": " << c.out;
+    }
 }
 
 TEST(Cli, MessagesSayWhatWentWrong) {

@@ -43,14 +43,15 @@ std::string duration(double s) {
     return buf;
 }
 
-void check_work(const char* command, double boids, double steps, double runs, bool brute, double dense) {
+void check_work(const char* command, const char* noun, double boids, double steps, double runs, bool brute, double dense) {
     const double us = micros_per_boid_step(boids, dense > 0 ? dense : boids, brute);
     const double seconds = boids * steps * runs * us * 1e-6;
     if (seconds > kMaxSeconds) {
-        throw UsageError(std::string(command) + ": " + whole(boids) + " boids x " + whole(steps) + " steps x " + whole(runs) +
+        const std::string one = noun;  // "boid", "agent"
+        throw UsageError(std::string(command) + ": " + whole(boids) + " " + one + "s x " + whole(steps) + " steps x " + whole(runs) +
                          " run" + (runs == 1 ? "" : "s") + " would take about " + duration(seconds) +
-                         " on this machine (" + std::to_string(us).substr(0, 4) + " us per boid-step); one command works at most " +
-                         duration(kMaxSeconds) + ": ask for fewer boids, steps, seeds or rule sets");
+                         " on this machine (" + std::to_string(us).substr(0, 4) + " us per " + one + "-step); one command works at most " +
+                         duration(kMaxSeconds) + ": ask for fewer " + one + "s, steps, seeds" + (one == "boid" ? " or rule sets" : " or values"));
     }
 }
 

@@ -22,7 +22,8 @@ double micros_per_boid_step(double boids, double dense, bool brute);
 std::string whole(double v);     // "12"
 std::string duration(double s);  // "40 s", "12 min", "2.5 h"
 // Refuses (UsageError) work estimated past kMaxSeconds on this machine.
-void check_work(const char* command, double boids, double steps, double runs, bool brute = false, double dense = 0);
+// `noun`: one unit of the work ("boid", "agent"), as the scene's agent_noun().
+void check_work(const char* command, const char* noun, double agents, double steps, double runs, bool brute = false, double dense = 0);
 // --set NAME=VALUE (repeatable): the scene's tunables, all or nothing.
 void apply_sets(const Args& a, Scene& s);
 // The tunables that differ from the lesson's, as JSON members.

@@ -61,7 +61,7 @@ int cmd_crowd(const Args& a) {
     const std::uint64_t seed = static_cast<std::uint64_t>(a.integer("seed", 7, 0, static_cast<long long>(kMaxSeed)));
     if (a.has("seconds") && a.has("steps")) throw UsageError("give --seconds or --steps, not both");
     const long long steps = a.has("seconds") ? std::llround(a.number("seconds", 10, 0, 1e6) * 60) : a.integer("steps", 600, 0, 100000000);
-    check_work("crowd", c.params.num_agents, static_cast<double>(steps), 1);
+    check_work("crowd", c.agent_noun(), c.params.num_agents, static_cast<double>(steps), 1);
     c.reset(seed);
     step_all(c, steps);
     if (a.has("json")) {

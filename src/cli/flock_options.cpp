@@ -113,7 +113,7 @@ FlockOptions flock_options(const Args& a, const char* command, bool one) {
     o.mode = neighbor_mode(a);
     o.threads = threads_option(a);
     o.base = flock_params(a, &o.changed);
-    check_work(command, o.boids, static_cast<double>(o.steps), static_cast<double>(o.seeds.size() * o.rules.size()), o.mode == NeighborMode::Brute);
+    check_work(command, "boid", o.boids, static_cast<double>(o.steps), static_cast<double>(o.seeds.size() * o.rules.size()), o.mode == NeighborMode::Brute);
     return o;
 }
 }  // namespace flocklab::cli

@@ -39,6 +39,7 @@ public:
     std::uint64_t seed() const override { return seed_; }
     long long steps() const override { return steps_; }
     long long work_per_step() const override { return flock.size(); }
+    const char* agent_noun() const override { return "boid"; }
     std::vector<Gauge> gauges() override;
     std::string state_json() const override;
     std::vector<Tunable> tunables() override;

@@ -173,6 +173,8 @@ public:
     virtual long long steps() const = 0;          // since the last reset
     double time() const { return static_cast<double>(steps()) * kLabDt; }  // s
     virtual long long work_per_step() const { return 1; }  // boid-steps per step
+    // What one unit of that work steps, in messages ("2000 agents x 600 steps").
+    virtual const char* agent_noun() const { return "agent"; }
     int max_steps_per_call() const;               // from kMaxWorkPerCall
     const History& history() const { return history_; }
     // Forgets every kept run and the current run's samples so far (the run goes on).

@@ -59,6 +59,7 @@ public:
     std::string label() const override;
     std::vector<std::string> key_contexts() const override;
     std::string describe() override;
+    const char* agent_noun() const override { return "vehicle"; }
     std::string facts_json() override;
     // The lab's start (position, velocity), keeping the mode and the target; wander draws from random.Random(seed).
     std::uint64_t seed() const override { return seed_; }
