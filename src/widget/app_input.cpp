@@ -137,8 +137,8 @@ void App::resize(double css_w, double css_h, double dpr) {
     const double scale = std::min(dpr, kMaxBackingPx / std::max(w, h));
     const int bw = std::max(1, static_cast<int>(std::lround(w * scale)));
     const int bh = std::max(1, static_cast<int>(std::lround(h * scale)));
-    int pw = 0, ph = 0;
-    painter_->output_size(&pw, &ph);
+    int pw = 0, ph = 0;  // the canvas's backing store as it is (SDL may have set it to w x h x dpr)
+    emscripten_get_canvas_element_size("#canvas", &pw, &ph);
     if (bw != pw || bh != ph) {
         emscripten_set_canvas_element_size("#canvas", bw, bh);
         painter_->resized();
@@ -150,7 +150,7 @@ std::string App::ui_metrics() const {
     int ww = 0, wh = 0, pw = 0, ph = 0;
     if (painter_) {
         SDL_GetWindowSize(window_, &ww, &wh);
-        painter_->output_size(&pw, &ph);
+        emscripten_get_canvas_element_size("#canvas", &pw, &ph);  // the backing store, as capped
     }
     const ImGuiStyle& st = ImGui::GetStyle();
     char buf[256];

@@ -374,6 +374,32 @@ test('the lesson server answers a malformed path with 400 and keeps serving', as
   assert.equal(good.status, 200);
 });
 
+test('a wide canvas at DPR 3: the backing store is capped at 2560 px on its long side, and uiMetrics() says what it is', async () => {
+  const wide = await start({ deviceScaleFactor: 3 });
+  try {
+    const p = await wide.context.newPage();
+    await p.setViewportSize({ width: 1280, height: 800 });
+    await p.goto(wide.url);
+    await p.waitForFunction(() => document.querySelector('#flock')?.classList.contains('flocklab-ready'), null, { timeout: 60000 });
+    await p.locator('#flock canvas').scrollIntoViewIfNeeded();
+    // The backing store follows the displayed size on the widget's next frame: wait for it.
+    await p.waitForFunction(() => {
+      const c = document.querySelector('#flock canvas');
+      const m = document.querySelector('#flock').flocklab.uiMetrics();
+      return c.width === m.backing[0] && c.height === m.backing[1] && Math.max(c.width, c.height) > 1000;
+    }, null, { timeout: 30000 });
+    const m = await p.evaluate(() => ({ ...document.querySelector('#flock').flocklab.uiMetrics(),
+      css: document.querySelector('#flock canvas').getBoundingClientRect().width,
+      attr: [document.querySelector('#flock canvas').width, document.querySelector('#flock canvas').height] }));
+    assert.ok(m.css * 3 > 2560, `the canvas is wide enough to be capped (${m.css} CSS px)`);
+    assert.deepEqual(m.backing, m.attr);
+    assert.equal(Math.max(...m.backing), 2560);
+    await p.close();
+  } finally {
+    await wide.close();
+  }
+});
+
 test('on a 390x844 phone (DPR 3) the HUD and panel text is 12+ CSS px, controls 24+ px, the backing store follows the display', async () => {
   const phone = await start({ deviceScaleFactor: 3 });
   const p = await phone.context.newPage();
