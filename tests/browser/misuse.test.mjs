@@ -260,6 +260,17 @@ test('a string of millions of characters into the module is refused at the bound
   assert.ok(!page.problems.some((p) => /memory access out of bounds|RuntimeError/.test(p)), page.problems.join('\n'));
 });
 
+test('a data-text-scale that is no factor from 0.5 to 4 is said once, and the text still has a size', async () => {
+  for (const [value, said] of [['huge', 'expected a factor from 0.5 to 4'], ['9', 'is outside 0.5 to 4; using 4']]) {
+    const before = page.warnings.length;
+    await fresh({ paused: true }, { 'data-text-scale': value });
+    await page.waitForFunction(() => window.w.uiMetrics().textPx > 0);
+    const mine = page.warnings.slice(before).filter((w) => w.includes(`data-text-scale="${value}"`));
+    assert.equal(mine.length, 1, mine.join(' | '));
+    assert.ok(mine[0].includes(said), mine[0]);
+  }
+});
+
 test('setParams() is all or nothing and order-independent; a 100,000-character value is quoted short', async () => {
   await fresh({ paused: true });
   const r = await page.evaluate(() => {

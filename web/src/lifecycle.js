@@ -4,7 +4,7 @@
 // canvas, and full screen.
 import { counted, makeRoom, register, touch, unregister } from './contexts.js';
 import { armCanvas } from './input.js';
-import { warn } from './values.js';
+import { quote, warn } from './values.js';
 
 const visibility = typeof IntersectionObserver === 'function'
   ? new IntersectionObserver((entries) => {
@@ -49,9 +49,18 @@ export function showFailure(el, message) {
 // Text grows with the canvas on a projector or in full screen: 1 up to
 // 960 CSS px wide, then in proportion (13 px text becomes 24 px on an
 // 1800 px canvas, full screen at 1920x1080), unless the page set data-text-scale.
+// A data-text-scale that is not a factor from 0.5 to 4 is said once per element and value.
+const scaleSaid = new WeakMap();
 export function textScale(el, width) {
-  const set = Number(el.dataset.textScale);
-  if (el.dataset.textScale !== undefined && Number.isFinite(set) && set > 0) return Math.min(4, Math.max(0.5, set));
+  const raw = el.dataset.textScale;
+  const set = Number(raw);
+  const ok = raw !== undefined && raw.trim() !== '' && Number.isFinite(set) && set > 0;
+  if (raw !== undefined && scaleSaid.get(el) !== raw) {
+    scaleSaid.set(el, raw);
+    if (!ok) warn(el, `data-text-scale="${quote(raw)}": expected a factor from 0.5 to 4; using the size that follows the canvas`);
+    else if (set < 0.5 || set > 4) warn(el, `data-text-scale="${quote(raw)}" is outside 0.5 to 4; using ${Math.min(4, Math.max(0.5, set))}`);
+  }
+  if (ok) return Math.min(4, Math.max(0.5, set));
   const full = document.fullscreenElement === el;
   return full || width > 1400 ? Math.max(1, width / 960) : 1;
 }
