@@ -148,6 +148,25 @@ test('the live step time at 100 boids is real: not 0, and near what the steps co
 
 // [SECTION] The link and the iframe
 
+test('embed.html takes a widget from its address, never an experiment, and at most 200 names: the rest are not read', async () => {
+  const page = await env.context.newPage();
+  const warnings = [];
+  page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
+  const junk = Array.from({ length: 1200 }, (_, i) => `x${i}=1`).join('&'); // as many as the test server's header limit takes
+  await page.goto(`${env.url}embed.html?scene=steer&seed=3&experiment&vary=max_speed&values=1,2&target=body&${junk}`);
+  await page.waitForFunction(() => document.querySelector('.flocklab')?.classList.contains('flocklab-ready'), null, { timeout: 60000 });
+  const r = await page.evaluate(() => {
+    const el = document.querySelector('.flocklab');
+    return { experiment: el.hasAttribute('data-experiment') || !!el.flocklabExperiment, scene: el.flocklab.scene, seed: el.flocklab.seed(),
+      names: Object.keys(el.dataset).length, body: document.body.classList.contains('flocklab') };
+  });
+  assert.deepEqual({ experiment: r.experiment, scene: r.scene, seed: r.seed, body: r.body }, { experiment: false, scene: 'steer', seed: 3, body: false });
+  assert.ok(r.names <= 200 + 2, `${r.names} data-* names on the element`);
+  assert.ok(warnings.some((w) => w.includes('the address has more than 200 names; the rest are ignored')), warnings.slice(0, 5).join(' | '));
+  assert.ok(warnings.some((w) => w.includes('the address\'s "experiment" is not a setting of a widget; ignored')));
+  await page.close();
+});
+
 test('link() opens the same widget in embed.html: equal config(), equal gauges after runTo(10)', async () => {
   const page = await env.context.newPage();
   await page.goto(env.url);

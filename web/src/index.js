@@ -24,7 +24,7 @@ import { mount } from './handle.js';
 import { plotSummary } from './charts.js';
 import { compiledModule, instanceStats, liveInstances } from './loader.js';
 import { contextStats } from './contexts.js';
-import { warn } from './values.js';
+import { quote, warn } from './values.js';
 import { isLeftAlone, onRemoved } from './lifecycle.js';
 import { loadLanguage } from './lang.js';
 import { description } from './options.js';
@@ -75,12 +75,26 @@ window.FlockLab = FlockLab;
 // embed.html: a .flocklab[data-url-config] element takes the page's query
 // as data-* attributes (the same parsing and warnings), and post=gauges
 // sends each flocklab:gauges to the parent page.
+// The address makes a widget, never an experiment (whose names it refuses),
+// and takes at most MAX_ADDRESS_NAMES names: every name costs a check
+// against every setting, so 20,000 unknown ones froze the frame for seconds.
+const MAX_ADDRESS_NAMES = 200;
+const NOT_FROM_ADDRESS = new Set(['experiment', 'vary', 'values', 'seeds', 'measure', 'target', 'url-config', 'class', 'id', 'style']);
 function fromAddress(el) {
   const q = new URLSearchParams(location.search);
+  let n = 0;
   for (const [k, v] of q) {
     if (k === 'post') continue;
+    if (NOT_FROM_ADDRESS.has(k.toLowerCase())) {
+      warn(el, `the address's "${quote(k)}" is not a setting of a widget; ignored`);
+      continue;
+    }
+    if (++n > MAX_ADDRESS_NAMES) {
+      warn(el, `the address has more than ${MAX_ADDRESS_NAMES} names; the rest are ignored`);
+      break;
+    }
     if (k === 'lang') document.documentElement.lang = v; // the embed page is the widget: its language is the page's
-    try { el.setAttribute(`data-${k}`, v); } catch { warn(el, `the address's "${k}" is not a usable name; ignored`); }
+    try { el.setAttribute(`data-${k}`, v); } catch { warn(el, `the address's "${quote(k)}" is not a usable name; ignored`); }
   }
   if (q.get('post') === 'gauges' && window.parent !== window) {
     el.addEventListener('flocklab:gauges', (e) => window.parent.postMessage({ type: 'flocklab:gauges', gauges: e.detail }, '*'));
