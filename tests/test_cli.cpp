@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -482,6 +483,24 @@ TEST(Cli, SweepRunsEqualSingleRunsWhateverTheThreadsAndShards) {
     EXPECT_EQ(sum.out, "6 runs\n" + text);
     EXPECT_NE(run("summarize " + dir + "/shard1.csv").out.find("missing"), std::string::npos);
     EXPECT_EQ(run("summarize " + dir + "/shard1.csv " + dir + "/shard1.csv").status, 2);  // a run twice
+    // The files stream: a file with no line break is refused after 64 KiB
+    // (it was read whole: /dev/zero took 16 GB), CRLF lines are lines, and a
+    // value that is no sweep's (an escape sequence, a formula) is refused
+    // with its control characters shown as \xNN, not sent to the terminal.
+    const Result zero = run("summarize /dev/zero");
+    EXPECT_EQ(zero.status, 2);
+    EXPECT_NE(zero.out.find("'/dev/zero' has a line longer than 65536 characters"), std::string::npos) << zero.out;
+    ASSERT_EQ(std::system(("sed 's/$/\\r/' " + dir + "/shard1.csv > " + dir + "/crlf1.csv && sed 's/$/\\r/' " + dir + "/shard2.csv > " + dir + "/crlf2.csv").c_str()), 0);
+    const Result crlf = run("summarize " + dir + "/crlf1.csv " + dir + "/crlf2.csv");
+    EXPECT_EQ(crlf.status, 0) << crlf.out;
+    EXPECT_EQ(crlf.out, sum.out);
+    ASSERT_EQ(std::system(("printf 'run,weight_separation,seed,spacing,order\\n0,\\033[31mred,0,1,2\\n' > " + dir + "/esc.csv").c_str()), 0);
+    const Result esc = run("summarize " + dir + "/esc.csv");
+    EXPECT_EQ(esc.status, 2);
+    EXPECT_NE(esc.out.find("is not a sweep's: '\\x1b[31mred'"), std::string::npos) << esc.out;
+    EXPECT_EQ(esc.out.find('\x1b'), std::string::npos) << esc.out;
+    ASSERT_EQ(std::system(("printf 'run,weight_separation,seed,spacing,order\\n0,=cmd,0,1,2\\n' > " + dir + "/formula.csv").c_str()), 0);
+    EXPECT_EQ(run("summarize " + dir + "/formula.csv").status, 2);
     // Options too: the crowd over both ways of following (the lesson's story).
     const Result crowd = run("sweep --scene crowd --vary follow=field,seek --seeds 7 --seconds 20 --csv");
     EXPECT_EQ(crowd.out, "run,follow,seed,arrived,stuck,mean_steps_to_goal\n0,field,7,40.0,0.0,1.7\n1,seek,7,4.0,36.0,31.025\n");

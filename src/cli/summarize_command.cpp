@@ -19,6 +19,53 @@ namespace flocklab::cli {
 
 // summarize: the per-value summary of sweep --csv files (shards of one
 // sweep, put together), as sweep prints it.
+namespace {
+// One line of a CSV file, read as it streams: at most kMaxLine characters (a
+// sweep's row is a few hundred), so a file with no line breaks (/dev/zero,
+// 500 MB of zeros) is refused after kMaxLine bytes instead of being read
+// whole; a CRLF line ending is a line ending. False at the end of the file.
+constexpr size_t kMaxLine = 65536;
+bool read_line(std::istream& in, std::string* line, const char* file) {
+    line->clear();
+    char c;
+    bool any = false;
+    while (in.get(c)) {
+        any = true;
+        if (c == '\n') break;
+        if (line->size() >= kMaxLine) {
+            throw UsageError(std::string("summarize: '") + file + "' has a line longer than " + std::to_string(kMaxLine) +
+                             " characters; it is not a sweep's CSV");
+        }
+        *line += c;
+    }
+    if (!line->empty() && line->back() == '\r') line->pop_back();
+    return any;
+}
+// A file's text in a message: at most 80 characters, a control character
+// (an escape sequence, a NUL) shown as \\xNN rather than sent to the terminal.
+std::string printable(const std::string& s) {
+    std::string o;
+    for (unsigned char c : shortened(s)) {
+        if (c < 0x20 || c == 0x7f) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\x%02x", c);
+            o += buf;
+        } else {
+            o += static_cast<char>(c);
+        }
+    }
+    return o;
+}
+// A value as a sweep writes it: printable text, not a spreadsheet formula.
+bool plain_value(const std::string& v) {
+    if (v.empty() || v[0] == '=' || v[0] == '+' || v[0] == '@') return false;
+    for (unsigned char c : v) {
+        if (c < 0x20 || c == 0x7f) return false;
+    }
+    return true;
+}
+}  // namespace
+
 int cmd_summarize(int argc, char** argv) {
     if (argc < 3) throw UsageError("summarize: give the CSV files of a sweep (sweep ... --csv > part.csv)");
     std::string header, name;
@@ -30,7 +77,7 @@ int cmd_summarize(int argc, char** argv) {
         std::ifstream in(argv[i]);
         if (!in) throw UsageError(std::string("summarize: cannot read '") + argv[i] + "'");
         std::string line;
-        if (!std::getline(in, line)) throw UsageError(std::string("summarize: '") + argv[i] + "' is empty");
+        if (!read_line(in, &line, argv[i])) throw UsageError(std::string("summarize: '") + argv[i] + "' is empty");
         if (header.empty()) {
             header = line;
             const std::vector<std::string> cols = split(line, ',');
@@ -40,19 +87,20 @@ int cmd_summarize(int argc, char** argv) {
         } else if (line != header) {
             throw UsageError(std::string("summarize: '") + argv[i] + "' is another sweep (its header differs)");
         }
-        while (std::getline(in, line)) {
+        while (read_line(in, &line, argv[i])) {
             const std::vector<std::string> cols = split(line, ',');
             long long run = 0;
             if (cols.size() != names.size() + 3 || !(std::istringstream(cols[0]) >> run) || run < 0 || run > 100000000) {
-                throw UsageError(std::string("summarize: a malformed row in '") + argv[i] + "': '" + shortened(line) + "'");
+                throw UsageError(std::string("summarize: a malformed row in '") + argv[i] + "': '" + printable(line) + "'");
             }
             if (static_cast<size_t>(run) >= seen_run.size()) seen_run.resize(static_cast<size_t>(run) + 1, false);
             if (seen_run[static_cast<size_t>(run)]) throw UsageError("summarize: run " + cols[0] + " is in two files");
             seen_run[static_cast<size_t>(run)] = true;
+            if (!plain_value(cols[1])) throw UsageError(std::string("summarize: a value in '") + argv[i] + "' is not a sweep's: '" + printable(cols[1]) + "'");
             SweepRow row{cols[1], {}};
             for (size_t c = 3; c < cols.size(); ++c) {
                 double x;
-                if (!parse_number(cols[c], &x)) throw UsageError("summarize: '" + shortened(cols[c]) + "' is not a number");
+                if (!parse_number(cols[c], &x)) throw UsageError("summarize: '" + printable(cols[c]) + "' is not a number");
                 row.gauges.push_back(x);
             }
             if (std::find(values.begin(), values.end(), row.value) == values.end()) values.push_back(row.value);
