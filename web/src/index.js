@@ -75,11 +75,12 @@ window.FlockLab = FlockLab;
 // embed.html: a .flocklab[data-url-config] element takes the page's query
 // as data-* attributes (the same parsing and warnings), and post=gauges
 // sends each flocklab:gauges to the parent page.
-// The address makes a widget, never an experiment (whose names it refuses),
+// The address makes a widget, never an experiment (data-experiment is what
+// makes one; its other names, such as target, are settings of widgets too),
 // and takes at most MAX_ADDRESS_NAMES names: every name costs a check
 // against every setting, so 20,000 unknown ones froze the frame for seconds.
 const MAX_ADDRESS_NAMES = 200;
-const NOT_FROM_ADDRESS = new Set(['experiment', 'vary', 'values', 'seeds', 'measure', 'target', 'url-config', 'class', 'id', 'style']);
+const NOT_FROM_ADDRESS = new Set(['experiment', 'url-config']);
 function fromAddress(el) {
   const q = new URLSearchParams(location.search);
   let n = 0;
