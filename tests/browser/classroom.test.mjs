@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { start, startLesson, canvasOf, onWidget, until, root, withPixels, pixelStats, swipe } from './helpers.mjs';
+import { start, startLesson, canvasOf, onWidget, until, root, withPixels, pixelStats, swipe, pageOf } from './helpers.mjs';
 
 let env;
 let page;
@@ -377,9 +377,9 @@ test('the lesson server answers a malformed path with 400 and keeps serving', as
 test('a wide canvas at DPR 3: the backing store is capped at 2560 px on its long side, and uiMetrics() says what it is', async () => {
   const wide = await start({ deviceScaleFactor: 3 });
   try {
-    const p = await wide.context.newPage();
+    // One widget on a page of its own (the whole lesson at DPR 3 is slow to load in software GL).
+    const p = await pageOf(wide, '<figure class="flocklab" id="flock" data-paused><canvas width="900" height="540"></canvas></figure>');
     await p.setViewportSize({ width: 1280, height: 800 });
-    await p.goto(wide.url);
     await p.waitForFunction(() => document.querySelector('#flock')?.classList.contains('flocklab-ready'), null, { timeout: 60000 });
     await p.locator('#flock canvas').scrollIntoViewIfNeeded();
     // The backing store follows the displayed size on the widget's next frame: wait for it.
