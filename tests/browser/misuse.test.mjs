@@ -246,9 +246,24 @@ test('a string of millions of characters into the module is refused at the bound
   const walls = await errorOf((h) => h.setWalls('9,13;'.repeat(600000)));
   const key = await errorOf((h) => h.key('x'.repeat(2500000)));
   const apply = await errorOf((h) => h.apply({ walls: '1,1;'.repeat(600000) }));
-  assert.match(walls, /^RangeError: flocklab: set\(\): a text of 3000000 characters is longer than the 500000 the widget takes/);
-  assert.match(key, /^RangeError: flocklab: key\(\): a text of 2500000 characters/);
-  assert.match(apply, /^RangeError: flocklab: apply\(\): a text of 2400000 characters/);
+  assert.match(walls, /^RangeError: flocklab: .+ is 3000000 characters, longer than the 500000 the widget takes/);
+  assert.match(key, /^RangeError: flocklab: key\(name\) is 2500000 characters/);
+  assert.match(apply, /^RangeError: flocklab: apply: .+ is 2400000 characters/);
+  // Before ready the same call throws the same way (it is checked at the call, not queued).
+  const early = await page.evaluate(() => {
+    const el = document.createElement('figure');
+    el.className = 'flocklab';
+    el.dataset.scene = 'crowd';
+    document.body.append(el);
+    const h = FlockLab.mount(el);
+    h.ready.catch(() => {}); // destroyed below, before ready
+    let why = 'no error';
+    try { h.setWalls('9,13;'.repeat(600000)); } catch (err) { why = `${err.name}: ${err.message}`; }
+    h.destroy();
+    el.remove();
+    return why;
+  });
+  assert.match(early, /^RangeError: flocklab: .+ is 3000000 characters/);
   // The instance lives: it still answers and changes.
   const after = await page.evaluate(async () => {
     window.w.setWalls('9,13');

@@ -5,6 +5,7 @@ import { EXPORTS } from 'flocklab-c-api';
 import createFlockLab from './flocklab-core.js';
 import { makeRoom } from './contexts.js';
 import { english } from './lang.js';
+import { MAX_TEXT } from './values.js';
 
 let compiled = null;
 export function compiledModule() {
@@ -77,10 +78,8 @@ const counts = { made: 0, collected: 0 };
 const freed = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry(() => { counts.collected++; }) : null;
 export const instanceStats = () => ({ ...counts, live });
 
-// Every string goes into the module on its stack (4 bytes a character at
-// most, of 5 MiB): a longer one would run off it and end the instance. The
-// one check for every string the shim passes in, whatever the method.
-export const MAX_TEXT = 500000; // characters
+// The page's strings are checked at the call (values.js text()); this is the
+// backstop for every string the shim itself passes in, whatever the method.
 function checkLengths(name, args) {
   for (const a of args) {
     if (typeof a === 'string' && a.length > MAX_TEXT) {

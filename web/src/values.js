@@ -44,9 +44,16 @@ export function quote(v) {
   return s.length > 80 ? `${s.slice(0, 77)}...` : s;
 }
 
-// Text for the module: a NUL byte would cut it short there, so it is refused here.
+// The longest string the module takes: it copies each one onto its stack
+// (4 bytes a character at most, of 5 MiB).
+export const MAX_TEXT = 500000; // characters
+
+// Text for the module: a NUL byte would cut it short there, and a string past
+// MAX_TEXT would run off its stack, so both are refused here, at the call
+// (before ready as after it).
 export function text(v, what) {
   const s = typeof v === 'string' ? v : String(v);
+  if (s.length > MAX_TEXT) throw new RangeError(`flocklab: ${what} is ${s.length} characters, longer than the ${MAX_TEXT} the widget takes`);
   if (s.includes('\0')) throw new TypeError(`flocklab: ${what} contains a NUL character: "${quote(s.replaceAll('\0', '\\0'))}"`);
   return s;
 }
