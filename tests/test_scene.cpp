@@ -653,8 +653,18 @@ TEST(SceneSettings, ExperimentRunsEqualRunsAlone) {
     ASSERT_EQ(why, "");
     ASSERT_EQ(e.runs(), 4);
     int slices = 0;
-    while (!e.work(1.0)) ++slices;
-    EXPECT_GT(slices, 0);  // it went in slices
+    // Each slice's new rows only, as a page without Workers asks for them.
+    int seen = 0;
+    for (bool done = false; !done;) {
+        done = e.work(1.0);
+        ++slices;
+        const testjson::Value fresh = testjson::parse(e.json(seen));
+        EXPECT_EQ(static_cast<int>(fresh.size()), e.finished() - seen);
+        for (const testjson::Value& r : fresh) EXPECT_EQ(r.at("run").get<long long>(), seen++);
+    }
+    EXPECT_GT(slices, 1);  // it went in slices
+    EXPECT_EQ(e.json(4), "[]");
+    EXPECT_EQ(e.json(-3), e.json());
     const testjson::Value rows = testjson::parse(e.json());
     ASSERT_EQ(rows.size(), 4u);
     for (const testjson::Value& r : rows) {

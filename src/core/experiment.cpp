@@ -150,9 +150,9 @@ std::string Experiment::run(int i) const {
     return row(i, *s);
 }
 
-std::string Experiment::json() const {
+std::string Experiment::json(int first) const {
     std::string o = "[";
-    for (size_t k = 0; k < rows_.size(); ++k) o += (k ? ", " : "") + rows_[k];
+    for (size_t k = static_cast<size_t>(std::max(first, 0)); k < rows_.size(); ++k) o += (o.size() > 1 ? ", " : "") + rows_[k];
     return o + "]";
 }
 

@@ -63,8 +63,9 @@ public:
     bool work(double budget_ms);
     // Run i, whole, on its own: its row (a worker's share of the runs).
     std::string run(int i) const;
-    // [{"run", "value", "seed", <gauge>: value, ...}] for the runs done so far.
-    std::string json() const;
+    // [{"run", "value", "seed", <gauge>: value, ...}] for the runs done so far
+    // from run `first` on (a caller that slices asks only for the new ones).
+    std::string json(int first = 0) const;
 
 private:
     // {"run", "value", "seed", <gauge>: value, ...} of run i, ended in `s`.

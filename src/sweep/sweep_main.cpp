@@ -82,11 +82,12 @@ EMSCRIPTEN_KEEPALIVE const char* sw_run(int i) {
     if (!g_experiment || i < 0 || i >= g_experiment->runs()) return text("null");
     return text(g_experiment->run(i));
 }
-// Without Workers: the runs in order, for about `ms` at a time; the rows so far.
+// Without Workers: the runs in order, for about `ms` at a time; the runs left.
 EMSCRIPTEN_KEEPALIVE int sw_work(double ms) {
     if (!g_experiment) return 0;
     g_experiment->work(ms);
     return g_experiment->runs() - g_experiment->finished();
 }
-EMSCRIPTEN_KEEPALIVE const char* sw_rows() { return text(g_experiment ? g_experiment->json() : "[]"); }
+// The rows done so far from run `first` on (each slice asks only for its new ones).
+EMSCRIPTEN_KEEPALIVE const char* sw_rows(int first) { return text(g_experiment ? g_experiment->json(first) : "[]"); }
 }

@@ -180,3 +180,30 @@ export async function swipe(p, from, to, steps = 8) {
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
 }
+
+// The page's main-thread tasks while `body()` runs, from Chromium's own trace:
+// [{wall, cpu}] in ms. A long task is judged by the main thread's CPU time
+// (`cpu`), which the operating system's scheduling does not stretch: on a busy
+// machine a slice of a few ms of work can take 50 ms of wall time while other
+// processes run, and the page's PerformanceObserver cannot tell the two apart.
+export async function mainThreadTasks(page, body) {
+  const cdp = await page.context().newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
+  const complete = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  let result;
+  try {
+    result = await body();
+  } finally {
+    await cdp.send('Tracing.end');
+    await complete;
+    await cdp.detach();
+  }
+  const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && main.has(`${e.pid}:${e.tid}`))
+    .map((e) => ({ wall: e.dur / 1000, cpu: e.tdur === undefined ? NaN : e.tdur / 1000 }));
+  // Without thread times the trace cannot judge anything: said, not passed.
+  if (tasks.length === 0 || tasks.some((t) => Number.isNaN(t.cpu))) throw new Error(`the trace has ${tasks.length} main-thread tasks, or tasks without CPU times`);
+  return { result, tasks };
+}

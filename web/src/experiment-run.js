@@ -147,8 +147,7 @@ export function makeRunner(ex) {
         const slice = () => {
           if (stopped) return;
           const left = m.work(SLICE_MS);
-          const now = JSON.parse(m.rows());
-          for (const r of now.slice(ex.rows_.length)) got(r);
+          for (const r of JSON.parse(m.rows(ex.rows_.length))) got(r); // only this slice's rows
           if (left > 0) setTimeout(slice, 0);
         };
         setTimeout(slice, 0);

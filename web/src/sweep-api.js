@@ -5,7 +5,7 @@ export const sweepApi = (m) => ({
   begin: m.cwrap('sw_begin', 'string', ['string', 'string', 'string', 'string', 'string', 'number']),
   run: m.cwrap('sw_run', 'string', ['number']),
   work: m.cwrap('sw_work', 'number', ['number']),
-  rows: m.cwrap('sw_rows', 'string', []),
+  rows: m.cwrap('sw_rows', 'string', ['number']),
 });
 
 // An experiment's description from a job {scene, attributes, vary, values, seeds, steps}.
