@@ -216,6 +216,44 @@ TEST(Cli, GoingFurtherGoldenCommands) {
     }, "going-further");
 }
 
+// What if: what_if.py's golden files and generated cases, text for text:
+// both lanes, apart, closest, overshoot and slowest (its `flock` is dump).
+TEST(Cli, WhatIfPrintsWhatTheSpecPrints) {
+    expect_golden_commands({
+        {"vehicle --mode seek --steps 600 --compare max_force=0.2 --json", "vehicle_seek_per_frame_force.json"},
+        {"vehicle --mode flee --steps 180 --vel 220,0 --compare flee=negated-seek --json", "vehicle_flee_negated_seek.json"},
+        {"vehicle --mode arrive --steps 600 --compare slow_radius=40 --json", "vehicle_arrive_slow_radius_40.json"},
+        {"dump --seed 7 --steps 600 --compare max_force=0.2", "flock_per_frame_force_seed7.json"},
+        {"dump --seed 7 --steps 600 --compare min_speed=0", "flock_no_speed_band_seed7.json"},
+        {"dump --seed 7 --steps 600 --set update=as-you-go --compare order=reversed", "flock_as_you_go_reversed_seed7.json"},
+        {"dump --seed 7 --steps 600 --compare order=reversed", "flock_look_first_reversed_seed7.json"},
+    }, "what-if");
+    int n = 0;
+    for (const std::string& line : testjson::lines(testjson::read_file(std::string(FLOCKLAB_GOLDEN_DIR) + "/what-if/cases.jsonl"))) {
+        const auto c = testjson::parse(line);
+        const bool vehicle = c.at("args")[0].get<std::string>() == "vehicle";
+        std::string args = vehicle ? "vehicle" : "dump";
+        for (size_t k = 1; k < c.at("args").size(); ++k) args += " '" + c.at("args")[k].get<std::string>() + "'";
+        if (vehicle) args += " --json";
+        const Result r = run(args);
+        ASSERT_EQ(r.status, 0) << args << "\n" << r.out;
+        EXPECT_EQ(r.out, c.at("out").get<std::string>() + "\n") << args;
+        ++n;
+    }
+    EXPECT_GE(n, 20);
+    // Look first, then move: the order of turns changes nothing, to the bit.
+    const auto same = testjson::parse(run("dump --seed 3 --steps 300 --boids 90 --compare order=reversed").out);
+    EXPECT_EQ(same.at("apart").get<double>(), 0.0);
+    EXPECT_EQ(same.at("boids_state"), same.at("what_if").at("boids_state"));
+    // Bad names and values: one line, exit 2.
+    for (const char* bad : {"dump --compare order=sideways", "dump --compare gravity=1", "dump --compare max_force", "dump --compare boids=90",
+                            "vehicle --compare flee=run", "vehicle --set update=as-you-go", "gauges --compare max_force=1"}) {
+        const Result b = run(bad);
+        EXPECT_EQ(b.status, 2) << bad << "\n" << b.out;
+        EXPECT_EQ(std::count(b.out.begin(), b.out.end(), '\n'), 1) << bad << "\n" << b.out;
+    }
+}
+
 // Looking ahead: looking_ahead.py's golden files and generated cases, text for text.
 TEST(Cli, CrowdAndFieldPrintWhatTheSpecPrints) {
     expect_golden_commands({
@@ -479,7 +517,9 @@ TEST(Cli, SweepRunsEqualSingleRunsWhateverTheThreadsAndShards) {
     ASSERT_EQ(sum.status, 0) << sum.out;
     std::string text = run("sweep --vary weight_separation=0:1:0.5 --seeds 7-8 --seconds 3").out;
     text = text.substr(text.find('\n') + 1);
-    for (size_t at; (at = text.find(" px")) != std::string::npos;) text.erase(at, 3);  // the CSV has no units
+    for (const std::string unit : {" px/s", " px"}) {  // the CSV has no units
+        for (size_t at; (at = text.find(unit)) != std::string::npos;) text.erase(at, unit.size());
+    }
     EXPECT_EQ(sum.out, "6 runs\n" + text);
     EXPECT_NE(run("summarize " + dir + "/shard1.csv").out.find("missing"), std::string::npos);
     EXPECT_EQ(run("summarize " + dir + "/shard1.csv " + dir + "/shard1.csv").status, 2);  // a run twice

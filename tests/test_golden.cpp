@@ -45,8 +45,13 @@ void expect_flock_equals(Flock& flock, const Value& g) {
 
 const std::set<std::string> kCovered = {"README.md", "pyrandom_seed7.json", "flock_seed7_step0.json",
                                         "flock_seed7_step1.json", "flock_seed7_600steps.jsonl",
-                                        "vehicle_arrive.json", "going-further", "explain", "looking-ahead"};
+                                        "vehicle_arrive.json", "going-further", "explain", "looking-ahead", "what-if"};
 // looking-ahead/ is tested by test_crowd.cpp (the core) and test_cli.cpp (the commands).
+// Checked text for text by test_cli.cpp (Cli.WhatIfPrintsWhatTheSpecPrints).
+const std::set<std::string> kWhatIf = {
+    "flock_as_you_go_reversed_seed7.json", "flock_look_first_reversed_seed7.json", "flock_no_speed_band_seed7.json",
+    "flock_per_frame_force_seed7.json", "vehicle_arrive_slow_radius_40.json", "vehicle_flee_negated_seek.json",
+    "vehicle_seek_per_frame_force.json", "cases.jsonl", "make_cases.sh"};
 const std::set<std::string> kLookingAhead = {
     "crowd_field_seed3_nowalls_goal5-3.json", "crowd_field_seed7_1.json", "crowd_field_seed7_600.json",
     "crowd_seek_seed7_600.json", "field_default.json", "field_plus_goal0-0.json", "cases.jsonl", "make_cases.sh"};
@@ -120,6 +125,7 @@ TEST(Golden, EveryGoldenFileHasATest) {
     EXPECT_EQ(files_in(FLOCKLAB_GOLDEN_DIR), kCovered);
     EXPECT_EQ(files_in(std::string(FLOCKLAB_GOLDEN_DIR) + "/going-further"), kGoingFurther);
     EXPECT_EQ(files_in(std::string(FLOCKLAB_GOLDEN_DIR) + "/looking-ahead"), kLookingAhead);
+    EXPECT_EQ(files_in(std::string(FLOCKLAB_GOLDEN_DIR) + "/what-if"), kWhatIf);
 }
 
 // [SECTION] Going further: going_further.py's golden files, bit for bit

@@ -287,11 +287,11 @@ TEST(SceneHistory, JsonAndCsvCarryTheSameNumbersWithUnits) {
     EXPECT_EQ(j.at("events")[1].at("time").get<double>(), 0.5);
     const std::vector<std::string> rows = testjson::lines(f.history().csv());
     ASSERT_EQ(rows.size(), 1u + 11u + 2u);  // header, samples, marks
-    EXPECT_EQ(rows[0], "run,time (s),spacing (px),order,event");
+    EXPECT_EQ(rows[0], "run,time (s),spacing (px),order,slowest (px/s),event");
     EXPECT_EQ(rows[1].rfind("1,0.0,", 0), 0u);
-    EXPECT_EQ(rows[2], "1,0.0,,,\"reset, seed 7\"");  // a mark follows the sample taken at its time
+    EXPECT_EQ(rows[2], "1,0.0,,,,\"reset, seed 7\"");  // a mark follows the sample taken at its time
     EXPECT_EQ(rows[7].rfind("1,0.5,", 0), 0u);
-    EXPECT_EQ(rows[8], "1,0.5,,,\"cohesion off\"");
+    EXPECT_EQ(rows[8], "1,0.5,,,,\"cohesion off\"");
     const std::string last = rows.back();
     const std::string after_time = last.substr(last.find(',', 2) + 1);
     EXPECT_EQ(std::stod(after_time), f.history().value(10, 0));  // shortest repr round-trips

@@ -41,11 +41,14 @@ const std::vector<Command>& commands() {
          "           --scene steer|crowd [--option NAME=VALUE ...] [--set NAME=VALUE ...]:\n"
          "           any scene, configured as a widget is; its gauges at the end\n",
      cmd_gauges},
-    {"dump", flock_options({{"seed", true}}),
+    {"dump", flock_options({{"seed", true}, {"compare", true, true}}),
          "  dump     print one flock's full state as JSON\n"
          "           --seed 7 [--seconds 10 | --steps N] [--rules all] [--boids 60]\n"
          "           [--hawk X,Y | --hawk pursuit] [--wander] [--leader X,Y]\n"
-         "           [--neighbors brute|grid]\n",
+         "           [--neighbors brute|grid] [--set NAME=VALUE ...]\n"
+         "           [--compare NAME=VALUE ...]: a what-if lane beside it, from the same\n"
+         "           start, with these changes (update=as-you-go, order=reversed,\n"
+         "           max_force=0.2, ...); prints what_if.py's layout with apart\n",
      cmd_dump},
     {"explain", flock_options({{"seed", true}, {"boid", true}}),
          "  explain  why one boid moves: its neighbours, each rule's force (unweighted,\n"
@@ -55,10 +58,14 @@ const std::vector<Command>& commands() {
          "           [--hawk X,Y | --hawk pursuit] [--wander] [--leader X,Y]\n"
          "           [--neighbors brute|grid] [--json]\n",
      cmd_explain},
-    {"vehicle", {{"mode", true}, {"seconds", true}, {"steps", true}, {"start", true}, {"vel", true}, {"target", true}, {"seed", true}, {"json", false}},
+    {"vehicle", {{"mode", true}, {"seconds", true}, {"steps", true}, {"start", true}, {"vel", true}, {"target", true}, {"seed", true}, {"json", false},
+                 {"set", true, true}, {"compare", true, true}},
          "  vehicle  run the warm-up vehicle\n"
          "           --mode seek|flee|arrive|wander [--seconds S | --steps N]\n"
-         "           [--start X,Y] [--vel X,Y] [--target X,Y] [--seed 7] [--json]\n",
+         "           [--start X,Y] [--vel X,Y] [--target X,Y] [--seed 7] [--json]\n"
+         "           [--set NAME=VALUE ...] [--compare NAME=VALUE ...]: with --json,\n"
+         "           what_if.py's layout (closest, overshoot; a what-if lane and apart);\n"
+         "           flee=negated-seek is the lesson's -seek\n",
      cmd_vehicle},
     {"describe", flock_options({{"seed", true}, {"scene", true}, {"mode", true}, {"target", true}, {"follow", true}, {"walls", true}, {"goal", true}, {"agents", true}, {"option", true, true}}),
          "  describe what a widget's screen reader hears: the scene in words after N steps\n"

@@ -65,19 +65,69 @@ std::string vec_arg(Vec2 v) {
 // [SECTION] --set NAME=VALUE (repeatable): any tunable of the scene's field
 // table, by the names, with the ranges and messages of the page's setParams():
 // all or nothing; out of range is clamped with a warning on stderr.
-void apply_sets(const Args& a, Scene& s) {
-    std::vector<std::pair<std::string, std::string>> pairs;
-    for (const std::string& kv : a.all("set")) {
+Pairs name_values(const Args& a, const char* flag) {
+    Pairs pairs;
+    for (const std::string& kv : a.all(flag)) {
         const size_t eq = kv.find('=');
-        if (eq == std::string::npos || eq == 0) throw UsageError("--set: expected NAME=VALUE, got '" + shortened(kv) + "'");
+        if (eq == std::string::npos || eq == 0) throw UsageError(std::string("--") + flag + ": expected NAME=VALUE, got '" + shortened(kv) + "'");
         pairs.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
     }
-    if (pairs.empty()) return;
-    const SetResult r = s.set_params(pairs);
-    if (r.status == SetResult::Invalid) throw UsageError("--set: " + r.message);
-    if (r.status == SetResult::Clamped) {
-        for (const std::string& line : split(r.message, '\n')) std::fprintf(stderr, "flocklab: warning: --set %s\n", line.c_str());
+    return pairs;
+}
+
+namespace {
+void warn_clamped(const char* flag, const SetResult& r) {
+    if (r.status != SetResult::Clamped) return;
+    for (const std::string& line : split(r.message, '\n')) std::fprintf(stderr, "flocklab: warning: --%s %s\n", flag, line.c_str());
+}
+}  // namespace
+
+void apply_sets(const Args& a, Scene& s) {
+    Pairs params;
+    for (const auto& [name, value] : name_values(a, "set")) {
+        if (!s.option(name)) {
+            params.emplace_back(name, value);
+            continue;
+        }
+        const SetResult r = s.set(name, value);  // a switch (flee, update, order)
+        if (r.status == SetResult::Invalid) throw UsageError("--set: " + r.message);
+        warn_clamped("set", r);
     }
+    if (params.empty()) return;
+    const SetResult r = s.set_params(params);
+    if (r.status == SetResult::Invalid) throw UsageError("--set: " + r.message);
+    warn_clamped("set", r);
+}
+
+void apply_compare(const Pairs& compare, Scene& s) {
+    if (compare.empty()) return;
+    const SetResult r = s.compare(compare);
+    if (r.status == SetResult::Invalid) throw UsageError("--" + r.message);
+    warn_clamped("compare", r);
+}
+
+std::string settings_json(const Pairs& pairs, Scene& s) {
+    Pairs dict;
+    for (const auto& [name, value] : pairs) {
+        const auto at = std::find_if(dict.begin(), dict.end(), [&](const auto& d) { return d.first == name; });
+        double v;
+        const std::string text = s.option(name) ? json_string(value) : parse_number(value, &v) ? py_repr(v) : json_string(value);
+        if (at != dict.end()) at->second = text;
+        else dict.emplace_back(name, text);
+    }
+    std::string o;
+    for (const auto& [name, text] : dict) o += (o.empty() ? "" : ", ") + json_string(name) + ": " + text;
+    return "{" + o + "}";
+}
+
+std::string what_if_json(const std::string& head, const Pairs& set, const Pairs& compare, Scene& s, std::string (*report)(Scene& lane)) {
+    Pairs both = set;
+    both.insert(both.end(), compare.begin(), compare.end());
+    std::string o = "{" + head + ", \"settings\": " + settings_json(set, s) + ", " + report(s);
+    if (Scene* lane = s.what_if()) {
+        o += ", \"what_if\": {\"settings\": " + settings_json(both, s) + ", " + report(*lane) + "}, \"apart\": " + py_repr(s.apart());
+    }
+    return o + "}";
 }
 // The tunables that differ from the lesson's, as JSON members.
 std::string changed_params(Scene& s) {

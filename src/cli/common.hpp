@@ -24,8 +24,23 @@ std::string duration(double s);  // "40 s", "12 min", "2.5 h"
 // Refuses (UsageError) work estimated past kMaxSeconds on this machine.
 // `noun`: one unit of the work ("boid", "agent"), as the scene's agent_noun().
 void check_work(const char* command, const char* noun, double agents, double steps, double runs, bool brute = false, double dense = 0);
-// --set NAME=VALUE (repeatable): the scene's tunables, all or nothing.
+using Pairs = std::vector<std::pair<std::string, std::string>>;
+// A repeatable NAME=VALUE flag's pairs, in order ("--set: expected NAME=VALUE").
+Pairs name_values(const Args& a, const char* flag);
+// --set NAME=VALUE (repeatable): the scene's tunables, all or nothing, and
+// its what-if switches (the options flee, update, order: what_if.py's --set).
 void apply_sets(const Args& a, Scene& s);
+// --compare NAME=VALUE (repeatable): the what-if lane, from the scene's
+// state now (Scene::compare); a bad name or value is a UsageError.
+void apply_compare(const Pairs& compare, Scene& s);
+// what_if.py's "settings" object of these pairs: a dict (a later name's
+// value replaces an earlier one's, in its place), a tunable as Python's
+// float() prints, a switch as its word.
+std::string settings_json(const Pairs& pairs, Scene& s);
+// With --compare: what_if.py's layout, `fields` (a lane's report: its
+// settings first) of each lane and apart.
+std::string what_if_json(const std::string& head, const Pairs& set, const Pairs& compare, Scene& s,
+                         std::string (*report)(Scene& lane));
 // The tunables that differ from the lesson's, as JSON members.
 std::string changed_params(Scene& s);
 // --option NAME=VALUE (repeatable): any option of the scene, by the handle's name.

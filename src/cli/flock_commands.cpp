@@ -72,18 +72,36 @@ int cmd_gauges(const Args& a) {
     return 0;
 }
 
+namespace {
+std::string boids_state(const Flock& flock) {
+    std::string o = "[";
+    for (int i = 0; i < flock.size(); ++i) o += (i ? ", " : "") + json_motion(flock.boid(i).pos, flock.boid(i).vel);
+    return o + "]";
+}
+// A lane's report in what_if.py's layout.
+std::string flock_report(Scene& lane) {
+    FlockScene& s = static_cast<FlockScene&>(lane);
+    const std::vector<Gauge> g = s.gauges();
+    return "\"spacing\": " + py_repr(g[0].value) + ", \"order\": " + py_repr(g[1].value) + ", \"slowest\": " + py_repr(g[2].value) +
+           ", \"boids_state\": " + boids_state(s.flock);
+}
+}  // namespace
+
 int cmd_dump(const Args& a) {
     const FlockOptions f = flock_options(a, "dump", true);
     std::unique_ptr<FlockScene> scene;
     const FlockRun r = f.run(f.seeds[0], f.rules[0], &scene);
     const Flock& flock = scene->flock;
-    std::ostringstream out;
-    out << "{" << run_json_fields(r) << ", \"boids_state\": [";
-    for (int i = 0; i < flock.size(); ++i) {
-        const Boid b = flock.boid(i);
-        out << (i ? ", " : "") << json_motion(b.pos, b.vel);
+    const Pairs set = name_values(a, "set");
+    const bool switched = std::any_of(set.begin(), set.end(), [&](const auto& kv) { return scene->option(kv.first) != nullptr; });
+    if (!f.compare.empty() || switched) {  // what_if.py's layout
+        const std::string head = "\"seed\": " + std::to_string(r.seed) + ", \"steps\": " + std::to_string(r.steps) + ", \"boids\": " +
+                                 std::to_string(r.boids) + ", \"rules\": \"" + r.rules + "\", \"hawk\": " + hawk_json(r.ext.hawk);
+        std::cout << what_if_json(head, set, f.compare, *scene, flock_report) << "\n";
+        return 0;
     }
-    out << "]";
+    std::ostringstream out;
+    out << "{" << run_json_fields(r) << ", \"boids_state\": " << boids_state(flock);
     if (const auto& h = flock.hunter()) {
         out << ", \"hunter\": " << json_motion(h->pos, h->vel);
     }

@@ -41,10 +41,11 @@ Extensions extension_options(const Args& a) {
 std::string hawk_json(std::optional<Vec2> h) { return h ? json_point(*h) : "null"; }
 
 // The flock's params for gauges, dump and explain: the lesson's, with --set.
-FlockParams flock_params(const Args& a, std::string* changed) {
+FlockParams flock_params(const Args& a, std::string* changed, Flock::Update* update) {
     FlockScene s;
     apply_sets(a, s);
     *changed = changed_params(s);
+    *update = s.update;
     return s.params;
 }
 
@@ -62,21 +63,21 @@ int threads_option(const Args& a) { return static_cast<int>(a.integer("threads",
 // One run of the flock scene, as the widget runs it (Scene::reset, then
 // Scene::step): the params (the lesson's with --set), the boids, the rule
 // set, the Going-further options as the scene's hawk and leader, the
-// neighbour search; `scene` (if given) keeps it, for dump, explain and --series.
-FlockRun run_flock(const FlockParams& base, const std::string& changed, std::uint64_t seed, const std::string& rules_word,
-                   int boids, long long steps, const Extensions& ext, NeighborMode mode, int threads,
-                   std::unique_ptr<FlockScene>* scene) {
+// neighbour search, the what-if switches and lane.
+FlockRun FlockOptions::run(std::uint64_t seed, const std::string& rules_word, std::unique_ptr<FlockScene>* scene) const {
     auto s = std::make_unique<FlockScene>();
     s->params = base;
     s->params.num_boids = boids;  // the CLI's range (kMaxBoids), beyond the widget's option
     s->rules = rules_of(rules_word, ext);
     s->neighbors = mode;
+    s->update = update;
     if (ext.pursuit) s->set_hawk_mode(HawkMode::Pursuit);
     s->hawk = ext.hawk;  // a pointer hawk held still (the lab's --hawk X,Y)
     if (ext.leader) {
         s->flock.set_leader(ext.leader);  // as given: the scene's setter would keep it inside the world
     }
-    s->reset(seed);
+    s->reset(seed);  // the lane, if any, is made below from this start
+    apply_compare(compare, *s);
     s->flock.set_threads(threads);
     step_all(*s, steps);
     FlockRun r{seed, rules_word, boids, steps, ext, s->flock.mean_spacing(), s->flock.heading_order(), changed};
@@ -112,7 +113,8 @@ FlockOptions flock_options(const Args& a, const char* command, bool one) {
     o.ext = extension_options(a);
     o.mode = neighbor_mode(a);
     o.threads = threads_option(a);
-    o.base = flock_params(a, &o.changed);
+    o.base = flock_params(a, &o.changed, &o.update);
+    o.compare = name_values(a, "compare");
     check_work(command, "boid", o.boids, static_cast<double>(o.steps), static_cast<double>(o.seeds.size() * o.rules.size()), o.mode == NeighborMode::Brute);
     return o;
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "args.hpp"
+#include "common.hpp"
 #include "core/flock_scene.hpp"
 
 namespace flocklab::cli {
@@ -41,16 +42,15 @@ struct FlockRun {
     std::string params;  // the tunables --set changed, as JSON members ("" with none)
 };
 
-// The flock's params for gauges, dump and explain: the lesson's, with --set.
-FlockParams flock_params(const Args& a, std::string* changed);
+// The flock's params for gauges, dump and explain: the lesson's, with --set
+// (tunables, and the what-if switches update and order into `update`).
+FlockParams flock_params(const Args& a, std::string* changed, Flock::Update* update);
 // The rules a run uses: a rule set's name, and wander when --wander was given.
 Rules rules_of(const std::string& rules_word, const Extensions& ext);
 // --threads N: look with N threads (the same numbers, sooner on a big flock).
 int threads_option(const Args& a);
-// One run of the flock scene, as the widget runs it (flock_options.cpp).
-FlockRun run_flock(const FlockParams& base, const std::string& changed, std::uint64_t seed, const std::string& rules_word,
-                   int boids, long long steps, const Extensions& ext, NeighborMode mode, int threads,
-                   std::unique_ptr<FlockScene>* scene = nullptr);
+// A fixed hawk as JSON ([x, y], or null).
+std::string hawk_json(std::optional<Vec2> h);
 // The lab's fields; with a Going-further option, going_further.py's layout.
 std::string run_json_fields(const FlockRun& r);
 
@@ -64,9 +64,11 @@ struct FlockOptions {
     int threads;
     FlockParams base;     // the lesson's params with --set
     std::string changed;  // the tunables --set changed, as JSON members
-    FlockRun run(std::uint64_t seed, const std::string& rules_word, std::unique_ptr<FlockScene>* scene = nullptr) const {
-        return run_flock(base, changed, seed, rules_word, boids, steps, ext, mode, threads, scene);
-    }
+    Flock::Update update;  // --set update=... order=...: the what-if switches
+    Pairs compare;         // --compare NAME=VALUE: the what-if lane's changes
+    // One run of the flock scene, as the widget runs it (Scene::reset, then
+    // Scene::step); `scene` (if given) keeps it, for dump, explain and --series.
+    FlockRun run(std::uint64_t seed, const std::string& rules_word, std::unique_ptr<FlockScene>* scene = nullptr) const;
 };
 // `one`: the command takes one seed (--seed) and one rule set (dump, explain).
 FlockOptions flock_options(const Args& a, const char* command, bool one);

@@ -34,9 +34,23 @@ int cmd_vehicle(const Args& a) {
     scene.start_position = start;
     scene.start_velocity = vel0;
     scene.vehicle.target = a.vec("target", lab.target);  // as given: the scene's setter would keep it inside the world
+    apply_sets(a, scene);
     scene.reset(seed);
+    const Pairs compare = name_values(a, "compare");
+    apply_compare(compare, scene);
     step_all(scene, steps);
     const Vehicle& v = scene.vehicle;
+    if (a.has("json") && (a.has("set") || !compare.empty())) {  // what_if.py's layout
+        const auto report = [](Scene& lane) {
+            const SteerScene& s = static_cast<const SteerScene&>(lane);
+            const Vehicle& w = s.vehicle;
+            return "\"pos\": " + json_point(w.pos) + ", \"velocity\": " + json_point(w.velocity) + ", \"distance\": " + py_repr(w.distance()) +
+                   ", \"speed\": " + py_repr(w.speed()) + ", \"closest\": " + py_repr(s.closest()) + ", \"overshoot\": " + py_repr(s.overshoot());
+        };
+        const std::string head = "\"mode\": \"" + std::string(steer_mode_name(v.mode)) + "\", \"steps\": " + std::to_string(steps);
+        std::cout << what_if_json(head, name_values(a, "set"), compare, scene, report) << "\n";
+        return 0;
+    }
     if (a.has("json") && wander) {  // going_further.py's layout
         std::cout << "{\"mode\": \"wander\", \"seed\": " << seed << ", \"steps\": " << steps
                   << ", \"pos\": " << json_point(v.pos) << ", \"velocity\": " << json_point(v.velocity)

@@ -248,6 +248,19 @@ void CrowdScene::restart(std::uint64_t seed) {
     steps_ = 0;
 }
 
+void CrowdScene::copy_state(const Scene& from) {
+    const CrowdScene& o = static_cast<const CrowdScene&>(from);
+    crowd_ = o.crowd_;  // the maze is the lanes' shared setting (walls, goal)
+    seed_ = o.seed_;
+    steps_ = o.steps_;
+}
+
+std::vector<Vec2> CrowdScene::positions() const {
+    std::vector<Vec2> p;
+    for (int i = 0; i < crowd_.size(); ++i) p.push_back(crowd_.agent(i).pos);
+    return p;
+}
+
 void CrowdScene::advance(int n) {
     sanitize(params);
     for (int i = 0; i < n; ++i) crowd_.step(params, maze_, follow_, kLabDt);

@@ -77,6 +77,8 @@ protected:
     std::string change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds) override;
     void restart(std::uint64_t seed) override;
     void advance(int n) override;
+    void copy_state(const Scene& from) override;
+    std::vector<Vec2> positions() const override;
 
 private:
     std::uint64_t seed_ = 7;

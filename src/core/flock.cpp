@@ -300,6 +300,10 @@ void Flock::step(const Rules& rules, double dt, std::optional<Vec2> hawk, Neighb
             wy_[i] = t.y;
         }
     }
+    if (update_.as_you_go) {  // what-if: each boid moves as soon as its force is computed
+        step_as_you_go(look, dt);
+        return;
+    }
     // 1. Everyone looks at the same, unmoved flock. Looking changes nothing,
     // so the grid visits boids cell by cell (neighbouring boids share their
     // candidates, which stay in cache); brute force goes in list order. With
@@ -342,41 +346,50 @@ void Flock::step(const Rules& rules, double dt, std::optional<Vec2> hawk, Neighb
     } else {
         look_part(&phase, 0);
     }
-    // The hunter seeks where the nearest boid will be: its position plus its
-    // velocity times the time the hunter needs to get there at full speed.
-    Vec2 hunter_accel;
-    const int prey = hunter_ ? nearest(hunter_->pos, x_.data(), y_.data(), n) : -1;
-    if (prey >= 0) {
-        const Boid b = boid(prey);
-        const double t = hunter_->pos.distance_to(b.pos) / p_.hawk_max_speed;
-        hunter_->aim = b.pos + b.vel * t;
-        hunter_accel = seek(hunter_->pos, hunter_->vel, hunter_->aim, hawk_limits(p_));
-    }
-    // 2. Then everyone moves: semi-implicit Euler with the speed band, then
-    // wrap. The leader has no minimum speed, so it can stop on its target.
-    const auto wrap = [this](Vec2 p) { return Vec2{py_mod(p.x, p_.world_width), py_mod(p.y, p_.world_height)}; };
-    for (int i = 0; i < n; ++i) {
-        Motion m;
-        if (lead && i == 0) {
-            m = integrate({x_[0], y_[0]}, {vx_[0], vy_[0]}, {ax_[0], ay_[0]}, dt, p_.max_speed);
-        } else {
-            Vec2 vel = Vec2{vx_[i], vy_[i]} + Vec2{ax_[i], ay_[i]} * dt;
-            if (vel.length_squared() == 0) vel = {p_.min_speed, 0};  // the band needs a direction
-            vel = vel.clamp_magnitude(p_.min_speed, p_.max_speed);
-            m = {Vec2{x_[i], y_[i]} + vel * dt, vel};
-        }
-        const Vec2 pos = wrap(m.pos);
-        vx_[i] = m.velocity.x;
-        vy_[i] = m.velocity.y;
-        x_[i] = pos.x;
-        y_[i] = pos.y;
-    }
+    const Vec2 hunter_accel = hunter_aim();
+    // 2. Then everyone moves (in any order: a move reads only its own boid).
+    for (int i = 0; i < n; ++i) move(i, dt, lead);
     // 3. The hunting hawk moves last.
-    if (hunter_) {
-        const Motion m = integrate(hunter_->pos, hunter_->vel, hunter_accel, dt, p_.hawk_max_speed);
-        hunter_->pos = wrap(m.pos);
-        hunter_->vel = m.velocity;
+    move_hunter(hunter_accel, dt);
+}
+
+// The hunter seeks where the nearest boid will be: its position plus its
+// velocity times the time the hunter needs to get there at full speed.
+Vec2 Flock::hunter_aim() {
+    const int prey = hunter_ ? nearest(hunter_->pos, x_.data(), y_.data(), size()) : -1;
+    if (prey < 0) return {};
+    const Boid b = boid(prey);
+    const double t = hunter_->pos.distance_to(b.pos) / p_.hawk_max_speed;
+    hunter_->aim = b.pos + b.vel * t;
+    return seek(hunter_->pos, hunter_->vel, hunter_->aim, hawk_limits(p_));
+}
+
+Vec2 Flock::wrap(Vec2 p) const { return {py_mod(p.x, p_.world_width), py_mod(p.y, p_.world_height)}; }
+
+// Semi-implicit Euler with the speed band, then wrap. The leader has no
+// minimum speed, so it can stop on its target.
+void Flock::move(int i, double dt, bool lead) {
+    Motion m;
+    if (lead && i == 0) {
+        m = integrate({x_[0], y_[0]}, {vx_[0], vy_[0]}, {ax_[0], ay_[0]}, dt, p_.max_speed);
+    } else {
+        Vec2 vel = Vec2{vx_[i], vy_[i]} + Vec2{ax_[i], ay_[i]} * dt;
+        if (vel.length_squared() == 0) vel = {p_.min_speed, 0};  // the band needs a direction
+        vel = vel.clamp_magnitude(p_.min_speed, p_.max_speed);
+        m = {Vec2{x_[i], y_[i]} + vel * dt, vel};
     }
+    const Vec2 pos = wrap(m.pos);
+    vx_[i] = m.velocity.x;
+    vy_[i] = m.velocity.y;
+    x_[i] = pos.x;
+    y_[i] = pos.y;
+}
+
+void Flock::move_hunter(Vec2 accel, double dt) {
+    if (!hunter_) return;
+    const Motion m = integrate(hunter_->pos, hunter_->vel, accel, dt, p_.hawk_max_speed);
+    hunter_->pos = wrap(m.pos);
+    hunter_->vel = m.velocity;
 }
 
 }  // namespace flocklab

@@ -133,6 +133,18 @@ public:
     // pointer's; while a hunter exists it is the hawk instead.
     void step(const Rules& rules, double dt, std::optional<Vec2> hawk = std::nullopt,
               NeighborMode mode = NeighborMode::Grid);
+    // What-if (the lesson's warning, what_if.py's switches): `as_you_go`
+    // moves each boid as soon as its force is computed, so later boids see a
+    // mix of moved and unmoved ones (neighbours found by brute force over
+    // the live state: a grid would be stale); `reversed` gives the boids
+    // their turns last first. The list itself is not reordered. With the
+    // lab's look-first update the order of turns changes nothing.
+    struct Update {
+        bool as_you_go = false;
+        bool reversed = false;
+    };
+    void set_update(Update u) { update_ = u; }
+    Update update() const { return update_; }
 
     // Threads for the look phase (native builds with FLOCKLAB_THREADS; 1
     // elsewhere). Every boid's force is computed alone, in the same
@@ -180,6 +192,8 @@ public:
     double mean_spacing();
     double mean_spacing_brute() const;
     double heading_order() const;
+    // The lowest boid speed now (px/s; 0 without boids): what_if.py's slowest.
+    double slowest() const;
 
     // Neighbour indices `near` viewed over this flock's state (list order).
     NeighborSet set_of(const int* near, int n) const;
@@ -204,6 +218,12 @@ private:
     };
     Look look_for(const Rules& rules, std::optional<Vec2> hawk) const;
     Vec2 flock_force(int i, const NeighborSet& near, const Look& look) const;
+    void step_as_you_go(const Look& look, double dt);
+    void move(int i, double dt, bool lead);  // boid i's move with this step's force (ax_, ay_)
+    Vec2 hunter_aim();                       // the hunter's aim from the flock now; its force
+    void move_hunter(Vec2 accel, double dt);
+    Vec2 wrap(Vec2 p) const;                 // into the world (its edges wrap)
+    Update update_;
 
     FlockParams p_;
     std::vector<double> x_, y_, vx_, vy_;  // the state, in list order

@@ -96,4 +96,10 @@ double Flock::heading_order() const {
     // above 1 (1.0000000000000002) when every boid flies the same way.
     return std::min(1.0, average.length() / mean_speed);
 }
+
+double Flock::slowest() const {
+    double low = size() > 0 ? Vec2{vx_[0], vy_[0]}.length() : 0.0;
+    for (int i = 1; i < size(); ++i) low = std::min(low, Vec2{vx_[i], vy_[i]}.length());  // the first of equals, as Python's min
+    return low;
+}
 }  // namespace flocklab

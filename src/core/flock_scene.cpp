@@ -93,6 +93,19 @@ const std::vector<OptionSpec>& FlockScene::options() const {
         overlay.read = [](const Scene& s, int k) -> double { return F(s).overlay(k); };
         overlay.write = [](Scene& s, int k, double on) { F(s).set_overlay(k, on != 0); };
         v.push_back(overlay);
+        // What-if (the lesson's warnings): when each boid moves, and in what order.
+        static constexpr const char* kUpdates[] = {N_("look-first"), N_("as-you-go")};
+        static constexpr const char* kOrders[] = {N_("forward"), N_("reversed")};
+        OptionSpec update{"update", OptionKind::Choice, {kUpdates, kUpdates + 2}, 0, 0, false,
+                          "look-first: every force from the same positions, then every boid moves (the lab's); as-you-go: each moves at once"};
+        update.read = [](const Scene& s, int) -> double { return F(s).update.as_you_go; };
+        update.write = [](Scene& s, int, double i) { F(s).update.as_you_go = i != 0; };
+        v.push_back(update);
+        OptionSpec order{"order", OptionKind::Choice, {kOrders, kOrders + 2}, 0, 0, false,
+                         "the order the boids take their turns: forward (the list's) or reversed"};
+        order.read = [](const Scene& s, int) -> double { return F(s).update.reversed; };
+        order.write = [](Scene& s, int, double i) { F(s).update.reversed = i != 0; };
+        v.push_back(order);
         return v;
     }();
     return o;
@@ -219,6 +232,7 @@ void FlockScene::restart(std::uint64_t new_seed) {
 void FlockScene::advance(int n) {
     sanitize(params);  // tuning may have changed; never step with unsafe values
     flock.set_params(params);
+    flock.set_update(update);
     for (int i = 0; i < n; ++i) flock.step(rules, kLabDt, pointer_hawk(), neighbors);
     steps_ += std::max(0, n);
 }
@@ -275,10 +289,11 @@ std::vector<Gauge> FlockScene::gauges() {
     if (gauges_steps_ != steps_ || gauges_epoch_ != epoch_) {
         spacing_ = flock.mean_spacing();
         order_ = flock.heading_order();
+        slowest_ = flock.slowest();
         gauges_steps_ = steps_;
         gauges_epoch_ = epoch_;
     }
-    return {{N_("spacing"), "px", spacing_}, {N_("order"), "", order_, -1, 1.0}};
+    return {{N_("spacing"), "px", spacing_}, {N_("order"), "", order_, -1, 1.0}, {N_("slowest"), "px/s", slowest_, -1, params.max_speed}};
 }
 
 std::unique_ptr<Scene::BenchRun> FlockScene::bench(int boids, const std::string& variant, int warmup) const {

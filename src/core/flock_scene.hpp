@@ -83,6 +83,7 @@ public:
     Rules rules;
     std::optional<Vec2> hawk;  // px: the pointer's hawk (pointer mode); none while away
     NeighborMode neighbors = NeighborMode::Grid;
+    Flock::Update update;  // what-if: the options update and order (the lab's: look first, forward)
     Flock flock{params, 7};
 
     int fleeing() const;  // boids inside the active hawk's panic circle
@@ -91,6 +92,8 @@ protected:
     std::string change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds) override;
     void restart(std::uint64_t seed) override;
     void advance(int n) override;
+    void copy_state(const Scene& from) override;
+    std::vector<Vec2> positions() const override;
 
 private:
     std::optional<Vec2> pointer_hawk() const { return hawk_mode_ == HawkMode::Pointer ? hawk : std::nullopt; }
@@ -102,7 +105,7 @@ private:
     Vec2 leader_target_{450, 270};  // px: kept while leading is off
     long long epoch_ = 0;           // counts resets, for the gauge cache
     long long gauges_steps_ = -1, gauges_epoch_ = -1;
-    double spacing_ = 0, order_ = 0;
+    double spacing_ = 0, order_ = 0, slowest_ = 0;  // px, 1, px/s
 };
 
 // An explanation as JSON: {"boid", "pos", "vel", "neighbors", "hawk",

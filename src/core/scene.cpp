@@ -37,6 +37,10 @@ int max_steps_for(long long work_per_step) {
 
 void Scene::reset(std::uint64_t seed) {
     restart(seed);
+    if (lane_) {  // the lane starts again from a copy of this start
+        sync_lane();
+        lane_->copy_state(*this);
+    }
     // A new run; the one before is kept, with the configuration it began from.
     history_.start_run(seed, "{" + options_json(*this) + ", \"params\": " + params_json() + "}");
     history_.mark(0.0, trf("reset, seed {0}", {std::to_string(seed)}), "reset");
@@ -77,10 +81,12 @@ std::string Scene::respond(bool paused) {
 }
 
 void Scene::step(int n) {
+    if (lane_ && n > 0) sync_lane();  // inputs given since the last call reach it too
     while (n > 0) {
         const int to_sample = History::kSampleSteps - static_cast<int>(steps() % History::kSampleSteps);
         const int k = std::min(n, to_sample);
         advance(k);
+        if (lane_) lane_->advance(k);  // the lanes share nothing: k steps each is one step each in turn
         n -= k;
         if (steps() % History::kSampleSteps == 0) sample();
     }

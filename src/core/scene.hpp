@@ -273,7 +273,33 @@ public:
     // there is no agent i).
     virtual std::string explain_json(int i) { (void)i; return "null"; }
 
+    // [SECTION] The what-if lane (what_if.cpp): a second copy of this
+    // scene with this one's settings plus a few changes, started from a
+    // copy of this one's state and stepped beside it, one step each in turn.
+    // Every input (a target, a hawk, walls: any option or tunable not named
+    // in the changes) goes to both lanes; reset, seed and stepping act on both.
+    // `changes`: (name, value) as set() (options) and set_param() (tunables)
+    // take them, in the page's camelCase, snake_case or kebab-case. All or
+    // nothing: Invalid (and the reason) changes nothing; Clamped: applied,
+    // the warnings said. An empty list removes the lane.
+    SetResult compare(const std::vector<std::pair<std::string, std::string>>& changes);
+    // The changes, by the names the scene spells them ("max_force", "flee").
+    const std::vector<std::pair<std::string, std::string>>& compared() const { return changes_; }
+    Scene* what_if() { return lane_.get(); }  // nullptr without a lane
+    const Scene* what_if() const { return lane_.get(); }
+    // How far the lanes have drifted: the largest distance between the same
+    // agent in the two, the shorter way round a world whose edges wrap (px;
+    // 0 without a lane).
+    double apart() const;
+    // Each agent's position (px), in list order, for apart().
+    virtual std::vector<Vec2> positions() const { return {}; }
+
 protected:
+    // The lane's start: this scene's dynamic state (agents, their random
+    // draws, the step count) made a copy of `from`'s, a scene of the same
+    // kind, keeping this one's own settings. By default a restart from the
+    // same seed, which is the same start when the start reads no setting.
+    virtual void copy_state(const Scene& from) { restart(from.seed()); }
     // After `seconds` of simulated time since an action: how the gauges changed, in words.
     // "In 2 seconds the spacing fell from ...": `seconds` is the simulated time since the action.
     virtual std::string change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds) = 0;
@@ -282,6 +308,9 @@ protected:
 
 private:
     void sample();
+    void sync_lane();  // the lane takes this one's settings, but for its changes
+    std::unique_ptr<Scene> lane_;
+    std::vector<std::pair<std::string, std::string>> changes_;
     History history_;
     struct Pending {
         std::string what;

@@ -44,7 +44,7 @@ void Vehicle::reset_wander(std::uint64_t seed, const VehicleParams& p) {
 void Vehicle::step(double dt, const VehicleParams& p) {
     switch (mode) {
         case SteerMode::Seek: accel = seek(pos, velocity, target, p); break;
-        case SteerMode::Flee: accel = flee(pos, velocity, target, p); break;
+        case SteerMode::Flee: accel = negated_seek_flee ? -seek(pos, velocity, target, p) : flee(pos, velocity, target, p); break;
         case SteerMode::Arrive: accel = arrive(pos, velocity, target, p); break;
         case SteerMode::Wander:
             wander_angle += rng.uniform(-p.wander_jitter, p.wander_jitter);
@@ -78,7 +78,18 @@ const std::vector<OptionSpec>& SteerScene::options() const {
             if (p) S(s).set_target(*p);
             return S(s).vehicle.target;
         };
-        return std::vector<OptionSpec>{mode, target};
+        // What-if: the lesson's warning about flee written as -seek.
+        static constexpr const char* kFleeWays[] = {N_("lab"), N_("negated-seek")};
+        OptionSpec flee_way{"flee", OptionKind::Choice, {kFleeWays, kFleeWays + 2}, 0, 0, false,
+                            "how flee steers: lab (away at full speed, inside the panic radius) or negated-seek (-seek, the lesson's warning)"};
+        flee_way.heading = N_("flee");
+        flee_way.read = [](const Scene& s, int) -> double { return S(s).vehicle.negated_seek_flee ? 1 : 0; };
+        flee_way.write = [](Scene& s, int, double i) {
+            const bool negated = i != 0;
+            if (S(s).vehicle.negated_seek_flee != negated) s.note(trf("flee {0}", {tr(negated ? "negated-seek" : "lab")}), "option");
+            S(s).vehicle.negated_seek_flee = negated;
+        };
+        return std::vector<OptionSpec>{mode, target, flee_way};
     }();
     return o;
 }
@@ -147,31 +158,64 @@ void SteerScene::restart(std::uint64_t seed) {
     sanitize(params);
     // The lab's start for the vehicle; the mode and the target stay as the
     // student (or the page's data-target, or a config) set them.
-    const SteerMode mode = vehicle.mode;
-    const Vec2 target = vehicle.target;
+    const Vehicle was = vehicle;
     vehicle = Vehicle{};
-    vehicle.mode = mode;
-    vehicle.target = target;
+    vehicle.mode = was.mode;
+    vehicle.target = was.target;
+    vehicle.negated_seek_flee = was.negated_seek_flee;
     if (start_position) vehicle.pos = *start_position;
     if (start_velocity) vehicle.velocity = *start_velocity;
     vehicle.reset_wander(seed_, params);
     steps_ = 0;
+    watch();
+}
+
+void SteerScene::watch() {
+    const Vec2 offset = vehicle.target - vehicle.pos;
+    toward_ = offset.length_squared() > 0 ? std::optional<Vec2>(offset.normalize()) : std::nullopt;
+    closest_ = vehicle.pos.distance_to(vehicle.target);
+    overshoot_ = 0.0;
 }
 
 void SteerScene::advance(int n) {
     sanitize(params);
-    for (int i = 0; i < n; ++i) vehicle.step(kLabDt, params);
+    for (int i = 0; i < n; ++i) {
+        vehicle.step(kLabDt, params);
+        // what_if.py's gauges: min and max keep the first of equals, as Python's do.
+        closest_ = std::min(closest_, vehicle.pos.distance_to(vehicle.target));
+        if (toward_) overshoot_ = std::max(overshoot_, (vehicle.pos - vehicle.target).dot(*toward_));
+    }
     steps_ += std::max(0, n);
 }
 
+void SteerScene::copy_state(const Scene& from) {
+    const SteerScene& o = S(from);
+    const bool negated = vehicle.negated_seek_flee;  // a setting of this lane's
+    vehicle = o.vehicle;
+    vehicle.negated_seek_flee = negated;
+    start_position = o.start_position;
+    start_velocity = o.start_velocity;
+    seed_ = o.seed_;
+    steps_ = o.steps_;
+    closest_ = o.closest_;
+    overshoot_ = o.overshoot_;
+    toward_ = o.toward_;
+}
+
 std::vector<Gauge> SteerScene::gauges() {
-    return {{N_("speed"), "px/s", vehicle.speed(), -1, params.max_speed}, {N_("distance"), "px", vehicle.distance()}};
+    return {{N_("speed"), "px/s", vehicle.speed(), -1, params.max_speed},
+            {N_("distance"), "px", vehicle.distance()},
+            {N_("closest"), "px", closest_},
+            {N_("overshoot"), "px", overshoot_}};
 }
 
 bool SteerScene::set_target(Vec2 t) {
-    // The target is where a click can put it: inside the world.
+    // The target is where a click can put it: inside the world. The watch
+    // (closest, overshoot) starts again toward it when it moves.
     const Vec2 inside{std::clamp(t.x, 0.0, params.world_width), std::clamp(t.y, 0.0, params.world_height)};
+    const bool moved = inside != vehicle.target;
     vehicle.target = inside;
+    if (moved) watch();
     return inside != t;
 }
 

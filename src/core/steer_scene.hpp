@@ -34,6 +34,9 @@ struct Vehicle {
     Vec2 velocity{0.0, -120.0};
     Vec2 target{470.0, 225.0};   // where the user put it (seek, flee, arrive)
     SteerMode mode = SteerMode::Arrive;
+    // What-if (the lesson's warning): flee written as -seek, which keeps the
+    // velocity term pushing on, even toward the threat. Off: the lab's flee.
+    bool negated_seek_flee = false;
     Vec2 accel;                  // the last steering force, for drawing (px/s^2)
     PyRandom rng{7};             // wander's draws
     double wander_angle = 0.0;   // rad, from the heading
@@ -68,9 +71,15 @@ public:
     std::string state_json() const override;
     std::vector<Tunable> tunables() override;
     void defaults() override { params = VehicleParams{}; }
+    std::vector<Vec2> positions() const override { return {vehicle.pos}; }
 
     bool set_target(Vec2 t);  // clamped into the world; true if it was clamped
     void set_mode(SteerMode m);  // marks the history when it changes
+    // The nearest the vehicle has been to the target (px) and how far it has
+    // gone past it along the line from where it was to the target (px; 0
+    // while it has not), since the run reset or the target moved.
+    double closest() const { return closest_; }
+    double overshoot() const { return overshoot_; }
 
     VehicleParams params;
     Vehicle vehicle;
@@ -82,10 +91,14 @@ protected:
     std::string change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds) override;
     void restart(std::uint64_t seed) override;
     void advance(int n) override;
+    void copy_state(const Scene& from) override;
 
 private:
+    void watch();  // closest and overshoot start again from here
     std::uint64_t seed_ = 7;
     long long steps_ = 0;
+    double closest_ = 0, overshoot_ = 0;  // px
+    std::optional<Vec2> toward_;          // the unit vector from the watch's start to the target (none if they coincide)
 };
 
 }  // namespace flocklab

@@ -71,6 +71,7 @@ struct Vec2 {
 
 constexpr Vec2 operator+(Vec2 a, Vec2 b) { return {a.x + b.x, a.y + b.y}; }
 constexpr Vec2 operator-(Vec2 a, Vec2 b) { return {a.x - b.x, a.y - b.y}; }
+constexpr Vec2 operator-(Vec2 a) { return {-a.x, -a.y}; }  // pygame's -v
 constexpr Vec2 operator*(Vec2 a, double s) { return {a.x * s, a.y * s}; }
 constexpr Vec2 operator/(Vec2 a, double s) {
     const double r = 1.0 / s;  // pygame multiplies by the reciprocal

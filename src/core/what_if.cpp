@@ -1,0 +1,124 @@
+// The what-if lane, once for every scene: a second copy of a scene with a
+// few settings changed, started from a copy of the first lane's state and
+// stepped beside it (../shared/what-if/README.md). A scene takes part by
+// its settings() (what the lanes share), copy_state() (the lane's start) and
+// positions() (apart); nothing here names a scene.
+#include <algorithm>
+#include <cmath>
+
+#include "names.hpp"
+#include "scene.hpp"
+
+namespace flocklab {
+
+namespace {
+using Pairs = std::vector<std::pair<std::string, std::string>>;
+
+// The name a scene spells a setting by: an option's, or a tunable's
+// snake_case; "" when it has no such setting.
+std::string canonical(Scene& s, const std::string& name) {
+    if (s.option(name)) return name;
+    const std::string camel = camel_case(name);
+    if (s.option(camel)) return camel;
+    const std::string snake = snake_case(camel);
+    for (const Tunable& t : s.tunables()) {
+        if (snake == t.name) return snake;
+    }
+    return "";
+}
+
+bool named(const Pairs& changes, const std::string& name) {
+    return std::any_of(changes.begin(), changes.end(), [&](const auto& c) { return c.first == name; });
+}
+
+// The distance between two points of a world whose edges wrap, the shorter
+// way round (what_if.py's wrapped_distance, in its order of operations).
+double wrapped_distance(Vec2 a, Vec2 b, Vec2 world) {
+    double dx = std::fabs(a.x - b.x), dy = std::fabs(a.y - b.y);
+    dx = std::min(dx, world.x - dx);
+    dy = std::min(dy, world.y - dy);
+    return Vec2{dx, dy}.length();
+}
+}  // namespace
+
+SetResult Scene::compare(const Pairs& changes) {
+    if (changes.empty()) {
+        lane_.reset();
+        changes_.clear();
+        return {};
+    }
+    std::unique_ptr<Scene> lane = make_scene(name());
+    if (!lane) return {SetResult::Invalid, std::string("compare: a ") + name() + " scene cannot be copied (it is not registered)"};
+    lane->apply_settings(settings());
+    // 1. The changes, checked and applied to the new lane only (the lane in
+    // place, if any, stays as it is until all of them hold).
+    Pairs canon, params;
+    SetResult out;
+    const auto clamp_said = [&](const SetResult& r) {
+        if (r.status != SetResult::Clamped) return;
+        out.status = SetResult::Clamped;
+        out.message += (out.message.empty() ? "" : "\n") + r.message;
+        out.clamped.insert(out.clamped.end(), r.clamped.begin(), r.clamped.end());
+    };
+    for (const auto& [given, value] : changes) {
+        const std::string n = canonical(*lane, given);
+        if (n.empty()) {
+            std::vector<const char*> names;
+            for (const OptionSpec& o : lane->options()) names.push_back(o.name);
+            for (const Tunable& t : lane->tunables()) names.push_back(t.name);
+            return {SetResult::Invalid, "compare: a " + std::string(name()) + " scene has no setting '" + shortened(given) + "' (it has " +
+                                            join(names) + "); nothing was changed"};
+        }
+        if (lane->option(n)) {
+            const SetResult r = lane->set(n, value);
+            if (r.status == SetResult::Invalid) return {SetResult::Invalid, "compare: " + r.message + "; nothing was changed"};
+            clamp_said(r);
+        } else {
+            params.emplace_back(n, value);
+        }
+        canon.emplace_back(n, value);
+    }
+    const SetResult r = lane->set_params(params);
+    if (r.status == SetResult::Invalid) return {SetResult::Invalid, "compare: " + r.message};
+    clamp_said(r);
+    // 2. The lane's start is a copy of this one's state: a change that makes
+    // a start of its own (a flock's size) would be undone by it, so it is refused.
+    const Pairs wanted = lane->settings();
+    lane->copy_state(*this);
+    const Pairs got = lane->settings();
+    for (size_t k = 0; k < wanted.size() && k < got.size(); ++k) {
+        if (named(canon, wanted[k].first) && wanted[k].second != got[k].second) {
+            return {SetResult::Invalid, "compare: " + wanted[k].first + ": the what-if lane starts from a copy of this one's start, so it cannot change " +
+                                            wanted[k].first + "; nothing was changed"};
+        }
+    }
+    lane_ = std::move(lane);
+    changes_ = canon;
+    return out;
+}
+
+void Scene::sync_lane() {
+    const Pairs mine = settings(), theirs = lane_->settings();
+    Pairs params;
+    for (size_t k = 0; k < mine.size(); ++k) {
+        const auto& [n, v] = mine[k];
+        if (named(changes_, n) || (k < theirs.size() && theirs[k].second == v)) continue;
+        if (option(n)) lane_->set(n, v);
+        else params.emplace_back(n, v);
+    }
+    if (!params.empty()) lane_->set_params(params);
+}
+
+double Scene::apart() const {
+    if (!lane_) return 0.0;
+    const std::vector<Vec2> a = positions(), b = lane_->positions();
+    const Vec2 w = world();
+    double most = 0.0;
+    for (size_t k = 0; k < a.size() && k < b.size(); ++k) {
+        const double d = wrapped_distance(a[k], b[k], w);
+        if (k == 0 || d > most) most = d;  // the first of equals, as Python's max
+    }
+    return most;
+}
+
+}  // namespace flocklab
