@@ -53,6 +53,16 @@ std::vector<std::string> apply_attributes(Scene& s,
                                (r.status == SetResult::Invalid ? "; using the lesson's value" : ""));
         }
     }
+    // data-compare="max-force=0.2": the what-if lane, last, from the settings above.
+    for (const auto& [key, raw] : attributes) {
+        if (key != "compare") continue;
+        std::vector<std::pair<std::string, std::string>> pairs;
+        std::string why;
+        const SetResult r = parse_compare(raw, &pairs, &why) ? s.compare(pairs) : SetResult{SetResult::Invalid, why};
+        if (r.status != SetResult::Ok) {
+            warnings.push_back("data-compare=\"" + shortened(raw) + "\": " + r.message + (r.status == SetResult::Invalid ? "; no what-if lane" : ""));
+        }
+    }
     return warnings;
 }
 }  // namespace flocklab

@@ -79,6 +79,8 @@ protected:
     void advance(int n) override;
     void copy_state(const Scene& from) override;
     std::vector<Vec2> positions() const override;
+    // Looking ahead in one canvas: plain seeking beside the flow field.
+    std::vector<std::pair<std::string, std::string>> what_if_default() const override { return {{"follow", "seek"}}; }
 
 private:
     std::uint64_t seed_ = 7;

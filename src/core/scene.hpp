@@ -293,6 +293,15 @@ public:
     double apart() const;
     // Each agent's position (px), in list order, for apart().
     virtual std::vector<Vec2> positions() const { return {}; }
+    // The W key: the lane off (its changes kept), or on again with the last
+    // changes, or the scene's own lesson mistake (what_if_default()).
+    SetResult toggle_what_if();
+    virtual std::vector<std::pair<std::string, std::string>> what_if_default() const { return {{"max_force", "0.2"}}; }
+    // The changes in words, for the HUD and the live region: "max force 0.2
+    // px/s^2, flee negated-seek" (the widget's language); "" without a lane.
+    std::string compared_words();
+    // describe(), and with a lane, what the lane does beside it.
+    std::string summary();
 
 protected:
     // The lane's start: this scene's dynamic state (agents, their random
@@ -310,7 +319,7 @@ private:
     void sample();
     void sync_lane();  // the lane takes this one's settings, but for its changes
     std::unique_ptr<Scene> lane_;
-    std::vector<std::pair<std::string, std::string>> changes_;
+    std::vector<std::pair<std::string, std::string>> changes_, remembered_;
     History history_;
     struct Pending {
         std::string what;
@@ -330,6 +339,12 @@ const std::vector<const char*>& scene_names();
 std::string describe_json();
 // The English words people read for an option (a heading: "rules" for rule).
 inline const char* option_heading(const OptionSpec& o) { return o.heading ? o.heading : o.name; }
+
+// A page's data-compare="max-force=0.2; update=as-you-go": its pairs (names
+// as written), or false and why. "" and "none" are no lane.
+bool parse_compare(const std::string& text, std::vector<std::pair<std::string, std::string>>* out, std::string* why);
+// The pairs as data-compare writes them: "max_force=0.2; flee=negated-seek".
+std::string compare_text(const std::vector<std::pair<std::string, std::string>>& pairs);
 
 // Applies a page's data-* attributes (dataset key, text) through the scene's
 // options, as its author wrote them: data-NAME for most options, data-rules

@@ -89,7 +89,32 @@ const std::vector<OptionSpec>& SteerScene::options() const {
             if (S(s).vehicle.negated_seek_flee != negated) s.note(trf("flee {0}", {tr(negated ? "negated-seek" : "lab")}), "option");
             S(s).vehicle.negated_seek_flee = negated;
         };
-        return std::vector<OptionSpec>{mode, target, flee_way};
+        // Where a reset starts the vehicle (the CLI's --start and --vel): a page
+        // starts where a golden run starts. Setting one starts the run again.
+        OptionSpec start{"start", OptionKind::Point, {}, 0, 0, true, "where the vehicle starts (px); none: the lab's start"};
+        start.heading = N_("start");
+        start.where = [](const Scene& s) { return S(s).start_position; };
+        start.place = [](Scene& s, std::optional<Vec2> p) -> std::optional<Vec2> {
+            if (p) p = Vec2{std::clamp(p->x, 0.0, S(s).params.world_width), std::clamp(p->y, 0.0, S(s).params.world_height)};
+            if (p != S(s).start_position) {
+                S(s).start_position = p;
+                s.reset();
+            }
+            return p;
+        };
+        OptionSpec velocity{"velocity", OptionKind::Point, {}, 0, 0, true, "the vehicle's velocity at the start (px/s); none: the lab's"};
+        velocity.heading = N_("start velocity");
+        velocity.where = [](const Scene& s) { return S(s).start_velocity; };
+        velocity.place = [](Scene& s, std::optional<Vec2> v) -> std::optional<Vec2> {
+            constexpr double kFast = 1e4;  // px/s: the integrator clamps to max_speed at once anyway
+            if (v) v = Vec2{std::clamp(v->x, -kFast, kFast), std::clamp(v->y, -kFast, kFast)};
+            if (v != S(s).start_velocity) {
+                S(s).start_velocity = v;
+                s.reset();
+            }
+            return v;
+        };
+        return std::vector<OptionSpec>{mode, target, flee_way, start, velocity};
     }();
     return o;
 }

@@ -6,8 +6,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "format.hpp"
 #include "names.hpp"
 #include "scene.hpp"
+#include "words.hpp"
 
 namespace flocklab {
 
@@ -107,6 +109,66 @@ void Scene::sync_lane() {
         else params.emplace_back(n, v);
     }
     if (!params.empty()) lane_->set_params(params);
+}
+
+SetResult Scene::toggle_what_if() {
+    if (lane_) {
+        remembered_ = changes_;
+        return compare({});
+    }
+    return compare(remembered_.empty() ? what_if_default() : remembered_);
+}
+
+std::string Scene::compared_words() {
+    std::string o;
+    for (const auto& [name, value] : changes_) {
+        std::string words = name + " " + value;
+        if (const OptionSpec* opt = option(name)) {
+            words = std::string(tr(option_heading(*opt))) + " " + tr(value.c_str());
+        } else {
+            for (const Tunable& t : lane_->tunables()) {
+                double v;
+                if (name == t.name && parse_number(value, &v)) words = std::string(tr(t.label)) + " " + local_number(py_repr(*t.value)) + (t.unit[0] ? std::string(" ") + tr(t.unit) : "");
+            }
+        }
+        o += (o.empty() ? "" : ", ") + words;
+    }
+    return o;
+}
+
+std::string Scene::summary() {
+    std::string s = describe();
+    if (!lane_) return s;
+    const std::string far = local_number(fixed(apart(), 1));
+    return s + " " + trf("What if {0}: {1}", {compared_words(), lane_->describe()}) + " " + trf("The two lanes are {0} px apart.", {far});
+}
+
+bool parse_compare(const std::string& text, Pairs* out, std::string* why) {
+    out->clear();
+    const auto trim = [](std::string t) {
+        const size_t a = t.find_first_not_of(" \t\n"), b = t.find_last_not_of(" \t\n");
+        return a == std::string::npos ? std::string() : t.substr(a, b - a + 1);
+    };
+    if (trim(text).empty() || trim(text) == "none") return true;
+    for (size_t at = 0; at <= text.size();) {
+        const size_t end = std::min(text.find(';', at), text.size());
+        const std::string item = trim(text.substr(at, end - at));
+        at = end + 1;
+        if (item.empty()) continue;
+        const size_t eq = item.find('=');
+        if (eq == std::string::npos || trim(item.substr(0, eq)).empty()) {
+            *why = "expected NAME=VALUE pairs between semicolons (max-force=0.2; update=as-you-go), got '" + shortened(item) + "'";
+            return false;
+        }
+        out->emplace_back(trim(item.substr(0, eq)), trim(item.substr(eq + 1)));
+    }
+    return true;
+}
+
+std::string compare_text(const Pairs& pairs) {
+    std::string o;
+    for (const auto& [name, value] : pairs) o += (o.empty() ? "" : "; ") + name + "=" + value;
+    return o;
 }
 
 double Scene::apart() const {

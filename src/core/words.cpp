@@ -116,6 +116,7 @@ const KeyHelp kEveryScene[] = {
     {"", "", ".", N_("pause, then one step of 1/60 s")},
     {"", "", "T", N_("open or close the Tuning panel (inside it: the arrows move between controls, Space takes a slider for the arrows and lets it go, Enter types a value, Escape closes)")},
     {"", "", "D", N_("say what the simulation is doing now")},
+    {"", "", "W", N_("the what-if lane on or off: the lesson's mistake, hollow, beside the lab's way")},
     {"", "", "F", N_("full screen, or back")},
     {"", "", "?", N_("show or hide this list of keys")},
     {"", "", N_("Escape"), N_("close the help or the panel, clear the selection, then leave the canvas")},

@@ -106,6 +106,7 @@ private:
     void draw();
     void draw_hud();
     void draw_plot();
+    void draw_what_if();  // the what-if lane's ghost, over the view's shapes
     void draw_tuning();
     void draw_help();
     void record_step_time(double ms, int steps);

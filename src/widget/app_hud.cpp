@@ -28,6 +28,7 @@ using namespace app_detail;
 void App::draw() {
     shapes_.v.clear();
     view_->draw(shapes_);
+    draw_what_if();
     painter_->clear(view_->background());
     // The shapes: world px to the backing store's pixels. ImGui: window (CSS)
     // px to the backing store's.
@@ -57,12 +58,40 @@ void App::draw_hud() {
                                       ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoInputs;
     ImGui::Begin("##hud", nullptr, kHud);
     view_->hud(hud_.gauges, paused, scene_->time(), compact());
+    if (Scene* lane = scene_->what_if()) {  // both lanes' gauges, and how far apart they are
+        const ImVec4 kLane(1.0f, 0.55f, 0.85f, 1);
+        ui_text_coloured(kLane, "what if: %s", scene_->compared_words().c_str());
+        if (!compact()) {
+            std::string line;
+            for (const Gauge& x : lane->gauges()) {
+                const int d = x.decimals >= 0 ? x.decimals : x.unit[0] ? 1 : 2;  // the page's rule (Gauge::decimals)
+                line += std::string(line.empty() ? "" : ", ") + tr(x.name) + " " + local_number(fixed(x.value, d)) + (x.unit[0] ? std::string(" ") + tr(x.unit) : "");
+            }
+            ImGui::TextColored(kLane, "  %s", line.c_str());  // already in the widget's language
+        }
+        ui_text_coloured(kLane, "  apart %.1f px", scene_->apart());
+    }
     if (run_.left > 0) {
         ui_text_coloured(ImVec4(0.98f, 0.75f, 0.14f, 1), "running to %.1f s: %d%%", run_.total * kLabDt,
                            static_cast<int>(100.0 * (run_.total - run_.left) / std::max(1, run_.total)));
     }
     if (!compact()) draw_plot();
     ImGui::End();
+}
+
+// The what-if lane as a ghost: each agent a hollow ring with a cross-hair
+// tick, in a colour of its own (magenta, apart from the lab's blues and
+// greens in a grey-scale copy too, by shape as much as by colour).
+void App::draw_what_if() {
+    const Scene* lane = scene_->what_if();
+    if (!lane) return;
+    const std::vector<Vec2> ps = lane->positions();
+    const double r = ps.size() == 1 ? 14.0 : 6.0;  // px: a vehicle is drawn larger than a boid
+    constexpr SDL_Color kGhost{255, 140, 217, 235};
+    for (const Vec2& p : ps) {
+        shapes_.circle(p, r, 2.0, kGhost);
+        shapes_.line(p - Vec2{r * 0.5, 0}, p + Vec2{r * 0.5, 0}, 1.5, kGhost);
+    }
 }
 
 // The first two gauges over the last minute of simulated time, each scaled

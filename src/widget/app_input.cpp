@@ -74,6 +74,13 @@ bool App::key(const std::string& name) {
         panel_.request = panel_.tuning_open ? 0 : 1;
         return true;
     }
+    if (k == "w" && !repeat) {  // the what-if lane on or off, for every scene
+        const SetResult r = scene_->toggle_what_if();
+        if (r.status == SetResult::Invalid) scene_->say(r.message);
+        else if (scene_->what_if()) scene_->say(trf("What if {0}: a second lane, hollow, runs beside the lab's way.", {scene_->compared_words()}));
+        else scene_->say(tr("The what-if lane is off."));
+        return true;
+    }
     if (k == "?" && !repeat) {
         panel_.help_open = !panel_.help_open;
         return true;

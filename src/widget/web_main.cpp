@@ -103,7 +103,7 @@ EMSCRIPTEN_KEEPALIVE const char* fl_scene() { return g.app.scene().name(); }
 // The canvas's accessible name ("Flock simulation, 60 boids. Press ? for keys.").
 EMSCRIPTEN_KEEPALIVE const char* fl_input_help() { return text(g.app.scene().label()); }
 // The scene now in words (the canvas's description; D says it).
-EMSCRIPTEN_KEEPALIVE const char* fl_summary() { return text(g.app.scene().describe()); }
+EMSCRIPTEN_KEEPALIVE const char* fl_summary() { return text(g.app.scene().summary()); }
 // The sentence due after an action, once; "" when there is none.
 EMSCRIPTEN_KEEPALIVE const char* fl_respond() { return text(g.app.scene().respond(g.app.paused)); }
 // A key on the focused canvas (web name): 1 if the widget used it.
@@ -112,13 +112,28 @@ EMSCRIPTEN_KEEPALIVE void fl_set_finger(int on) { g.app.set_finger(on != 0); }
 EMSCRIPTEN_KEEPALIVE int fl_agents() { return g.app.scene().agents(); }
 EMSCRIPTEN_KEEPALIVE void fl_set_text_scale(double s) { if (g.started) g.app.set_text_scale(s); }
 
-// {"time": s, "<gauge>": value, ...} in the scene's gauge order.
+// {"time": s, "<gauge>": value, ...} in the scene's gauge order; with a
+// what-if lane, "whatIf": {its gauges} and "apart" (px).
+namespace {
+std::string gauge_members(flocklab::Scene& s) {
+    std::string o;
+    for (const flocklab::Gauge& x : s.gauges()) o += ", " + flocklab::json_string(x.name) + ": " + flocklab::py_repr(x.value);
+    return o;
+}
+}  // namespace
 EMSCRIPTEN_KEEPALIVE const char* fl_gauges() {
-    std::string o = "{\"time\": " + flocklab::py_repr(g.app.scene().time());
-    for (const flocklab::Gauge& g : g.app.scene().gauges()) {
-        o += ", " + flocklab::json_string(g.name) + ": " + flocklab::py_repr(g.value);
-    }
+    flocklab::Scene& s = g.app.scene();
+    std::string o = "{\"time\": " + flocklab::py_repr(s.time()) + gauge_members(s);
+    if (flocklab::Scene* lane = s.what_if()) o += ", \"whatIf\": {" + gauge_members(*lane).substr(2) + "}, \"apart\": " + flocklab::py_repr(s.apart());
     return text(o + "}");
+}
+// The what-if lane: "name\tvalue" lines of changes ("" removes it); ""
+// when set, "clamped: why" or "invalid: why" (Scene::compare).
+EMSCRIPTEN_KEEPALIVE const char* fl_compare(const char* lines) { return result_text(g.app.scene().compare(flocklab::tab_pairs(lines))); }
+// Its changes as data-compare writes them ("" without a lane).
+EMSCRIPTEN_KEEPALIVE const char* fl_compared() {
+    flocklab::Scene& s = g.app.scene();
+    return text(s.what_if() ? flocklab::compare_text(s.compared()) : "");
 }
 
 // Sets an option by name. Returns "" when applied, "clamped: why" when
@@ -160,7 +175,13 @@ EMSCRIPTEN_KEEPALIVE const char* fl_explain(int i) { return text(g.app.scene().e
 EMSCRIPTEN_KEEPALIVE const char* fl_history() { return text(g.app.scene().history().json()); }
 EMSCRIPTEN_KEEPALIVE void fl_clear_history() { g.app.scene().clear_history(); }
 EMSCRIPTEN_KEEPALIVE const char* fl_csv() { return text(g.app.scene().history().csv()); }
-EMSCRIPTEN_KEEPALIVE const char* fl_state() { return text(g.app.scene().state_json()); }
+// The state; with a what-if lane, "whatIf": the lane's.
+EMSCRIPTEN_KEEPALIVE const char* fl_state() {
+    flocklab::Scene& s = g.app.scene();
+    std::string o = s.state_json();
+    if (const flocklab::Scene* lane = s.what_if()) o = o.substr(0, o.rfind('}')) + ", \"whatIf\": " + lane->state_json() + "}";
+    return text(o);
+}
 EMSCRIPTEN_KEEPALIVE const char* fl_read(const char* name) { return text(g.app.scene().read(name)); }
 
 // seed < 0 keeps the current seed.

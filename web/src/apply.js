@@ -50,6 +50,26 @@ export const paramLines = (values) => {
   return [lines.join('\n')];
 };
 
+// compare(): the what-if lane's changes, from an object ({maxForce: 0.2}) or
+// data-compare's text ("max-force=0.2; update=as-you-go"), as "name\tvalue"
+// lines; null, undefined, {} and '' remove the lane.
+export const compareLines = (changes) => {
+  if (changes === null || changes === undefined) return [''];
+  if (typeof changes === 'string' || changes instanceof String) {
+    const pairs = {};
+    for (const item of text(changes, 'compare(changes)').split(';').map((x) => x.trim()).filter((x) => x && x !== 'none')) {
+      const eq = item.indexOf('=');
+      if (eq <= 0) throw new TypeError(`flocklab: compare: expected NAME=VALUE pairs between semicolons (max-force=0.2; update=as-you-go), got "${quote(item)}"`);
+      pairs[item.slice(0, eq).trim()] = item.slice(eq + 1).trim();
+    }
+    return compareLines(pairs);
+  }
+  if (typeof changes !== 'object' || Array.isArray(changes)) {
+    throw new TypeError(`flocklab: compare() takes an object such as {maxForce: 0.2}, a text such as "max-force=0.2", or null, got ${quote(changes)}`);
+  }
+  return [paramLines(changes)[0]];
+};
+
 // `w`: the widget's shared parts; `data`: its data-* and options at mount;
 // `cancelRun` and `afterAction` from the handle.
 export function makeApply(w, data, cancelRun, afterAction) {

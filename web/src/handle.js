@@ -2,7 +2,7 @@
 // element.flocklab). The instance loads asynchronously: await handle.ready
 // before reading; setters called earlier are applied once it is ready.
 // Embed contract: web/README.md.
-import { asAttribute, checkOptionNames, makeApply, paramLines, seedOf } from './apply.js';
+import { asAttribute, checkOptionNames, compareLines, makeApply, paramLines, seedOf } from './apply.js';
 import { makeControls } from './controls.js';
 import { makeForm } from './form.js';
 import { makeGuards } from './guards.js';
@@ -178,6 +178,25 @@ export function mount(el, options = {}, { replace = false } = {}) {
     // with a warning, dependent limits (min_speed <= max_speed) on the final values.
     params: read('params', () => JSON.parse(api.params())),
     setParams: change(paramLines, applyParams),
+    // The what-if lane: a second copy of the simulation with these changes
+    // ({maxForce: 0.2}, {flee: 'negated-seek'}, "update=as-you-go; order=reversed"),
+    // from a copy of this one's state, stepped beside it; null removes it.
+    // All or nothing: a bad name or value is a TypeError and changes nothing.
+    compare: change(compareLines, (lines) => {
+      const r = api.compare(lines);
+      if (r.startsWith('invalid: ')) throw new TypeError(`flocklab: ${r.slice(9)}`);
+      if (r) for (const line of r.slice(9).split('\n')) warn(el, line);
+      afterAction();
+    }),
+    // Its changes by the scene's names ({max_force: 0.2}), or null without a lane.
+    compared: read('compared', () => {
+      const t = api.compared();
+      if (!t) return null;
+      return Object.fromEntries(t.split('; ').map((p) => {
+        const [k, v] = [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)];
+        return [k, v !== '' && Number.isFinite(Number(v)) ? Number(v) : v];
+      }));
+    }),
     // Everything needed to make the same widget elsewhere: FlockLab.mount(other, handle.config()).
     config: read('config', () => {
       const c = { scene: w.spec_.name, seed: api.seed(), paused: api.paused() === 1 };
@@ -190,6 +209,7 @@ export function mount(el, options = {}, { replace = false } = {}) {
         else c[attr] = v === null ? '' : v;
       }
       c.params = JSON.parse(api.params());
+      if (api.compared()) c.compare = api.compared(); // data-compare's text
       return c;
     }),
     // The address of embed.html (beside flocklab.js) with this configuration

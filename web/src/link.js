@@ -1,6 +1,6 @@
 // [SECTION] Links: a config in embed.html's query, in the data-* names
-// (kebab-case): scene, seed, paused, each option's attribute, and each
-// tunable that differs from its default.
+// (kebab-case): scene, seed, paused, each option's attribute, the what-if
+// lane, and each tunable that differs from its default.
 import { kebab, kebabOfSnake } from './values.js';
 
 const EMBED = new URL('embed.html', import.meta.url);
@@ -16,6 +16,7 @@ export function linkTo(cfg, spec, lang) {
     if (cfg[key] === '' && opt.kind !== 'flags') continue; // none: the default
     q.set(kebab(key), String(cfg[key]));
   }
+  if (cfg.compare) q.set('compare', cfg.compare); // the what-if lane
   for (const t of spec.tunables) {
     const v = cfg.params[t.name];
     if (v !== undefined && v !== t.default) q.set(kebabOfSnake(t.name), String(v));

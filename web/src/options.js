@@ -99,7 +99,7 @@ export function optionMethods(opt) {
 export const SHIM_NAMES = ['scene', 'seed', 'paused', 'textScale', 'controls', 'urlConfig', 'lang'];
 export function settingNames(sceneName) {
   const s = description.scenes[sceneName];
-  const names = [...SHIM_NAMES];
+  const names = [...SHIM_NAMES, 'compare']; // compare: the what-if lane, which every scene has (the module reads it)
   for (const o of s.options) if (o.attribute) names.push(o.attribute, ...(o.kind === 'flags' ? [`${o.attribute}s`] : []));
   for (const t of s.tunables) names.push(camel(t.name));
   return names;

@@ -1,0 +1,135 @@
+// Browser tests of the what-if lane (issue "What if"): data-compare on the
+// real widget reproduces what_if.py's golden runs to the bit where the page's
+// start equals the native one, look-first with the order reversed stays
+// exactly together, the ghost is drawn and compare(null) takes it away, W
+// toggles it from the keyboard, and config()/link() carry it.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { start, pageOf, pixelStats, root } from './helpers.mjs';
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env.close(); });
+
+const golden = (name) => JSON.parse(readFileSync(join(root, 'tests', 'golden', 'what-if', name), 'utf8'));
+const GHOST = [255, 140, 217]; // the lane's colour (src/widget/app_hud.cpp)
+
+// One widget on a page of its own, ready, paused.
+async function widget(attrs) {
+  const page = await pageOf(env, `<figure class="flocklab" id="w" data-paused ${attrs}><canvas width="900" height="540"></canvas></figure>`);
+  await page.waitForFunction(() => document.querySelector('#w').classList.contains('flocklab-ready'), null, { timeout: 60000 });
+  return page;
+}
+const run = (page, seconds) => page.evaluate(async (s) => {
+  const h = document.querySelector('#w').flocklab;
+  await h.runTo(s);
+  return { g: h.gauges(), state: h.state(), compared: h.compared() };
+}, seconds);
+
+test('the steer golden runs through data-compare: both lanes, closest, overshoot and apart to the bit', async () => {
+  for (const [file, attrs] of [
+    ['vehicle_seek_per_frame_force.json', 'data-scene="steer" data-mode="seek" data-compare="max-force=0.2"'],
+    ['vehicle_flee_negated_seek.json', 'data-scene="steer" data-mode="flee" data-velocity="220,0" data-compare="flee=negated-seek"'],
+    ['vehicle_arrive_slow_radius_40.json', 'data-scene="steer" data-mode="arrive" data-compare="slow-radius=40"'],
+  ]) {
+    const g = golden(file);
+    const page = await widget(attrs);
+    const r = await run(page, g.steps / 60);
+    assert.deepEqual(r.state.pos, g.pos, file);
+    assert.deepEqual(r.state.velocity, g.velocity, file);
+    assert.equal(r.g.closest, g.closest, file);
+    assert.equal(r.g.overshoot, g.overshoot, file);
+    assert.deepEqual(r.state.whatIf.pos, g.what_if.pos, file);
+    assert.deepEqual(r.state.whatIf.velocity, g.what_if.velocity, file);
+    assert.equal(r.g.whatIf.closest, g.what_if.closest, file);
+    assert.equal(r.g.whatIf.overshoot, g.what_if.overshoot, file);
+    assert.equal(r.g.apart, g.apart, file);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  }
+});
+
+test('the flock golden runs through data-compare, seed 7: both lanes and apart to the bit; look first with the order reversed is exactly 0 apart', async () => {
+  for (const [file, attrs] of [
+    ['flock_per_frame_force_seed7.json', 'data-compare="max-force=0.2"'],
+    ['flock_no_speed_band_seed7.json', 'data-compare="min-speed=0"'],
+    ['flock_as_you_go_reversed_seed7.json', 'data-update="as-you-go" data-compare="order=reversed"'],
+    ['flock_look_first_reversed_seed7.json', 'data-compare="order=reversed"'],
+  ]) {
+    const g = golden(file);
+    const page = await widget(`data-scene="flock" data-seed="7" data-hawk="off" ${attrs}`);
+    const r = await run(page, g.steps / 60);
+    assert.equal(r.g.spacing, g.spacing, file);
+    assert.equal(r.g.slowest, g.slowest, file);
+    assert.deepEqual(r.state.boids, g.boids_state, file);
+    assert.deepEqual(r.state.whatIf.boids, g.what_if.boids_state, file);
+    assert.equal(r.g.whatIf.order, g.what_if.order, file);
+    assert.equal(r.g.apart, g.apart, file);
+    if (file.includes('look_first')) assert.equal(r.g.apart, 0);
+    await page.close();
+  }
+});
+
+test('the ghost is drawn in its own colour, compare(null) takes it away, and a bad change is refused whole', async () => {
+  const page = await widget('data-scene="flock" data-seed="7" data-compare="max-force=0.2"');
+  const ghost = async () => (await pixelStats(page, '#w canvas', [0, 0, 0], GHOST)).matching;
+  await page.evaluate(() => document.querySelector('#w').flocklab.step(120));
+  await page.waitForFunction(() => document.querySelector('#w').flocklab.gauges().time > 1.9);
+  assert.ok(await ghost() > 200, 'the lane\'s hollow rings are on the canvas');
+  const r = await page.evaluate(() => {
+    const h = document.querySelector('#w').flocklab;
+    const out = {};
+    for (const bad of [{ gravity: 1 }, { order: 'sideways' }, 'max-force', { boids: 90 }]) {
+      try { h.compare(bad); out[JSON.stringify(bad)] = 'accepted'; } catch (e) { out[JSON.stringify(bad)] = e.name; }
+    }
+    out.kept = h.compared();
+    h.compare(null);
+    out.after = h.compared();
+    out.gauges = Object.keys(h.gauges());
+    return out;
+  });
+  assert.deepEqual(r.kept, { max_force: 0.2 });
+  for (const k of ['{"gravity":1}', '{"order":"sideways"}', '"max-force"', '{"boids":90}']) assert.equal(r[k], 'TypeError', k);
+  assert.equal(r.after, null);
+  assert.deepEqual(r.gauges, ['time', 'spacing', 'order', 'slowest']);
+  // The next frame has no ghost (the widget draws on its next animation frame: waited for, not timed).
+  await page.waitForFunction(() => document.querySelector('#w').flocklab.gauges().time >= 0);
+  let left = await ghost();
+  for (let k = 0; k < 50 && left > 0; k++) left = await ghost();
+  assert.equal(left, 0, 'no ghost after compare(null)');
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('W on the focused canvas toggles the lane, said in the live region; config() and link() carry it', async () => {
+  const page = await widget('data-scene="crowd" data-seed="3"');
+  await page.locator('#w canvas').focus();
+  await page.keyboard.press('w');
+  await page.waitForFunction(() => document.querySelector('#w').flocklab.compared() !== null);
+  const on = await page.evaluate(() => {
+    const h = document.querySelector('#w').flocklab;
+    return { compared: h.compared(), config: h.config(), link: h.link(), describe: h.describe() };
+  });
+  assert.deepEqual(on.compared, { follow: 'seek' }); // the crowd's own: seeking beside the flow field
+  assert.equal(on.config.compare, 'follow=seek');
+  assert.equal(new URL(on.link).searchParams.get('compare'), 'follow=seek');
+  assert.match(on.describe, /What if follow seek: /);
+  await page.waitForFunction(() => document.querySelector('#w').flocklab.announcements().some((a) => /What if follow seek/.test(a)));
+  // A widget made from the config has the lane too.
+  const copy = await page.evaluate(async (cfg) => {
+    const el = document.createElement('figure');
+    document.body.append(el);
+    const h = window.FlockLab.mount(el, cfg);
+    await h.ready;
+    return h.compared();
+  }, on.config);
+  assert.deepEqual(copy, { follow: 'seek' });
+  await page.keyboard.press('w');
+  await page.waitForFunction(() => document.querySelector('#w').flocklab.compared() === null);
+  await page.keyboard.press('w'); // on again: the same changes
+  await page.waitForFunction(() => document.querySelector('#w').flocklab.compared()?.follow === 'seek');
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
