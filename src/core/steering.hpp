@@ -29,6 +29,10 @@ Vec2 seek(Vec2 pos, Vec2 velocity, Vec2 target, const Limits& l);
 inline Vec2 seek(Vec2 pos, Vec2 velocity, Vec2 target, const VehicleParams& p) {
     return seek(pos, velocity, target, limits(p));
 }
+// How far the vehicle needs to stop from full speed with the largest force:
+// max_speed^2 / (2 max_force), px (55 px in the lab). A slowing radius
+// smaller than this makes arrive overshoot.
+inline double braking_distance(const VehicleParams& p) { return p.max_speed * p.max_speed / (2 * p.max_force); }
 // The warm-up's flee: full speed away inside the panic radius, and outside it
 // (or exactly on the threat) a push toward zero velocity, i.e. braking.
 Vec2 flee(Vec2 pos, Vec2 velocity, Vec2 threat, const VehicleParams& p);

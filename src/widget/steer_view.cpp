@@ -9,6 +9,7 @@ namespace {
 
 constexpr SDL_Color kSteerBg{18, 22, 34, 255};
 constexpr SDL_Color kSlowCircle{60, 70, 100, 255};
+constexpr SDL_Color kBrakeCircle{251, 146, 60, 200};  // the braking distance (arrive)
 constexpr SDL_Color kPanicCircle{100, 60, 60, 255};
 constexpr SDL_Color kTarget{250, 204, 21, 255};
 constexpr SDL_Color kVehicle{96, 165, 250, 255};
@@ -57,7 +58,14 @@ public:
         const Vehicle& v = s_.vehicle;
         const VehicleParams& p = s_.params;
         switch (v.mode) {
-            case SteerMode::Arrive: d.circle(v.target, p.slow_radius, 1.5, kSlowCircle); break;
+            case SteerMode::Arrive: {
+                d.circle(v.target, p.slow_radius, 1.5, kSlowCircle);
+                // The braking distance at full speed, max_speed^2 / (2 max_force): a
+                // slowing circle smaller than this overshoots (55 px in the lab).
+                const double brake = braking_distance(p);
+                if (brake < 4 * p.world_width) d.circle(v.target, brake, 1.5, kBrakeCircle);
+                break;
+            }
             case SteerMode::Flee: d.circle(v.target, p.panic_radius, 1.5, kPanicCircle); break;
             case SteerMode::Wander: {
                 // The circle ahead of the heading, as it was when the point was chosen.
@@ -94,6 +102,10 @@ public:
                 g.at(0).value, g.at(1).value, paused ? tr("   (paused)") : "");
         ui_text_coloured(imgui_colour(kLegend), "green = velocity   red = steering force%s",
                          s_.vehicle.mode == SteerMode::Wander ? tr("   grey = wander circle") : "");
+        if (s_.vehicle.mode == SteerMode::Arrive) {
+            ui_text_coloured(imgui_colour(kBrakeCircle), "orange = braking distance %.0f px (slowing circle %.0f px)", braking_distance(s_.params),
+                             s_.params.slow_radius);
+        }
     }
 
 private:

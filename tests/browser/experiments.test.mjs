@@ -137,7 +137,7 @@ test('a dot loads its run into the target widget, which then shows that run\'s g
   assert.equal(shown.boids, 40);
   const csv = await page.evaluate(() => document.querySelector('#e').flocklabExperiment.csv());
   const [head, ...lines] = csv.trim().split('\n');
-  assert.equal(head, 'run,view_angle,seed,spacing (px),order,prediction,predicted order');
+  assert.equal(head, 'run,view_angle,seed,spacing (px),order,slowest (px/s),prediction,predicted order');
   assert.deepEqual(lines.map((l) => l.split(',')).map(([run, v, seed, spacing, order]) => ({ run: Number(run), value: v, seed: Number(seed), spacing: Number(spacing), order: Number(order) })),
     r.rows.map(({ run, value, seed, spacing, order }) => ({ run, value, seed, spacing, order })));
   await page.close();
@@ -239,7 +239,7 @@ test('a prediction by points: the keys alone place them, then Run, and one sente
   assert.ok(summary.includes(`(${shape}). Your points`), `${summary}\nexpected the result's shape: ${shape}`);
   // The CSV carries the prediction: its shape and the predicted spacing at each run's value.
   const [head, ...lines] = (await page.evaluate(() => document.querySelector('#e').flocklabExperiment.csv())).trim().split('\n');
-  assert.equal(head, 'run,weight_separation,seed,spacing (px),order,prediction,predicted spacing (px)');
+  assert.equal(head, 'run,weight_separation,seed,spacing (px),order,slowest (px/s),prediction,predicted spacing (px)');
   assert.deepEqual(lines.map((l) => l.split(',').slice(5)), r.rows.map((x) => ['peaks', String(placed[['0.0', '1.0', '2.0'].indexOf(x.value)].now)]));
   assert.deepEqual(page.problems, []);
   await page.close();
@@ -418,7 +418,7 @@ test('contract gaps: a data-measure of no gauge is said, results() answers a bad
   assert.equal(r.kind, 'promise', 'run() returns a promise that rejects; it does not throw');
   assert.match(r.why, /^TypeError: data-seeds="x"/);
   assert.equal(r.measure, 'spacing');
-  assert.ok(page.warnings.some((w) => w.includes('data-measure="nope": no such gauge (it has spacing, order); using spacing')), page.warnings.join(' | '));
+  assert.ok(page.warnings.some((w) => w.includes('data-measure="nope": no such gauge (it has spacing, order, slowest); using spacing')), page.warnings.join(' | '));
   await page.close();
 });
 

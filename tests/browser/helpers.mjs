@@ -66,8 +66,10 @@ export async function openLesson(env, path = '') {
 // document whose <html> has `lang`. Console errors and warnings are
 // collected into page.problems and page.warnings (the software WebGL's
 // performance notes and a missing favicon are not the page's).
-export async function pageOf(env, body, { name = 'author.html', lang = 'en' } = {}) {
+// `init`: a function run in the page before any of its scripts (addInitScript).
+export async function pageOf(env, body, { name = 'author.html', lang = 'en', init = null } = {}) {
   const page = await env.context.newPage();
+  if (init) await page.addInitScript(init);
   page.problems = [];
   page.warnings = [];
   page.on('console', (m) => {

@@ -162,7 +162,7 @@ test('history() grows at 10 samples per simulated second, stays bounded, and csv
   assert.equal(r.b.time.length, 1200, 'bounded at two minutes');
   assert.ok(Math.abs(r.b.time[1199] - 310) < 1e-9);
   const rows = r.csv.trim().split('\n');
-  assert.equal(rows[0], 'run,time (s),spacing (px),order,event');
+  assert.equal(rows[0], 'run,time (s),spacing (px),order,slowest (px/s),event');
   // Earlier runs (kept at each reset) come first; the current run's rows are its samples.
   const samples = rows.slice(1).filter((row) => row.startsWith(`${r.b.run},`) && !row.endsWith('"'));
   assert.equal(samples.length, 1200);

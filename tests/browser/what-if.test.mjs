@@ -5,9 +5,10 @@
 // toggles it from the keyboard, and config()/link() carry it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { start, pageOf, pixelStats, root } from './helpers.mjs';
+import { start, openLesson, pageOf, pixelStats, root } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -131,5 +132,80 @@ test('W on the focused canvas toggles the lane, said in the live region; config(
   await page.keyboard.press('w'); // on again: the same changes
   await page.waitForFunction(() => document.querySelector('#w').flocklab.compared()?.follow === 'seek');
   assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('the lesson page: each slip\'s button runs it beside the lab, and the sentence under it states the widget\'s own gauges', async () => {
+  const page = await openLesson(env);
+  const cases = [
+    ['#what-if-steer', 'Per-frame force', 10, 'vehicle_seek_per_frame_force.json'],
+    ['#what-if-steer', 'Flee as −seek', 3, 'vehicle_flee_negated_seek.json'],
+    ['#what-if-steer', 'Slowing at 40 px', 10, 'vehicle_arrive_slow_radius_40.json'],
+    ['#what-if-flock', 'No speed band', 10, 'flock_no_speed_band_seed7.json'],
+    ['#what-if-flock', 'Look first, last first', 10, 'flock_look_first_reversed_seed7.json'],
+  ];
+  for (const [sel, label, seconds, file] of cases) {
+    const button = page.locator(`${sel} button`, { hasText: label });
+    await button.scrollIntoViewIfNeeded();
+    await button.click();
+    assert.equal(await button.getAttribute('aria-pressed'), 'true', label);
+    // Waits for the run's end (the handle says so), not for a time.
+    await page.waitForFunction(({ sel, seconds }) => {
+      const h = document.querySelector(sel).flocklab;
+      return h.paused() && Math.abs(h.gauges().time - seconds) < 1e-9 && !document.querySelector(sel).hasAttribute('aria-busy');
+    }, { sel, seconds }, { timeout: 60000 });
+    const r = { g: await page.evaluate((sel) => document.querySelector(sel).flocklab.gauges(), sel) };
+    const g = golden(file);
+    const lab = file.startsWith('vehicle') ? ['closest', 'overshoot'] : ['order', 'slowest'];
+    for (const name of lab) {
+      assert.equal(r.g[name], g[name], `${label}: ${name}`);
+      assert.equal(r.g.whatIf[name], g.what_if[name], `${label}: what if ${name}`);
+    }
+    assert.equal(r.g.apart, g.apart, `${label}: apart`);
+    // The outputs refresh from the gauges on the widget's tick: polled until they show these.
+    await page.waitForFunction(({ sel, names }) => {
+      const el = document.querySelector(sel);
+      const g = el.flocklab.gauges();
+      const out = (k) => el.querySelector(`output[data-gauge="${k}"]`)?.textContent;
+      const near = (text, v, d) => text !== undefined && Math.abs(Number(text) - v) <= 0.5 * 10 ** -d + 1e-9;
+      return names.every((n) => near(out(n), g[n], n === 'order' ? 2 : 1) && near(out(`what-if-${n}`), g.whatIf[n], n === 'order' ? 2 : 1));
+    }, { sel, names: lab }, { timeout: 10000 });
+  }
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('the overshoot experiment: Workers run it, each run equals flocklab sweep, the braking distance is marked, and the sentence says where the overshoot stops', async () => {
+  const attrs = 'data-scene="steer" data-mode="arrive" data-vary="slow-radius" data-values="10:200:10" data-seeds="7" data-seconds="10" data-measure="overshoot" data-mark="55: braking distance"';
+  const page = await pageOf(env, `<figure class="flocklab" id="e" data-experiment ${attrs}></figure>`, {
+    init: () => {
+      const Real = window.Worker;
+      window.workersMade = 0;
+      window.Worker = class extends Real { constructor(...a) { super(...a); window.workersMade += 1; } };
+    },
+  });
+  await page.waitForFunction(() => document.querySelector('#e').flocklabExperiment !== undefined, null, { timeout: 60000 });
+  const r = await page.evaluate(async () => {
+    const h = document.querySelector('#e').flocklabExperiment;
+    await h.ready;
+    const out = await h.run();
+    const mark = document.querySelector('#e .fl-exp-mark');
+    return { rows: out.rows, sentence: out.sentence, workers: window.workersMade, mark: mark && Number(mark.getAttribute('x1')), words: document.querySelector('#e .fl-exp-mark-words')?.textContent };
+  });
+  assert.ok(r.workers >= 1, `${r.workers} workers`);
+  const native = execFileSync(join(root, 'build', 'native', 'flocklab'), ['sweep', '--scene', 'steer', '--option', 'mode=arrive', '--vary', 'slow_radius=10:200:10', '--seeds', '7', '--seconds', '10', '--json'], { encoding: 'utf8' })
+    .trim().split('\n').map((l) => JSON.parse(l)).filter((x) => 'run' in x);
+  assert.equal(r.rows.length, 20);
+  assert.deepEqual(r.rows.map((x) => x.overshoot), native.map((x) => x.overshoot));
+  // The golden arrive run with slow_radius=40 is one of them.
+  assert.equal(r.rows.find((x) => Number(x.value) === 40).overshoot, golden('vehicle_arrive_slow_radius_40.json').what_if.overshoot);
+  assert.ok(Number.isFinite(r.mark), 'the braking distance is marked');
+  assert.equal(r.words, 'braking distance (55)');
+  // Where the overshoot stops: the first radius from which every run is within a hundredth of the range of the last.
+  const over = r.rows.map((x) => x.overshoot);
+  const range = Math.max(...over) - Math.min(...over);
+  const stop = over.findIndex((_, i) => over.slice(i).every((o) => Math.abs(o - over[over.length - 1]) <= 0.01 * range));
+  assert.equal(r.sentence, `overshoot falls from ${over[0].toFixed(1)} px at slow radius 10 px to ${over[stop].toFixed(1)} px at slow radius ${Number(r.rows[stop].value)} px, and stays there.`);
+  assert.ok(Number(r.rows[stop].value) > 55, 'it stops only past the braking distance');
   await page.close();
 });

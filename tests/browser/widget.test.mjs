@@ -492,7 +492,7 @@ test('a reset keeps the run before: history() and csv() hold both, the chart sho
   assert.equal(before.seed, 7);
   assert.equal(before.n, 51);
   assert.ok(before.last < r.now, `spacing without separation ${before.last} px, with ${r.now} px`);
-  assert.equal(r.header, 'run,time (s),spacing (px),order,event');
+  assert.equal(r.header, 'run,time (s),spacing (px),order,slowest (px/s),event');
   assert.ok(r.csvRuns.length >= 2, r.csvRuns.join(','));
   assert.equal(r.ghosts, 2, 'one faint line per gauge');
   assert.match(r.desc, /The run before \(run \d+, seed 7\) ended at 5\.0 s with spacing [\d.]+ px and order [\d.]+\./);

@@ -24,6 +24,25 @@ export function makeControls(w) {
   on('[data-action="csv"]', () => download());
   on('[data-action="fullscreen"]', () => w.fullscreen_());
   on('[data-action="share"]', (b) => share(b));
+  // data-action="apply": a button that sets a configuration (its
+  // data-options, JSON as apply() takes it: {"mode": "seek", "compare":
+  // "max-force=0.2"}) and, with data-seconds, runs to that time from the
+  // start. Pressed: the last one used; a bad data-options is said once.
+  const appliers = own(el, '[data-action="apply"]');
+  for (const b of appliers) {
+    b.addEventListener('click', () => {
+      let opts;
+      try {
+        opts = JSON.parse(b.dataset.options ?? '{}');
+        w.handle_.apply(opts);
+      } catch (err) {
+        warn(el, `data-options="${b.dataset.options}": ${err.message}`);
+        return;
+      }
+      for (const x of appliers) x.setAttribute('aria-pressed', String(x === b));
+      if (b.dataset.seconds) w.handle_.runTo(Number(b.dataset.seconds)).catch(() => {});
+    }, { signal });
+  }
 
   // Copies the widget's link; the button says so for two seconds, and so
   // does the live region. Where the clipboard is refused, the link is in the
@@ -100,7 +119,9 @@ export function makeControls(w) {
       for (const o of outputs) {
         const g = o.dataset.gauge;
         const { t } = w.lang_;
-        if (!o.hasAttribute('aria-label') && g in units) o.setAttribute('aria-label', units[g] ? `${t(g)} (${t(units[g])})` : t(g));
+        const name = g.startsWith('what-if-') ? g.slice(8) : g;
+        const label = g === name ? t(name) : `${t('what if')}: ${t(name)}`;
+        if (!o.hasAttribute('aria-label') && name in units) o.setAttribute('aria-label', units[name] ? `${label} (${t(units[name])})` : label);
       }
     },
     // Buttons mirror the simulation (keys inside the canvas change it too).
@@ -124,11 +145,19 @@ export function makeControls(w) {
       }
     },
     // The outputs and charts from the latest gauges.
+    // data-gauge="what-if-NAME" is the what-if lane's gauge, "apart" how far
+    // apart the lanes are (px); without a lane they show a dash.
     show(g) {
       const spec = Object.fromEntries(w.spec_.gauges.map((x) => [x.name, x]));
+      spec.apart = { unit: 'px' };
       for (const o of outputs) {
-        const s = spec[o.dataset.gauge];
-        if (s) o.value = o.textContent = format(g[o.dataset.gauge], s.unit, s.decimals, w.lang_);
+        const key = o.dataset.gauge;
+        const lane = key.startsWith('what-if-');
+        const name = lane ? key.slice(8) : key;
+        const s = spec[name];
+        if (!s) continue;
+        const v = lane ? g.whatIf?.[name] : g[name];
+        o.value = o.textContent = v === undefined ? '–' : format(v, s.unit, s.decimals, w.lang_);
       }
       if (plots.length) {
         const h = w.handle_.history();

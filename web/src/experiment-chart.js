@@ -78,6 +78,15 @@ export function makeChart(ex) {
       node(chart, 'line', { x1: left - 3, y1: Y(y), x2: left, y2: Y(y), class: 'fl-exp-axis' });
       node(chart, 'text', { x: left - 6, y: Y(y) + 4, 'text-anchor': 'end' }, num(y, dec));
     }
+    // data-mark="55: braking distance": a dashed line across the plot at that
+    // value of the varied setting, with the author's words (a threshold the
+    // lesson computes), where the axis has that value.
+    const mark = /^\s*(-?\d+(?:\.\d+)?)\s*(?::\s*(.*))?$/.exec(ex.d_.mark ?? '');
+    const mx = mark && xs.every((v, i) => v === Number(ex.info_.values[i])) ? X(Number(mark[1])) : NaN;
+    if (mx >= left && mx <= right) {
+      node(chart, 'line', { x1: mx, y1: top, x2: mx, y2: bottom, class: 'fl-exp-mark' });
+      node(chart, 'text', { x: mx + 4, y: top + 12, class: 'fl-exp-mark-words' }, mark[2] ? `${mark[2]} (${num(Number(mark[1]), 0)})` : num(Number(mark[1]), 0));
+    }
     node(chart, 'text', { x: (left + right) / 2, y: height - 8, 'text-anchor': 'middle' }, ex.info_.vary.unit ? `${varyWords()} (${t(ex.info_.vary.unit)})` : varyWords());
     node(chart, 'text', { x: left, y: 14 }, g.unit ? `${t(g.name)} (${t(g.unit)}) ${t('after {0} s', num(seconds(), 0))}` : `${t(g.name)} ${t('after {0} s', num(seconds(), 0))}`);
     const have = per.map((p, i) => [p, xs[i]]).filter(([p]) => p.n > 0);

@@ -29,6 +29,11 @@ export function shapeOf(means) {
   const top = means.indexOf(hi);
   if (top > 0 && top < n - 1 && hi - means[0] > 0.2 * range && hi - means[n - 1] > 0.2 * range) return { shape: 'peaks', at: top };
   const shape = means[n - 1] >= means[0] ? 'rises' : 'falls';
+  // Where it stops changing: from there on every mean is within a hundredth
+  // of the range of the last (an overshoot that has fallen to nothing).
+  let settle = n - 1;
+  while (settle > 1 && Math.abs(means[n - 1] - means[settle - 1]) <= 0.01 * range) settle--;
+  if (settle < n - 2) return { shape, settlesAt: settle };
   // Where it levels off: from there on it moves less than a tenth of its range.
   let level = n - 1;
   while (level > 1 && Math.abs(means[n - 1] - means[level - 1]) < 0.1 * range) level--;
@@ -70,9 +75,10 @@ export function makeWords(ex) {
       const p = per[s.at];
       return t('{0} rises from {1} at {2} {3} to {4} at {2} {5}, then falls to {6} at {2} {7}.', t(g.name), m(a), varyWords(), v(a), m(p), v(p), m(b), v(b));
     }
-    const to = s.levelsAt !== undefined ? per[s.levelsAt] : b;
+    const to = per[s.settlesAt ?? s.levelsAt ?? per.length - 1];
     const args = [t(g.name), m(a), varyWords(), v(a), m(to), v(to)];
     const part = s.shape === 'rises' ? t('{0} rises from {1} at {2} {3} to {4} at {2} {5}', ...args) : t('{0} falls from {1} at {2} {3} to {4} at {2} {5}', ...args);
+    if (s.settlesAt !== undefined) return part + t(', and stays there.');
     return part + (s.levelsAt !== undefined ? t(', then levels off.') : '.');
   }
 
