@@ -245,9 +245,21 @@ TEST(Cli, WhatIfPrintsWhatTheSpecPrints) {
     const auto same = testjson::parse(run("dump --seed 3 --steps 300 --boids 90 --compare order=reversed").out);
     EXPECT_EQ(same.at("apart").get<double>(), 0.0);
     EXPECT_EQ(same.at("boids_state"), same.at("what_if").at("boids_state"));
+    // gauges and sweep take --compare and measure the lane and apart: the golden runs' numbers.
+    const auto g = testjson::parse(run("gauges --scene flock --seeds 7 --set update=as-you-go --compare order=reversed --json").out);
+    const auto spec = testjson::parse(testjson::read_file(std::string(FLOCKLAB_GOLDEN_DIR) + "/what-if/flock_as_you_go_reversed_seed7.json"));
+    EXPECT_EQ(g.at("apart").get<double>(), spec.at("apart").get<double>());
+    EXPECT_EQ(g.at("what_if_order").get<double>(), spec.at("what_if").at("order").get<double>());
+    const std::vector<std::string> rows = testjson::lines(run("sweep --vary weight_separation=1.8,0 --seeds 7 --compare max_force=0.2 --json").out);
+    const auto force = testjson::parse(testjson::read_file(std::string(FLOCKLAB_GOLDEN_DIR) + "/what-if/flock_per_frame_force_seed7.json"));
+    const auto first = testjson::parse(rows.at(0));
+    EXPECT_EQ(first.at("apart").get<double>(), force.at("apart").get<double>());
+    EXPECT_EQ(first.at("what_if_spacing").get<double>(), force.at("what_if").at("spacing").get<double>());
+    EXPECT_EQ(first.at("slowest").get<double>(), force.at("slowest").get<double>());
     // Bad names and values: one line, exit 2.
     for (const char* bad : {"dump --compare order=sideways", "dump --compare gravity=1", "dump --compare max_force", "dump --compare boids=90",
-                            "vehicle --compare flee=run", "vehicle --set update=as-you-go", "gauges --compare max_force=1"}) {
+                            "vehicle --compare flee=run", "vehicle --set update=as-you-go", "gauges --compare max_force=1 --hawk 1,1",
+                            "sweep --vary weight_separation=0,1 --compare gravity=2", "gauges --scene crowd --compare follow=flow"}) {
         const Result b = run(bad);
         EXPECT_EQ(b.status, 2) << bad << "\n" << b.out;
         EXPECT_EQ(std::count(b.out.begin(), b.out.end(), '\n'), 1) << bad << "\n" << b.out;

@@ -31,7 +31,7 @@ struct Command {
 // The one list of commands, in the order the usage text gives them.
 const std::vector<Command>& commands() {
     static const std::vector<Command> c = {
-    {"gauges", flock_options({{"seeds", true}, {"series", false}, {"scene", true}, {"option", true, true}}),
+    {"gauges", flock_options({{"seeds", true}, {"series", false}, {"scene", true}, {"option", true, true}, {"compare", true, true}}),
          "  gauges   run flocks and print the spacing and order gauges\n"
          "           --seeds 0-11 [--seconds 10 | --steps N] [--boids 60]\n"
          "           [--rules all,no-sep,no-ali,no-coh,none] [--hawk X,Y | --hawk pursuit]\n"
@@ -87,7 +87,7 @@ const std::vector<Command>& commands() {
          "  field    the breadth-first search's distances and the flow field's arrows\n"
          "           [--walls default|none|\"c,r;...\"] [--goal 26,4] [--json]\n",
      cmd_field},
-    {"sweep", {{"scene", true}, {"vary", true}, {"seeds", true}, {"seconds", true}, {"steps", true}, {"boids", true}, {"rules", true}, {"option", true, true}, {"set", true, true}, {"mean-last", true}, {"threads", true}, {"shard", true}, {"csv", false}, {"json", false}},
+    {"sweep", {{"scene", true}, {"vary", true}, {"seeds", true}, {"seconds", true}, {"steps", true}, {"boids", true}, {"rules", true}, {"option", true, true}, {"set", true, true}, {"compare", true, true}, {"mean-last", true}, {"threads", true}, {"shard", true}, {"csv", false}, {"json", false}},
          "  sweep    one setting over values, each over seeds: every run equals that\n"
          "           configuration run alone (gauges --set, the page's runTo)\n"
          "           --vary NAME=START:STOP:STEP | NAME=V1,V2 [--scene flock|steer|crowd]\n"

@@ -20,6 +20,12 @@
 namespace flocklab::cli {
 
 int cmd_gauges(const Args& a) {
+    if (a.has("compare")) {  // a what-if lane beside each run: any scene's path, with apart
+        for (const char* only : {"hawk", "wander", "leader", "neighbors", "threads", "series"}) {
+            if (a.has(only)) throw UsageError("--" + std::string(only) + " is not for gauges --compare (give it with --option)");
+        }
+        return cmd_scene_gauges(a, scene_option(a));
+    }
     if (a.has("scene") && a.raw("scene") != "flock") {  // another scene: its gauges as the widget runs it
         const std::string scene = scene_option(a);
         for (const char* only : {"rules", "hawk", "wander", "leader", "neighbors", "threads", "series", "boids"}) {

@@ -63,14 +63,17 @@ int cmd_scene_gauges(const Args& a, const std::string& scene) {
     configure(a, *probe);
     check_work("gauges", probe->agent_noun(), static_cast<double>(probe->work_per_step()), static_cast<double>(steps), static_cast<double>(seeds.size()));
     const std::vector<std::pair<std::string, std::string>> settings = probe->settings();
+    const Pairs compare = name_values(a, "compare");
+    apply_compare(compare, *probe);  // checked once, before any run
     for (std::uint64_t seed : seeds) {
         std::unique_ptr<Scene> s = make_scene(scene);
         s->apply_settings(settings);
+        apply_compare(compare, *s);
         s->reset(seed);
         step_all(*s, steps);
         std::string line = a.has("json") ? "{\"scene\": " + json_string(scene) + ", \"seed\": " + std::to_string(seed) + ", \"steps\": " + std::to_string(steps)
                                          : "seed " + std::to_string(seed) + ", " + std::to_string(steps) + " steps:";
-        for (const Gauge& g : s->gauges()) {
+        for (const Gauge& g : s->measured()) {
             line += a.has("json") ? ", " + json_string(g.name) + ": " + py_repr(g.value)
                                   : " " + std::string(g.name) + " " + py_repr(g.value) + (g.unit[0] ? std::string(" ") + g.unit : "");
         }
@@ -104,8 +107,10 @@ int cmd_sweep(const Args& a) {
     // The runs, each the probe's configuration (a snapshot) with its value,
     // reset to its seed: Experiment builds them, as the page's experiment() does.
     std::string why;
-    const Experiment e(scene, probe->settings(), v.name, v.values, seeds, steps, &why);
+    Experiment e(scene, probe->settings(), v.name, v.values, seeds, steps, &why);
     if (!why.empty()) throw UsageError("--vary: " + why);
+    apply_compare(name_values(a, "compare"), *probe);  // checked here; each run makes its own lane
+    e.set_compare(probe->compared());
     for (const std::string& w : e.warnings()) std::fprintf(stderr, "flocklab: warning: --vary %s\n", w.c_str());
     // Runs in order: value by value, seed by seed; shard K of N takes the
     // K-th of N contiguous blocks (sizes differ by one at most), so the shards'
@@ -124,7 +129,7 @@ int cmd_sweep(const Args& a) {
     const auto one = [&](Run& r) {
         std::unique_ptr<Scene> s = e.start(r.index);
         step_all(*s, steps);
-        r.gauges = s->gauges();
+        r.gauges = s->measured();
         if (mean_last > 0) {
             const History& h = s->history();
             const double from = s->time() - mean_last;
@@ -150,7 +155,7 @@ int cmd_sweep(const Args& a) {
     }
     for (std::thread& t : pool) t.join();
 
-    const std::vector<Gauge>& g0 = runs.empty() ? probe->gauges() : runs[0].gauges;
+    const std::vector<Gauge> g0 = runs.empty() ? probe->measured() : runs[0].gauges;
     if (csv) {
         std::printf("run,%s,seed", v.name.c_str());
         for (const Gauge& g : g0) std::printf(",%s", g.name);

@@ -88,7 +88,7 @@ std::string describe_json() {
 
 std::string gauges_json(Scene& s) {
     std::string o = "[";
-    for (const Gauge& g : s.gauges()) {
+    for (const Gauge& g : s.measured()) {
         o += std::string(o.size() > 1 ? ", " : "") + "{\"name\": " + json_string(g.name) + ", \"unit\": " + json_string(g.unit) +
              (g.decimals >= 0 ? ", \"decimals\": " + std::to_string(g.decimals) : std::string()) +
              ", \"value\": " + py_repr(std::isfinite(g.value) ? g.value : 0.0) + ", \"ceiling\": " + py_repr(g.ceiling) + "}";

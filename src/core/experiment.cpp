@@ -116,6 +116,7 @@ std::unique_ptr<Scene> Experiment::start(int i) const {
     s->apply_settings(base_);
     if (tunable_) s->set_param(vary_, value(i));
     else s->set(vary_, value(i));
+    if (!compare_.empty()) s->compare(compare_);  // checked by the caller (the base took it)
     s->reset(seed(i));
     return s;
 }
@@ -140,7 +141,7 @@ bool Experiment::work(double budget_ms) {
 
 std::string Experiment::row(int i, Scene& s) const {
     std::string o = "{\"run\": " + std::to_string(i) + ", \"value\": " + json_string(value(i)) + ", \"seed\": " + std::to_string(seed(i));
-    for (const Gauge& g : s.gauges()) o += ", " + json_string(g.name) + ": " + py_repr(g.value);
+    for (const Gauge& g : s.measured()) o += ", " + json_string(g.name) + ": " + py_repr(g.value);
     return o + "}";
 }
 

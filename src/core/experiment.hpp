@@ -48,6 +48,9 @@ public:
                                                  const std::string& values, const std::string& seeds, long long steps,
                                                  std::string* why);
 
+    // A what-if lane in every run (Scene::compare), made after its value is
+    // set; its rows then hold the lane's gauges and apart (Scene::measured).
+    void set_compare(Settings changes) { compare_ = std::move(changes); }
     int runs() const { return static_cast<int>(values_.size() * seeds_.size()); }
     int finished() const { return static_cast<int>(rows_.size()); }
     long long work_per_step() const { return work_; }
@@ -78,6 +81,7 @@ private:
     std::vector<std::string> values_;
     std::vector<std::uint64_t> seeds_;
     long long steps_ = 0, work_ = 1;
+    Settings compare_;
     std::unique_ptr<Scene> run_;  // the run under way
     std::vector<std::string> rows_;
     std::vector<std::string> warnings_;

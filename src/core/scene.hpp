@@ -302,6 +302,9 @@ public:
     std::string compared_words();
     // describe(), and with a lane, what the lane does beside it.
     std::string summary();
+    // What an experiment or a sweep measures: gauges(), and with a lane its
+    // gauges as "what_if_NAME" and "apart" (px).
+    std::vector<Gauge> measured();
 
 protected:
     // The lane's start: this scene's dynamic state (agents, their random

@@ -5,6 +5,7 @@
 // positions() (apart); nothing here names a scene.
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 #include "format.hpp"
 #include "names.hpp"
@@ -141,6 +142,18 @@ std::string Scene::summary() {
     if (!lane_) return s;
     const std::string far = local_number(fixed(apart(), 1));
     return s + " " + trf("What if {0}: {1}", {compared_words(), lane_->describe()}) + " " + trf("The two lanes are {0} px apart.", {far});
+}
+
+std::vector<Gauge> Scene::measured() {
+    std::vector<Gauge> out = gauges();
+    if (!lane_) return out;
+    static std::set<std::string> names;  // the gauges' names live as long as the program
+    for (Gauge g : lane_->gauges()) {
+        g.name = names.insert(std::string("what_if_") + g.name).first->c_str();
+        out.push_back(g);
+    }
+    out.push_back({"apart", "px", apart()});
+    return out;
 }
 
 bool parse_compare(const std::string& text, Pairs* out, std::string* why) {

@@ -240,7 +240,7 @@ test('a prediction by points: the keys alone place them, then Run, and one sente
   // The CSV carries the prediction: its shape and the predicted spacing at each run's value.
   const [head, ...lines] = (await page.evaluate(() => document.querySelector('#e').flocklabExperiment.csv())).trim().split('\n');
   assert.equal(head, 'run,weight_separation,seed,spacing (px),order,slowest (px/s),prediction,predicted spacing (px)');
-  assert.deepEqual(lines.map((l) => l.split(',').slice(5)), r.rows.map((x) => ['peaks', String(placed[['0.0', '1.0', '2.0'].indexOf(x.value)].now)]));
+  assert.deepEqual(lines.map((l) => l.split(',').slice(6)), r.rows.map((x) => ['peaks', String(placed[['0.0', '1.0', '2.0'].indexOf(x.value)].now)]));
   assert.deepEqual(page.problems, []);
   await page.close();
 });

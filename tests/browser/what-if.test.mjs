@@ -209,3 +209,21 @@ test('the overshoot experiment: Workers run it, each run equals flocklab sweep, 
   assert.ok(Number(r.rows[stop].value) > 55, 'it stops only past the braking distance');
   await page.close();
 });
+
+test('an experiment with data-compare runs the lane in every run and can measure apart: the golden numbers, from Workers', async () => {
+  const page = await pageOf(env, '<figure class="flocklab" id="e" data-experiment data-scene="flock" data-hawk="off" data-vary="weight-separation" data-values="1.8" data-seeds="7" data-seconds="10" data-compare="max-force=0.2" data-measure="apart"></figure>');
+  await page.waitForFunction(() => document.querySelector('#e').flocklabExperiment !== undefined, null, { timeout: 60000 });
+  const r = await page.evaluate(async () => {
+    const h = document.querySelector('#e').flocklabExperiment;
+    await h.ready;
+    const out = await h.run();
+    return { row: out.rows[0], measure: out.measure };
+  });
+  const g = golden('flock_per_frame_force_seed7.json');
+  assert.equal(r.measure, 'apart');
+  assert.equal(r.row.apart, g.apart);
+  assert.equal(r.row.what_if_order, g.what_if.order);
+  assert.equal(r.row.spacing, g.spacing);
+  assert.deepEqual(page.warnings.filter((w) => w.includes('data-measure')), []);
+  await page.close();
+});
