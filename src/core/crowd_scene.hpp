@@ -80,7 +80,7 @@ protected:
     void copy_state(const Scene& from) override;
     std::vector<Vec2> positions() const override;
     // Looking ahead in one canvas: plain seeking beside the flow field.
-    std::vector<std::pair<std::string, std::string>> what_if_default() const override { return {{"follow", "seek"}}; }
+    std::vector<WhatIfPreset> what_if_presets() const override { return {{N_("plain seeking"), "follow=seek"}}; }
 
 private:
     std::uint64_t seed_ = 7;

@@ -56,6 +56,10 @@ std::string scene_json(Scene& s) {
              ", \"setter\": " + (opt.setter ? json_string(opt.setter) : "null") + ", \"value\": " + s.get(opt.name) + "}";
         first = false;
     }
+    o += "], \"whatIf\": [";
+    for (const Scene::WhatIfPreset& w : s.what_if_presets()) {
+        o += std::string(o.back() == '[' ? "" : ", ") + "{\"label\": " + json_string(w.label) + ", \"compare\": " + json_string(w.compare) + "}";
+    }
     o += "], \"gauges\": " + gauges_json(s) + ", \"tunables\": [";
     first = true;
     for (const Tunable& t : s.tunables()) {

@@ -49,6 +49,9 @@ public:
     // variant: "grid" or "brute"
     std::unique_ptr<BenchRun> bench(int boids, const std::string& variant, int warmup) const override;
     using Scene::benchmark;
+    std::vector<WhatIfPreset> what_if_presets() const override {
+        return {{N_("a per-frame force"), "max_force=0.2"}, {N_("no speed band"), "min_speed=0"}, {N_("the boids' turns last first"), "order=reversed"}};
+    }
 
     // [SECTION] Typed access (the flock's view, the CLI and tests)
     bool rule(int index) const { return flocklab::rule(rules, index); }

@@ -294,9 +294,16 @@ public:
     // Each agent's position (px), in list order, for apart().
     virtual std::vector<Vec2> positions() const { return {}; }
     // The W key: the lane off (its changes kept), or on again with the last
-    // changes, or the scene's own lesson mistake (what_if_default()).
+    // changes, or the scene's own lesson mistake (the first of what_if_presets()).
     SetResult toggle_what_if();
-    virtual std::vector<std::pair<std::string, std::string>> what_if_default() const { return {{"max_force", "0.2"}}; }
+    // The lesson's mistakes for this scene, by name, each a what-if lane
+    // (data-compare's text): the [data-controls] form offers them, and the
+    // first is the W key's when no lane was set before.
+    struct WhatIfPreset {
+        const char* label;    // English, through tr(): "a per-frame force"
+        const char* compare;  // "max_force=0.2", in the scene's own names
+    };
+    virtual std::vector<WhatIfPreset> what_if_presets() const { return {{N_("a per-frame force"), "max_force=0.2"}}; }
     // The changes in words, for the HUD and the live region: "max force 0.2
     // px/s^2, flee negated-seek" (the widget's language); "" without a lane.
     std::string compared_words();

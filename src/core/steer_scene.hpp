@@ -72,6 +72,9 @@ public:
     std::vector<Tunable> tunables() override;
     void defaults() override { params = VehicleParams{}; }
     std::vector<Vec2> positions() const override { return {vehicle.pos}; }
+    std::vector<WhatIfPreset> what_if_presets() const override {
+        return {{N_("a per-frame force"), "max_force=0.2"}, {N_("flee as -seek"), "flee=negated-seek"}, {N_("slowing at 40 px"), "slow_radius=40"}};
+    }
 
     bool set_target(Vec2 t);  // clamped into the world; true if it was clamped
     void set_mode(SteerMode m);  // marks the history when it changes

@@ -117,7 +117,12 @@ SetResult Scene::toggle_what_if() {
         remembered_ = changes_;
         return compare({});
     }
-    return compare(remembered_.empty() ? what_if_default() : remembered_);
+    if (!remembered_.empty()) return compare(remembered_);
+    Pairs first;
+    std::string why;
+    const std::vector<WhatIfPreset> presets = what_if_presets();
+    if (presets.empty() || !parse_compare(presets[0].compare, &first, &why)) return {SetResult::Invalid, "a " + std::string(name()) + " scene has no what-if lane of its own"};
+    return compare(first);
 }
 
 std::string Scene::compared_words() {

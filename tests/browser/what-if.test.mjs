@@ -227,3 +227,24 @@ test('an experiment with data-compare runs the lane in every run and can measure
   assert.deepEqual(page.warnings.filter((w) => w.includes('data-measure')), []);
   await page.close();
 });
+
+test('a [data-controls] form offers the lesson\'s mistakes by name: choosing one sets the lane, "no what-if lane" removes it, and W shows in the form', async () => {
+  const page = await pageOf(env, '<figure class="flocklab" id="w" data-scene="flock" data-paused><canvas width="900" height="540"></canvas><div data-controls></div></figure>');
+  await page.waitForFunction(() => document.querySelector('#w').classList.contains('flocklab-ready'), null, { timeout: 60000 });
+  const lane = () => page.evaluate(() => document.querySelector('#w').flocklab.compared());
+  await page.getByLabel('no speed band').check();
+  await page.waitForFunction(() => document.querySelector('#w').flocklab.compared()?.min_speed === 0);
+  assert.deepEqual(await lane(), { min_speed: 0 });
+  await page.getByLabel('no what-if lane').check();
+  await page.waitForFunction(() => document.querySelector('#w').flocklab.compared() === null);
+  // The switches are in the form too, by their words.
+  await page.getByLabel('as-you-go').check();
+  await page.waitForFunction(() => document.querySelector('#w').flocklab.update() === 'as-you-go');
+  // W on the canvas: the form follows (polled: the form syncs after the key).
+  await page.locator('#w canvas').focus();
+  await page.keyboard.press('w');
+  await page.waitForFunction(() => document.querySelector('#w').flocklab.compared()?.max_force === 0.2);
+  await page.waitForFunction(() => document.querySelector('#w [data-controls] input[value="max_force=0.2"]').checked);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});

@@ -62,6 +62,20 @@ export function makeForm(w) {
           inputs.push({ input, read, checked: true });
         }
       }
+      // The lesson's mistakes as a what-if lane beside the lab (none, or one by name).
+      if (w.spec_.whatIf?.length) {
+        const set = node(box, 'fieldset');
+        node(set, 'legend', {}, tr('what if'));
+        const row = node(set, 'div', { class: 'fl-row' });
+        const group = id();
+        for (const p of [{ label: null, compare: '' }, ...w.spec_.whatIf]) {
+          const vid = id();
+          const input = node(row, 'input', { id: vid, type: 'radio', name: group, value: p.compare });
+          node(row, 'label', { for: vid }, p.label === null ? tr('no what-if lane') : tr(p.label));
+          input.addEventListener('change', () => h.compare(p.compare || null), { signal: w.signal_ });
+          inputs.push({ input, read: () => (w.api_().compared() || '') === p.compare, checked: true });
+        }
+      }
       // The tunables, grouped as in the panel: a slider and a number field each.
       let group = null;
       let set = null;
