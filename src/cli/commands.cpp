@@ -67,13 +67,14 @@ const std::vector<Command>& commands() {
          "           what_if.py's layout (closest, overshoot; a what-if lane and apart);\n"
          "           flee=negated-seek is the lesson's -seek\n",
      cmd_vehicle},
-    {"describe", flock_options({{"seed", true}, {"scene", true}, {"mode", true}, {"target", true}, {"follow", true}, {"walls", true}, {"goal", true}, {"agents", true}, {"option", true, true}}),
+    {"describe", flock_options({{"seed", true}, {"scene", true}, {"mode", true}, {"target", true}, {"follow", true}, {"walls", true}, {"goal", true}, {"agents", true}, {"option", true, true}, {"compare", true, true}}),
          "  describe what a widget's screen reader hears: the scene in words after N steps\n"
          "           --seed 7 [--seconds 10 | --steps N] [--scene flock|steer|crowd]\n"
          "           flock: [--rules all] [--boids 60] [--hawk X,Y | --hawk pursuit]\n"
          "           [--wander] [--leader X,Y]; steer: [--mode arrive] [--target X,Y];\n"
          "           crowd: [--follow field|seek] [--walls ...] [--goal C,R]\n"
          "           any scene: [--option NAME=VALUE ...] [--set NAME=VALUE ...]\n"
+         "           [--compare NAME=VALUE ...]: a what-if lane, said beside it\n"
          "           [--json: {summary, facts}]\n",
      cmd_describe},
     {"crowd", {{"seed", true}, {"steps", true}, {"seconds", true}, {"follow", true}, {"walls", true}, {"goal", true}, {"agents", true}, {"json", false}, {"set", true, true}},

@@ -34,11 +34,12 @@ int cmd_describe(const Args& a) {
     }
     check_work("describe", s->agent_noun(), static_cast<double>(s->work_per_step()), static_cast<double>(steps), 1);
     s->reset(seed);
+    apply_compare(name_values(a, "compare"), *s);  // a what-if lane: the widget's summary says it too
     step_all(*s, steps);
     if (a.has("json")) {
-        std::cout << "{\"summary\": " << json_string(s->describe()) << ", \"facts\": " << s->facts_json() << "}\n";
+        std::cout << "{\"summary\": " << json_string(s->summary()) << ", \"facts\": " << s->facts_json() << "}\n";
     } else {
-        std::cout << s->describe() << "\n";
+        std::cout << s->summary() << "\n";
     }
     return 0;
 }

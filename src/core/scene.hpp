@@ -64,6 +64,10 @@ struct Gauge {
     double ceiling = 0;  // the most it can be, in its unit (order: 1, a count: the agents), or 0 where there is no such bound
 };
 
+// A gauge's value as a page shows it, in the widget's language: its
+// decimals (Gauge::decimals' rule) and its unit ("23.7 px", "0.88").
+std::string gauge_words(const Gauge& g);
+
 // What set() made of a value: applied, applied after clamping (with a
 // warning), or refused (with the reason).
 struct SetResult {

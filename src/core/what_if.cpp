@@ -142,11 +142,25 @@ std::string Scene::compared_words() {
     return o;
 }
 
+std::string gauge_words(const Gauge& g) {
+    const int d = g.decimals >= 0 ? g.decimals : g.unit[0] ? 1 : 2;
+    return local_number(fixed(g.value, d)) + (g.unit[0] ? std::string(" ") + tr(g.unit) : "");
+}
+
 std::string Scene::summary() {
     std::string s = describe();
     if (!lane_) return s;
+    s += " " + trf("What if {0}: {1}", {compared_words(), lane_->describe()});
+    // What the lane does differently, in the gauges' own numbers.
+    const std::vector<Gauge> mine = gauges(), theirs = lane_->gauges();
+    std::string diff;
+    for (size_t k = 0; k < mine.size() && k < theirs.size(); ++k) {
+        if (gauge_words(mine[k]) == gauge_words(theirs[k])) continue;
+        diff += (diff.empty() ? "" : ", ") + trf("{0} {1} against the lab's {2}", {tr(mine[k].name), gauge_words(theirs[k]), gauge_words(mine[k])});
+    }
+    if (!diff.empty()) s += " " + trf("The what-if lane: {0}.", {diff});
     const std::string far = local_number(fixed(apart(), 1));
-    return s + " " + trf("What if {0}: {1}", {compared_words(), lane_->describe()}) + " " + trf("The two lanes are {0} px apart.", {far});
+    return s + " " + trf("The two lanes are {0} px apart.", {far});
 }
 
 std::vector<Gauge> Scene::measured() {

@@ -63,10 +63,7 @@ void App::draw_hud() {
         ui_text_coloured(kLane, "what if: %s", scene_->compared_words().c_str());
         if (!compact()) {
             std::string line;
-            for (const Gauge& x : lane->gauges()) {
-                const int d = x.decimals >= 0 ? x.decimals : x.unit[0] ? 1 : 2;  // the page's rule (Gauge::decimals)
-                line += std::string(line.empty() ? "" : ", ") + tr(x.name) + " " + local_number(fixed(x.value, d)) + (x.unit[0] ? std::string(" ") + tr(x.unit) : "");
-            }
+            for (const Gauge& x : lane->gauges()) line += std::string(line.empty() ? "" : ", ") + tr(x.name) + " " + gauge_words(x);
             ImGui::TextColored(kLane, "  %s", line.c_str());  // already in the widget's language
         }
         ui_text_coloured(kLane, "  apart %.1f px", scene_->apart());
