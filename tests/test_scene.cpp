@@ -499,6 +499,22 @@ TEST(Language, PlaceholdersInAnyOrderAndTheDecimalMark) {
     EXPECT_EQ(flocklab::missing_strings(), std::vector<std::string>{"not in the table"});
 }
 
+// A translation used as a printf format must take the English one's
+// arguments: "%s%s" for "%s", or a "%n", would make vsnprintf read or write
+// what was never passed (the wasm trapped). Such rows are refused.
+TEST(Language, RowsWhosePrintfConversionsDifferAreRefusedAndStayEnglish) {
+    const std::string table = std::string("speed %5.1f px/s\x1fvelocidad %s%s%s\x1e") + "apart %.1f px\x1fseparados %n\x1e" +
+                              "what if: %s\x1f\xc2\xbfy si?: %s\x1e" + "100%% %s\x1f" "100%% %s\x1e" + "t %.1f s\x1ft %.1f%% s %d\x1e" + "%s at %.1f s\x1f%s a los %.1f s";
+    InLanguage es("es", table, ',');
+    EXPECT_STREQ(flocklab::tr("speed %5.1f px/s"), "speed %5.1f px/s");
+    EXPECT_STREQ(flocklab::tr("apart %.1f px"), "apart %.1f px");
+    EXPECT_STREQ(flocklab::tr("t %.1f s"), "t %.1f s");
+    EXPECT_STREQ(flocklab::tr("what if: %s"), "\xc2\xbfy si?: %s");
+    EXPECT_STREQ(flocklab::tr("100%% %s"), "100%% %s");
+    EXPECT_STREQ(flocklab::tr("%s at %.1f s"), "%s a los %.1f s");
+    EXPECT_EQ(flocklab::rejected_strings(), (std::vector<std::string>{"speed %5.1f px/s", "apart %.1f px", "t %.1f s"}));
+}
+
 TEST(Language, EnglishIsTheDefaultAndRecordsNothing) {
     EXPECT_EQ(flocklab::language(), "en");
     EXPECT_STREQ(flocklab::tr("The flock is"), "The flock is");

@@ -11,13 +11,28 @@ struct Language {
     char decimal = '.';
     std::unordered_map<std::string, std::string> table;
     std::unordered_set<std::string> missed;
-    std::vector<std::string> missing;
+    std::vector<std::string> missing, rejected;
 };
 Language& current() {
     static Language l;
     return l;
 }
 bool digit(char c) { return c >= '0' && c <= '9'; }
+// A format's printf conversions in order ("%.1f %s"), "%%" left out: a
+// translation used as a format (ui_text) must take exactly the English
+// one's arguments, or vsnprintf reads what was never passed.
+std::string conversions(const std::string& f) {
+    std::string out;
+    for (size_t i = 0; i < f.size(); ++i) {
+        if (f[i] != '%') continue;
+        size_t j = i + 1;
+        while (j < f.size() && std::string("-+ 0#123456789.*hlLqjzt").find(f[j]) != std::string::npos) ++j;
+        if (j >= f.size()) return out + "%<end>";  // a lone % at the end: never the same as a key's
+        if (f[j] != '%') out += f.substr(i, j - i + 1) + " ";
+        i = j;
+    }
+    return out;
+}
 }  // namespace
 
 void set_language(const std::string& code, const std::string& table, char decimal) {
@@ -30,7 +45,14 @@ void set_language(const std::string& code, const std::string& table, char decima
         size_t end = table.find('\x1e', at);
         if (end == std::string::npos) end = table.size();
         const size_t mid = table.find('\x1f', at);
-        if (mid != std::string::npos && mid < end) l.table[table.substr(at, mid - at)] = table.substr(mid + 1, end - mid - 1);
+        if (mid != std::string::npos && mid < end) {
+            const std::string key = table.substr(at, mid - at), value = table.substr(mid + 1, end - mid - 1);
+            // A row whose printf conversions differ from its key's would trap
+            // the module (or print memory) where it is used as a format: the
+            // English stays, and the row is reported.
+            if (conversions(key) == conversions(value)) l.table[key] = value;
+            else l.rejected.push_back(key);
+        }
         at = end + 1;
     }
 }
@@ -74,5 +96,6 @@ std::string local_number(std::string s) {
 }
 
 const std::vector<std::string>& missing_strings() { return current().missing; }
+const std::vector<std::string>& rejected_strings() { return current().rejected; }
 
 }  // namespace flocklab

@@ -35,5 +35,8 @@ std::string local_number(std::string printed);
 // The English keys that were looked up and had no translation, in first-seen
 // order (empty in English); the browser tests read them to find gaps.
 const std::vector<std::string>& missing_strings();
+// The keys whose translation set_language() refused (its printf conversions
+// differ from the English one's: "%s%s" for "%s", a "%n"); they stay English.
+const std::vector<std::string>& rejected_strings();
 
 }  // namespace flocklab

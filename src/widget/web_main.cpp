@@ -239,11 +239,9 @@ EMSCRIPTEN_KEEPALIVE const char* fl_exp_rows() { return text(g.experiment ? g.ex
 EMSCRIPTEN_KEEPALIVE void fl_exp_end() { g.experiment.reset(); }
 // The most steps and ms one call runs (step, benchmark).
 // The English strings this widget looked up and found no translation for (JSON array).
-EMSCRIPTEN_KEEPALIVE const char* fl_missing_strings() {
-    std::string o = "[";
-    for (const std::string& m : flocklab::missing_strings()) o += (o.size() > 1 ? ", " : "") + flocklab::json_string(m);
-    return text(o + "]");
-}
+EMSCRIPTEN_KEEPALIVE const char* fl_missing_strings() { return text(flocklab::json_strings(flocklab::missing_strings())); }
+// The rows of the language's table that were refused (lang.hpp rejected_strings()).
+EMSCRIPTEN_KEEPALIVE const char* fl_rejected_strings() { return text(flocklab::json_strings(flocklab::rejected_strings())); }
 
 EMSCRIPTEN_KEEPALIVE double fl_max_call_ms() { return flocklab::kMaxCallMs; }
 // The most steps one benchmark() call runs for a run of `size`.

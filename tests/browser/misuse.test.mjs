@@ -2,7 +2,7 @@
 // the repros of the adversarial round, each on the built page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start } from './helpers.mjs';
+import { start, pageOf } from './helpers.mjs';
 
 let env;
 let page;
@@ -372,4 +372,29 @@ test('widgets removed after full screen, destroyed or simply taken away, are all
   } finally {
     await gcEnv.close();
   }
+});
+
+test('a language table with bad rows cannot kill a widget: %-values that differ stay English, non-strings and separators are dropped, each said once', async () => {
+  const table = {
+    'what if: %s': '%s%s%s %n', // a format that would read and write what was never passed
+    'spacing %.1f px': 'espaciado %n px',
+    seed: { not: 'text' },
+    run: 'a\u001eb\u001fc',
+    Play: 'Reproducir',
+  };
+  const p = await pageOf(env, '<figure class="flocklab" id="w" data-scene="flock" data-lang="es" data-compare="max-force=0.2"><canvas width="900" height="540"></canvas><div data-controls></div></figure>', { lang: 'es' });
+  await p.route('**/lang/es.json', (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify(table) }));
+  await p.reload();
+  await p.waitForFunction(() => document.querySelector('#w')?.classList.contains('flocklab-ready'), null, { timeout: 60000 });
+  // It keeps stepping and drawing: time goes on (polled), and the handle answers.
+  const t0 = await p.evaluate(() => document.querySelector('#w').flocklab.gauges().time);
+  await p.waitForFunction((t) => document.querySelector('#w').flocklab.gauges().time > t + 0.5, t0, { timeout: 20000 });
+  const r = await p.evaluate(() => ({ describe: document.querySelector('#w').flocklab.describe(), label: document.querySelector('#w canvas').getAttribute('aria-label'), play: [...document.querySelectorAll('#w button')].map((b) => b.textContent).join('|') }));
+  assert.doesNotMatch(r.label, /object Object/);
+  assert.match(r.describe, /\S/);
+  assert.match(r.play, /Reproducir/, 'the good rows are used');
+  assert.ok(p.warnings.some((w) => /lang\/es\.json: 2 row\(s\) are not plain text and stay English/.test(w)), p.warnings.join('\n'));
+  assert.ok(p.warnings.some((w) => /lang\/es\.json: 2 translation\(s\) do not take the English text's %-values and stay English/.test(w)), p.warnings.join('\n'));
+  assert.deepEqual(p.problems, []);
+  await p.close();
 });

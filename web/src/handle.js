@@ -314,6 +314,9 @@ export function mount(el, options = {}, { replace = false } = {}) {
     }
     api = a;
     w.instance_ = instance;
+    // Rows whose printf conversions differ from the English key's were refused by the module.
+    const refused = JSON.parse(api.rejectedStrings());
+    if (refused.length) warn(el, `lang/${w.lang_.code}.json: ${refused.length} translation(s) do not take the English text's %-values and stay English: ${refused.slice(0, 3).map((k) => JSON.stringify(k)).join(', ')}`);
     learn(api.describe());
     const name = api.scene();
     w.spec_ = { name, ...description.scenes[name] };

@@ -14,6 +14,7 @@ import { warn } from './values.js';
 export const LANGUAGES = ['en', 'es', 'qps'];
 
 const tables = new Map(); // code -> Promise of its table
+const cleaned = new Map(); // code -> its usable rows (usable())
 const warned = new Set();
 
 // "es-MX" -> "es"; the pseudo-locale's tags (qps, qps-ploc) -> "qps".
@@ -42,13 +43,35 @@ export function loadLanguage(el, explicit) {
       return r.json();
     }));
   }
-  return tables.get(code).then((table) => makeLanguage(code, code === 'qps' ? 'en' : tag, table), (err) => {
+  return tables.get(code).then((raw) => {
+    if (!cleaned.has(code)) cleaned.set(code, usable(el, code, raw)); // checked once per table
+    return makeLanguage(code, code === 'qps' ? 'en' : tag, cleaned.get(code));
+  }, (err) => {
     if (!warned.has(`${code}!`)) {
       warned.add(`${code}!`);
       warn(el, `the table lang/${code}.json could not be loaded (${err.message}); using English`);
     }
     return english;
   });
+}
+
+// A table's rows that the widget can use: string keys and values without
+// the packing's separators (\x1e, \x1f) or NUL. The others are dropped
+// (said once, on the first widget that loads the table) and stay English.
+function usable(el, code, raw) {
+  const table = {};
+  const dropped = [];
+  const bad = /[\x00\x1e\x1f]/;
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    warn(el, `lang/${code}.json is not an object of "English": "translation" rows; using English`);
+    return table;
+  }
+  for (const [k, v] of Object.entries(raw)) {
+    if (typeof v === 'string' && !bad.test(k) && !bad.test(v)) table[k] = v;
+    else dropped.push(k);
+  }
+  if (dropped.length) warn(el, `lang/${code}.json: ${dropped.length} row(s) are not plain text and stay English: ${dropped.slice(0, 3).map((k) => JSON.stringify(k.slice(0, 40))).join(', ')}`);
+  return table;
 }
 
 function makeLanguage(code, locale, table) {
