@@ -189,6 +189,20 @@ TEST(LookingAhead, CutOffCellsHaveNoDistanceAndNoAgentStartsThere) {
     EXPECT_EQ(Crowd(CrowdParams{}, shut, 7).size(), 0);
 }
 
+// "Some agents have no way there" is said from cut_off(), the search's own
+// answer, not from stuck() (slow and far from the goal: a crowd pressing
+// against a wall on its way is stuck, yet has a way).
+TEST(LookingAhead, CutOffCountsOnlyAgentsTheSearchNeverReached) {
+    Maze m;
+    Crowd crowd(CrowdParams{}, m, 7);
+    EXPECT_EQ(crowd.cut_off(m), 0);  // every one has a way
+    const Cell c = crowd.cell(0);
+    for (const Cell n : {Cell{c.c - 1, c.r}, Cell{c.c + 1, c.r}, Cell{c.c, c.r - 1}, Cell{c.c, c.r + 1}}) {
+        if (m.free(n) && !(n == m.goal())) m.set_wall(n, true);  // agent 0's cell walled in
+    }
+    EXPECT_GE(crowd.cut_off(m), 1);
+}
+
 TEST(LookingAhead, WallsAndGoalsAreParsedStrictly) {
     std::vector<Cell> cells;
     Cell k;

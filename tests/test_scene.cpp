@@ -697,3 +697,18 @@ TEST(SceneSettings, ExperimentRunsEqualRunsAlone) {
     Experiment bad_value("crowd", CrowdScene().settings(), "follow", {"field", "flow"}, {7}, 10, &why);
     EXPECT_NE(why.find("follow"), std::string::npos) << why;
 }
+
+// A sentence about an action tells the swing its two ends hide (issue "every
+// student", round two: "the speed stayed near 5 px/s" while it peaked at 218).
+TEST(Responses, ASwingBetweenTheEndsIsSaid) {
+    SteerScene s;
+    s.set("mode", "arrive");
+    s.reset(7);
+    s.step(600);  // settled on the target
+    s.set_target({700, 100});
+    s.action("target moved");
+    s.step(900);  // there and settled again: both ends near rest
+    const std::string said = s.respond(false);
+    EXPECT_NE(said.find("the speed stayed near"), std::string::npos) << said;
+    EXPECT_NE(said.find("(up to 214 px/s on the way)"), std::string::npos) << said;  // the highest 0.1 s sample
+}

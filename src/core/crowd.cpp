@@ -320,6 +320,12 @@ int Crowd::stuck(const CrowdParams& p, const Maze& m) const {
     return n;
 }
 
+int Crowd::cut_off(const Maze& m) const {
+    int n = 0;
+    for (int i = 0; i < size(); ++i) n += m.distance(cell(i)) < 0;
+    return n;
+}
+
 double Crowd::mean_steps_to_goal(const Maze& m) const {
     long long sum = 0;
     int n = 0;

@@ -101,6 +101,7 @@ public:
     // [SECTION] Gauges, as the spec counts them
     int arrived(const CrowdParams& p, const Maze& m) const;  // within goal_radius of the goal's centre
     int stuck(const CrowdParams& p, const Maze& m) const;    // slower than stuck_speed, far from the goal
+    int cut_off(const Maze& m) const;  // agents on a cell with no way to the goal (the search never reached it)
     bool stuck(int i, const CrowdParams& p, const Maze& m) const;
     // The mean of the agents' cells' distances (cells) over the agents that
     // have a way to the goal (0 when none has).

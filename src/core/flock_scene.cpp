@@ -186,12 +186,13 @@ std::string FlockScene::facts_json() {
 
 std::string FlockScene::change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds) {
     const double a = before[0].value, b = after[0].value;
-    std::string s = in_seconds(seconds) + change(kSpacingWords, "px", a, b, kSameSpacing);
+    const Swing sp = swing(0), od = swing(1);
+    std::string s = in_seconds(seconds) + change(kSpacingWords, "px", a, b, kSameSpacing, sp.lo, sp.hi);
     if (b < a - kSameSpacing) s += tr(b < kPackedBelow ? ": the boids are bunching up" : ": the flock is closing in");
     else if (b > a + kSameSpacing) s += tr(": the boids are spreading out");
     const double oa = before[1].value, ob = after[1].value;
     if (std::fabs(ob - oa) >= kSameOrder) {
-        s += tr(", and ") + change(kOrderWords, "", oa, ob, kSameOrder) + tr(ob > oa ? " (they fly more alike)" : " (their headings scatter)");
+        s += tr(", and ") + change(kOrderWords, "", oa, ob, kSameOrder, od.lo, od.hi) + tr(ob > oa ? " (they fly more alike)" : " (their headings scatter)");
     }
     s += ".";
     if (active_hawk()) {

@@ -68,6 +68,7 @@ std::string Scene::respond(bool paused) {
     if (steps() < pending_->steps) pending_ = Pending{pending_->what, steps(), gauges()};  // a reset came between
     std::string s = capitalised(pending_->what) + ". ";
     if (steps() - pending_->steps >= kRespondSteps) {
+        answered_from_ = static_cast<double>(pending_->steps) * kLabDt;
         s += change_sentence(pending_->before, gauges(), static_cast<double>(steps() - pending_->steps) * kLabDt);
     } else if (paused) {
         if (paused_hint_at_ != steps()) s += tr("Paused: press Play, or the period key to step, to see what it does.");
@@ -93,6 +94,18 @@ void Scene::step(int n) {
 }
 
 void Scene::sample() { history_.sample(time(), gauges()); }
+
+Scene::Swing Scene::swing(int k) const {
+    Swing w{std::nan(""), std::nan("")};
+    for (int i = 0; i < history_.size(); ++i) {
+        if (history_.time(i) < answered_from_ - 1e-9) continue;
+        const double v = history_.value(i, k);
+        if (!std::isfinite(v)) continue;
+        w.lo = std::isnan(w.lo) ? v : std::min(w.lo, v);
+        w.hi = std::isnan(w.hi) ? v : std::max(w.hi, v);
+    }
+    return w;
+}
 
 int Scene::max_steps_per_call() const { return max_steps_for(work_per_step()); }
 

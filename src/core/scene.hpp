@@ -318,6 +318,13 @@ public:
     std::vector<Gauge> measured();
 
 protected:
+    // The lowest and highest value gauge `k` took in the history's samples
+    // since the action being answered (and the values before and after):
+    // change() says a swing that the two ends hide ("up to 218 px/s on the way").
+    struct Swing {
+        double lo = 0, hi = 0;
+    };
+    Swing swing(int k) const;
     // The lane's start: this scene's dynamic state (agents, their random
     // draws, the step count) made a copy of `from`'s, a scene of the same
     // kind, keeping this one's own settings. By default a restart from the
@@ -341,6 +348,7 @@ private:
         std::vector<Gauge> before;
     };
     std::optional<Pending> pending_;
+    double answered_from_ = 0;  // s: when the action being answered began (swing())
     std::string ready_;
     long long paused_hint_at_ = -1;  // steps() when the paused hint was last given (once per pause)
 };

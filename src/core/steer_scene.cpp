@@ -174,8 +174,9 @@ std::string SteerScene::facts_json() {
 }
 
 std::string SteerScene::change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds) {
-    return in_seconds(seconds) + change(kDistanceWords, "px", before[1].value, after[1].value, kSameDistance) + tr(", and ") +
-           change(kSpeedWords, "px/s", before[0].value, after[0].value, kSameSpeed) + ".";
+    const Swing d = swing(1), v = swing(0);
+    return in_seconds(seconds) + change(kDistanceWords, "px", before[1].value, after[1].value, kSameDistance, d.lo, d.hi) + tr(", and ") +
+           change(kSpeedWords, "px/s", before[0].value, after[0].value, kSameSpeed, v.lo, v.hi) + ".";
 }
 
 void SteerScene::restart(std::uint64_t seed) {

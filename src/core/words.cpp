@@ -97,15 +97,18 @@ std::string in_seconds(double s) {
     return trf(whole && std::round(s) == 1 ? "In {0} second " : "In {0} seconds ", {fixed(s, whole ? 0 : 1)});
 }
 
-std::string change(const GaugeWords& w, const char* unit, double a, double b, double same) {
+std::string change(const GaugeWords& w, const char* unit, double a, double b, double same, double lo, double hi) {
     const std::string u = unit;
     const auto val = [&](double v) {
         if (u == "px") return px(v);
         if (u.empty()) return fixed(v, 2);
         return fixed(v, 0) + " " + tr(u);
     };
-    if (std::fabs(b - a) < same) return trf(w.same, {val(b)});
-    return trf(b < a ? w.fell : w.rose, {val(a), val(b)});
+    std::string s = std::fabs(b - a) < same ? trf(w.same, {val(b)}) : trf(b < a ? w.fell : w.rose, {val(a), val(b)});
+    // What the two ends hide: a peak or a dip on the way.
+    if (hi > std::max(a, b) + same) s += " " + trf("(up to {0} on the way)", {val(hi)});
+    else if (lo < std::min(a, b) - same) s += " " + trf("(down to {0} on the way)", {val(lo)});
+    return s;
 }
 
 // [SECTION] Keys

@@ -4,6 +4,7 @@
 // scenes' describe() and context sentences are built from these.
 #pragma once
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -54,7 +55,10 @@ struct GaugeWords {
     const char* rose;  // "the spacing rose from {0} to {1}"
 };
 // "the spacing fell from 23 px to 6 px", "the order stayed near 0.88"; `same`: a smaller change is none.
-std::string change(const GaugeWords& words, const char* unit, double a, double b, double same);
+// With the lowest and highest values on the way (NaN: not known), a swing
+// past both ends by more than `same` is said too: "the speed stayed near
+// 5 px/s (up to 218 px/s on the way)".
+std::string change(const GaugeWords& words, const char* unit, double a, double b, double same, double lo = NAN, double hi = NAN);
 
 // [SECTION] Keys
 // One row of the keyboard help: the scene ("" for every scene), the context

@@ -256,7 +256,9 @@ private:
             s_.say(trf("No wall there: {0}.", {why}));
             return;
         }
-        const bool all_reach = s_.crowd().stuck(s_.params, s_.maze()) == 0 && Crowd::spawnable(s_.maze());
+        // "No way there" is about the search: an agent on a cell it never reached
+        // (not one that is merely slow, as every agent is before the run moves).
+        const bool all_reach = s_.crowd().cut_off(s_.maze()) == 0 && Crowd::spawnable(s_.maze());
         s_.say(trf(painting_ ? "Wall added at {0}." : "Wall taken away at {0}.", {cell_words(cursor_)}) + " " +
                trf(all_reach ? "The search is redone: the crowd is now {0} cells from the goal on average."
                              : "The search is redone: the crowd is now {0} cells from the goal on average, and some agents have no way there.",
