@@ -226,10 +226,20 @@ test('a prediction by points: the keys alone place them, then Run, and one sente
   const gaps = r.summary.map((p, i) => Math.abs(placed[i].now - p.mean));
   const widest = gaps.indexOf(Math.max(...gaps));
   // The result's shape by the module's own rule, which is checked on known series first.
-  const shapes = await page.evaluate(async (means) => {
+  // Each mean's standard error, from the rows: the result's shape weighs the seeds' spread.
+  const errors = r.summary.map((p) => {
+    const xs = r.rows.filter((x) => x.value === p.value).map((x) => x.spacing);
+    const m = xs.reduce((a, b) => a + b, 0) / xs.length;
+    return xs.length > 1 ? Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1) / xs.length) : 0;
+  });
+  const shapes = await page.evaluate(async ({ means, errors }) => {
     const { shapeOf } = await import('./flocklab-experiment.js');
-    return [[1, 2, 3, 4], [4, 3, 2, 1], [5, 5.1, 4.95, 5], [1, 3, 1.2], [1, 5, 9, 9.2, 9.3], means].map((m) => shapeOf(m));
-  }, r.summary.map((p) => p.mean));
+    return [...[[1, 2, 3, 4], [4, 3, 2, 1], [5, 5.1, 4.95, 5], [1, 3, 1.2], [1, 5, 9, 9.2, 9.3]].map((m) => shapeOf(m)),
+      // A dip inside the spread is no peak; the same dip with tight runs is.
+      shapeOf([0.5, 0.78, 0.58], [0.12, 0.12, 0.12]), shapeOf([0.5, 0.78, 0.58], [0.01, 0.01, 0.01]), shapeOf(means, errors)];
+  }, { means: r.summary.map((p) => p.mean), errors });
+  assert.deepEqual(shapes.slice(5, 7).map((x) => x.shape), ['stays level', 'peaks']);
+  shapes.splice(5, 2);
   assert.deepEqual(shapes.slice(0, 5).map((x) => [x.shape, x.at ?? x.levelsAt ?? null]),
     [['rises', null], ['falls', null], ['stays level', null], ['peaks', 1], ['rises', 2]]);
   const shape = shapes[5].shape;
@@ -486,5 +496,13 @@ test('the lesson page: a number predicted, Check runs separation off to 10 s and
   const got = r.g.spacing.toFixed(1);
   assert.equal(r.said, `With separation off, seed 7, the spacing after 10 s is ${got} px; you predicted 5 px, ${Math.abs(r.g.spacing - 5).toFixed(1)} px ${r.g.spacing > 5 ? 'below' : 'above'} what happened.`);
   assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('the view-angle experiment claims no fall that its seeds do not support (a dip of 2 standard errors among 13 values is no peak)', async () => {
+  const page = await experimentPage('data-scene="flock" data-vary="view-angle" data-values="0:360:30" data-seeds="0-9" data-seconds="10" data-measure="order"');
+  const r = await runAll(page);
+  assert.doesNotMatch(r.sentence, /falls/, r.sentence);
+  assert.match(r.sentence, /^order rises from 0\.10 at view angle 0 deg to \d\.\d\d at view angle \d+ deg/, r.sentence);
   await page.close();
 });
