@@ -506,3 +506,36 @@ test('the view-angle experiment claims no fall that its seeds do not support (a 
   assert.match(r.sentence, /^order rises from 0\.10 at view angle 0 deg to \d\.\d\d at view angle \d+ deg/, r.sentence);
   await page.close();
 });
+
+test('a prediction point has a ceiling for every gauge: End 40 times and a long drag up both stop at the same top, which does not grow', async () => {
+  const page = await experimentPage('data-scene="flock" data-vary="weight-separation" data-values="0:2:1" data-seeds="0-1" data-seconds="2" data-measure="spacing"');
+  await page.evaluate(() => document.querySelector('#e').flocklabExperiment.predict('points'));
+  await page.locator('#e .fl-exp-point').first().focus();
+  const before = await sliders(page);
+  // The first End may change the chart's ticks (the point joins its scale); from the second on, nothing moves.
+  await page.keyboard.press('End');
+  await page.keyboard.press('End');
+  const once = await sliders(page);
+  for (let k = 0; k < 38; k++) await page.keyboard.press('End');
+  const keyed = await sliders(page);
+  assert.equal(keyed[0].now, once[0].now, `End twice gave ${once[0].now}, 40 times ${keyed[0].now}`);
+  assert.ok(keyed[0].now <= keyed[0].max, `End gave ${keyed[0].now} above the chart's top ${keyed[0].max}`);
+  assert.equal(keyed[0].max, once[0].max, 'the top did not grow');
+  // Mouse drags far above the chart stop at the same limit: a second one changes nothing.
+  const drag = async () => {
+    const box = await page.locator('#e .fl-exp-point').nth(1).boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2, box.y - 600, { steps: 6 });
+    await page.mouse.up();
+    return sliders(page);
+  };
+  const first = await drag();
+  const second = await drag();
+  // (The pointer's step is coarser than the keys': both stay under the same limit, within a step of each other.)
+  assert.ok(Math.abs(first[1].now - once[0].now) <= 0.05 * once[0].max, `a drag gave ${first[1].now}, End ${once[0].now}, top ${once[0].max}`);
+  assert.equal(second[1].now, first[1].now, 'a second drag went no higher');
+  assert.equal(second[1].max, first[1].max, 'the top did not grow');
+  assert.ok(second[1].now <= second[1].max && before[0].max > 0);
+  await page.close();
+});

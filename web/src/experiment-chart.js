@@ -27,6 +27,7 @@ export function makeChart(ex) {
     const { min: x0, max: x1 } = summarize(xs);
     const ys = ex.rows_.map((r) => r[g.name]).filter(Number.isFinite);
     const scale = ys.length ? summarize(ys).max : g.ceiling > 0 ? g.ceiling / 1.1 : g.value > 0 ? g.value * 1.5 : 1;
+    if (!ex.dragging_) ex.scale_ = scale; // the points' limit where the gauge has no ceiling (experiment.js cap)
     const yTop = ex.dragging_ ? ex.dragging_.top : Math.max(scale, ...(kind() === 'points' && ex.points_ ? ex.points_ : []), g.unit === '' ? 1 : 0, 1e-9) * 1.1;
     const left = 56;
     const right = width - 16;

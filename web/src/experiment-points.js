@@ -16,7 +16,8 @@ export function makePoints(ex) {
   // chart, roughly), or a fifth of it for the pointer.
   function setPoint(i, y, fine = ex.geo_.fine) {
     const most = Math.min(cap(), ex.dragging_ ? ex.dragging_.top : Infinity);
-    const v = Math.round(Math.max(0, Math.min(most, y)) / fine) * fine;
+    let v = Math.round(Math.max(0, Math.min(most, y)) / fine) * fine;
+    if (v > most) v -= fine; // a step rounded up past the ceiling
     ex.points_[i] = Number(v.toFixed(Math.max(0, -Math.floor(Math.log10(fine))) + 1));
     draw({ quiet: true });
   }
@@ -30,7 +31,7 @@ export function makePoints(ex) {
     if (ex.running_) return;
     const { tick, fine, yTop } = ex.geo_;
     const y = ex.points_[i];
-    const to = { ArrowUp: y + fine, ArrowDown: y - fine, PageUp: y + tick, PageDown: y - tick, Home: 0, End: yTop }[e.key];
+    const to = { ArrowUp: y + fine, ArrowDown: y - fine, PageUp: y + tick, PageDown: y - tick, Home: 0, End: Math.min(yTop, cap()) }[e.key];
     const move = { ArrowLeft: -1, ArrowRight: 1 }[e.key];
     if (to !== undefined) {
       e.preventDefault();

@@ -96,7 +96,10 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn, on
   const kind = () => (predict.value === '' ? '' : predict.value === POINTS ? 'points' : 'shape');
   const guessedShape = () => (kind() === 'points' ? (ex.points_ ? shapeOf(ex.points_).shape : '') : predict.value);
   // The most a prediction can say: the measure's ceiling (order: 1), or no bound.
-  const cap = () => (measure()?.ceiling > 0 ? measure().ceiling : Infinity);
+  // The most a predicted point can be: the gauge's ceiling (order: 1), or
+  // for a gauge without one a tenth above the chart's scale from the runs or
+  // the start (not from the points: else each End or drag raised the top).
+  const cap = () => (measure()?.ceiling > 0 ? measure().ceiling : ex.scale_ > 0 ? Number((ex.scale_ * 1.1).toPrecision(6)) : Infinity);
 
   function label() {
     predictText.textContent = `${t('Your prediction')} `;
