@@ -132,6 +132,7 @@ private:
     struct Hud {
         std::vector<Gauge> gauges;  // for the HUD, refreshed ~4 times a second
         double at_ms = -1e9;
+        double time = -1;           // the scene's time (s) they were read at
     } hud_;
     // The pointer, as this frame sees it.
     struct Pointer {

@@ -103,11 +103,14 @@ double App::step_time() const {
     return n > 0 ? ms / static_cast<double>(n) : 0.0;
 }
 
-// The HUD's gauges (about 4 times a second) and the view's own panel work.
+// The HUD's gauges (about 4 times a second while it plays; at once when a
+// paused scene moved, as a run-to does, so its last frame never shows the
+// gauges of an earlier time beside the new time) and the view's own panel work.
 void App::update_panels(double now) {
-    if (now - hud_.at_ms >= 250 || hud_.gauges.empty()) {
+    if (now - hud_.at_ms >= 250 || hud_.gauges.empty() || (paused && scene_->time() != hud_.time)) {
         hud_.gauges = scene_->gauges();
         hud_.at_ms = now;
+        hud_.time = scene_->time();
     }
     view_->update_panels();
 }

@@ -63,7 +63,11 @@ void App::draw_hud() {
         ui_text_coloured(kLane, "what if: %s", scene_->compared_words().c_str());
         if (!compact()) {
             std::string line;
-            for (const Gauge& x : lane->gauges()) line += std::string(line.empty() ? "" : ", ") + tr(x.name) + " " + gauge_words(x);
+            for (const Gauge& x : lane->gauges()) {
+                std::string label = tr(x.name);  // a key without a translation: "mean steps to goal"
+                std::replace(label.begin(), label.end(), '_', ' ');
+                line += (line.empty() ? "" : ", ") + label + " " + gauge_words(x);
+            }
             ImGui::TextColored(kLane, "  %s", line.c_str());  // already in the widget's language
         }
         ui_text_coloured(kLane, "  apart %.1f px", scene_->apart());

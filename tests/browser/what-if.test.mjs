@@ -248,3 +248,36 @@ test('a [data-controls] form offers the lesson\'s mistakes by name: choosing one
   assert.deepEqual(page.problems, []);
   await page.close();
 });
+
+test('the lesson page\'s crowd: following the field beside seeking on one maze is the two Looking-ahead golden runs at once, and the sentence states them', async () => {
+  const page = await openLesson(env);
+  const sel = '#what-if-crowd';
+  const button = page.locator(`${sel} button`, { hasText: 'Reset and run 10 s' });
+  await button.scrollIntoViewIfNeeded();
+  await button.click();
+  await page.waitForFunction((sel) => {
+    const h = document.querySelector(sel).flocklab;
+    return h.paused() && Math.abs(h.gauges().time - 10) < 1e-9 && !document.querySelector(sel).hasAttribute('aria-busy');
+  }, sel, { timeout: 60000 });
+  const r = await page.evaluate((sel) => {
+    const h = document.querySelector(sel).flocklab;
+    return { g: h.gauges(), state: h.state(), compared: h.compared() };
+  }, sel);
+  assert.deepEqual(r.compared, { follow: 'seek' });
+  const shared = (name) => JSON.parse(readFileSync(join(root, 'tests', 'golden', 'looking-ahead', name), 'utf8'));
+  const field = shared('crowd_field_seed7_600.json');
+  const seek = shared('crowd_seek_seed7_600.json');
+  for (const k of ['arrived', 'stuck', 'mean_steps_to_goal']) {
+    assert.equal(r.g[k], field[k], `field: ${k}`);
+    assert.equal(r.g.whatIf[k], seek[k], `seek: ${k}`);
+  }
+  assert.deepEqual(r.state.agents, field.agents, 'the field lane differs from the golden run');
+  assert.deepEqual(r.state.whatIf.agents, seek.agents, 'the seeking lane differs from the golden run');
+  // The sentence under the widget shows these numbers (refreshed on the widget's tick: polled).
+  await page.waitForFunction(({ sel, want }) => {
+    const out = (k) => document.querySelector(`${sel} output[data-gauge="${k}"]`)?.textContent;
+    return Object.entries(want).every(([k, v]) => out(k) === String(v));
+  }, { sel, want: { arrived: field.arrived, stuck: field.stuck, 'what-if-arrived': seek.arrived, 'what-if-stuck': seek.stuck } }, { timeout: 10000 });
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});

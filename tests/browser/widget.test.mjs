@@ -424,7 +424,8 @@ test('a widget that cannot start says so: ready rejects and the element is marke
     [...document.querySelectorAll('.flocklab:not([data-experiment])')].map((e) => e.flocklab.ready))
     .then((all) => ({ states: all.map((a) => a.status),
       failed: [...document.querySelectorAll('.flocklab:not([data-experiment])')].every((e) => e.classList.contains('flocklab-failed')) })));
-  assert.ok(r.states.length === 13 && r.states.every((s) => s === 'rejected'), JSON.stringify(r.states));
+  // Every widget of the lesson page (14: its figures that are not experiments).
+  assert.ok(r.states.length === 14 && r.states.every((s) => s === 'rejected'), JSON.stringify(r.states));
   assert.ok(r.failed);
   assert.ok(errors.some((e) => /the widget could not start/.test(e)), errors.join('\n'));
   // The message on the widget names the cause and the fix, not the student's browser.
@@ -447,7 +448,9 @@ test('the keyboard alone reaches every control: Tab leaves a canvas, Escape blur
     }));
   }
   const canvases = visited.filter((v) => v.startsWith('canvas'));
-  assert.equal(new Set(canvases).size, 13, visited.join('\n'));
+  const widgets = await page.locator('.flocklab:not([data-experiment]) canvas').count();
+  assert.equal(widgets, 14);
+  assert.equal(new Set(canvases).size, widgets, visited.join('\n'));
   assert.ok(visited.includes('input#crowd-prediction:'), `the page's last control never got focus:\n${visited.join('\n')}`);
   // Shift+Tab walks back out of a canvas too.
   await page.locator('#pursuit canvas').focus();
