@@ -1,7 +1,7 @@
 # flocklab's front door. Every target installs what is missing first
 # (.ci/install-deps.sh, as root on Debian 12), so a fresh machine needs
 # nothing but `make serve` or `make test`.
-.PHONY: all deps deps-web deps-browser deps-fuzz native test test-native test-browser test-sanitize fuzz soak bench bench-report bench-wasm bench-lab bench-ready screenshot web serve clean
+.PHONY: all deps deps-web deps-browser deps-fuzz native dist test test-native test-browser test-sanitize fuzz soak bench bench-report bench-wasm bench-lab bench-ready screenshot web serve clean
 
 # Debian's emcc needs Debian's node modules (acorn) with this machine's node.
 export NODE_PATH := /usr/share/nodejs
@@ -10,6 +10,9 @@ TERSER := web/tools/node_modules/.bin/terser
 ESBUILD := web/tools/node_modules/.bin/esbuild
 
 BUILD ?= build
+# The one version (see CMakeLists.txt): the shim's FlockLab.version and the
+# release's names and package.json are made from it too.
+VERSION := $(shell cat VERSION)
 JOBS ?= $(shell nproc)
 
 all: native
@@ -50,9 +53,9 @@ web: deps-web
 	# The C API's table for the shim, from web_main.cpp's signatures (one list).
 	mkdir -p $(BUILD)/gen
 	node web/tools/c-api.mjs $(BUILD)/gen/c-api.js
-	$(ESBUILD) web/src/index.js --alias:flocklab-c-api=$(abspath $(BUILD))/gen/c-api.js --bundle --format=esm --external:./flocklab-core.js --external:./flocklab-experiment.js --minify --mangle-props=_$$ \
+	$(ESBUILD) web/src/index.js --alias:flocklab-c-api=$(abspath $(BUILD))/gen/c-api.js --define:FLOCKLAB_VERSION='"$(VERSION)"' --bundle --format=esm --external:./flocklab-core.js --external:./flocklab-experiment.js --minify --mangle-props=_$$ \
 	  --sourcemap --sources-content=true --log-level=warning --outfile=$(BUILD)/web/flocklab.js
-	$(ESBUILD) flocklab-experiment=web/src/experiment.js flocklab-sweep-worker=web/src/sweep-worker.js --bundle --format=esm \
+	$(ESBUILD) flocklab-experiment=web/src/experiment.js flocklab-sweep-worker=web/src/sweep-worker.js --define:FLOCKLAB_VERSION='"$(VERSION)"' --bundle --format=esm \
 	  --external:./flocklab-sweep.js --minify --mangle-props=_$$ --sourcemap --sources-content=true --log-level=warning --outdir=$(BUILD)/web
 	# terser after esbuild on the shim's two bundles (about 3% smaller gzipped),
 	# each keeping its source map back to web/src.
@@ -63,11 +66,18 @@ web: deps-web
 	$(TERSER) $(BUILD)/web/flocklab-sweep.js --module --compress passes=2 --mangle -o $(BUILD)/web/flocklab-sweep.js
 	# The widget's stylesheet minified too (web/flocklab.css stays the readable source).
 	$(ESBUILD) web/flocklab.css --minify --log-level=warning --outfile=$(BUILD)/web/flocklab.css --allow-overwrite
+	# The single-file template that a widget's saveFile() fills in (web/tools/offline.mjs).
+	node web/tools/offline.mjs $(BUILD)
+
+# The release: build/dist/flocklab-VERSION/ and its zip, the npm package
+# flocklab-VERSION.tgz, and offline/*.html (web/tools/dist.mjs).
+dist: web native
+	node web/tools/dist.mjs $(BUILD)
 
 serve: web
 	node web/serve.mjs $(BUILD)/web $(PORT)
 
-test-browser: web deps-browser
+test-browser: web dist deps-browser
 	cd tests/browser && node --test --test-concurrency=1
 
 test: test-native test-browser

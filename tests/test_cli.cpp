@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/scan.hpp"
+#include "core/scene.hpp"
 #include "support/json.hpp"
 
 namespace {
@@ -583,4 +584,21 @@ TEST(Cli, SweepRunsEqualSingleRunsWhateverTheThreadsAndShards) {
     const std::string alone = run("gauges --set max_speed=20 --seeds 7 --seconds 3 --json").out;  // its warning, then the JSON
     const auto g = testjson::parse(alone.substr(alone.find('{')));
     EXPECT_EQ(testjson::parse(row.substr(0, row.find('\n'))).at("spacing").get<double>(), g.at("spacing").get<double>()) << low.out;
+}
+
+// One version: the file VERSION at the root, read here at test time, is what
+// `flocklab --version` prints and what describe_json() (fl_describe()) says.
+TEST(Cli, VersionComesFromTheVersionFile) {
+    std::string want = testjson::read_file(std::string(FLOCKLAB_SOURCE_DIR) + "/VERSION");
+    while (!want.empty() && (want.back() == '\n' || want.back() == '\r')) want.pop_back();
+    ASSERT_FALSE(want.empty());
+    const Result r = run("--version");
+    EXPECT_EQ(r.status, 0);
+    EXPECT_EQ(r.out, "flocklab " + want + "\n");
+    EXPECT_EQ(testjson::parse(flocklab::describe_json()).at("version").get<std::string>(), want);
+    EXPECT_EQ(flocklab::version(), want);
+    // `flocklab spec` prints the same description the page's module gives.
+    const Result spec = run("spec");
+    ASSERT_EQ(spec.status, 0) << spec.out;
+    EXPECT_EQ(testjson::parse(spec.out), testjson::parse(flocklab::describe_json()));
 }

@@ -12,6 +12,11 @@ namespace flocklab::cli {
 
 namespace {
 
+int cmd_spec(const Args&) {
+    std::cout << describe_json() << "\n";
+    return 0;
+}
+
 // The options gauges, dump, explain and describe share (the flock's), plus `more`.
 std::vector<OptionSpec> flock_options(std::vector<OptionSpec> more) {
     std::vector<OptionSpec> o = {{"seconds", true}, {"steps", true},  {"boids", true},     {"rules", true},
@@ -104,6 +109,11 @@ const std::vector<Command>& commands() {
          "  keys     the widget's keys for a scene, as the README's Markdown table\n"
          "           [--scene flock|steer|crowd]\n",
      cmd_keys},
+    {"spec", {},
+         "  spec     every scene's options, gauges and tunables as JSON, with the version:\n"
+         "           what a page's module describes (fl_describe()); the npm package's\n"
+         "           TypeScript declarations are made from it\n",
+     cmd_spec},
     {"bench", {{"boids", true}, {"neighbors", true}, {"steps", true}, {"warmup", true}, {"threads", true}, {"density", true}, {"json", false}},
          "  bench    time the flock step (median ms per step)\n"
          "           [--boids 100,300,500] [--neighbors brute,grid] [--steps 50]\n"
@@ -131,6 +141,7 @@ std::string command_names() {
 std::string usage() {
     std::string s =
     "usage: flocklab <command> [options]\n"
+    "       flocklab --version\n"
     "\n"
     "commands:\n";
     for (const Command& c : commands()) s += c.usage;
@@ -159,6 +170,10 @@ int cmd_keys(const Args& a) {
 int dispatch(int argc, char** argv) {
     if (argc < 2) throw UsageError("missing command (" + command_names() + "); try --help");
     const std::string cmd = argv[1];
+    if (cmd == "--version") {
+        std::cout << "flocklab " << version() << "\n";
+        return 0;
+    }
     const auto asks_help = [](const char* a) { return std::strcmp(a, "--help") == 0 || std::strcmp(a, "-h") == 0; };
     // `flocklab help`, `flocklab --help`, `flocklab gauges --help`; "help" as
     // an option's value (`--hawk help`) is an error like any other.

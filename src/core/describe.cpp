@@ -75,8 +75,10 @@ std::string scene_json(Scene& s) {
 
 }  // namespace
 
+const char* version() { return FLOCKLAB_VERSION; }
+
 std::string describe_json() {
-    std::string o = "{\"maxSeed\": " + std::to_string(kMaxSeed) + ", \"defaultScene\": " + json_string(scene_entries().at(0)->name) +
+    std::string o = "{\"version\": " + json_string(version()) + ", \"maxSeed\": " + std::to_string(kMaxSeed) + ", \"defaultScene\": " + json_string(scene_entries().at(0)->name) +
                     ", \"defaultSeed\": " + std::to_string(kDefaultSeed) + ", \"stepSeconds\": " + py_repr(kLabDt) +
                     ", \"maxCallMs\": " + py_repr(kMaxCallMs) + ", \"maxWarmupMs\": " + py_repr(kMaxWarmupMs) +
                     ", \"maxWorkPerCall\": " + std::to_string(kMaxWorkPerCall) +

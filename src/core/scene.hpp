@@ -359,6 +359,10 @@ const std::vector<const char*>& scene_names();
 // Everything the page needs to know, as one JSON object: each scene's world,
 // options, gauges and tunables, and the limits (max boids, work per call).
 std::string describe_json();
+
+// flocklab's version, "MAJOR.MINOR.PATCH", from the file VERSION at the
+// project's root (the one place it is written; see the README's "Releases").
+const char* version();
 // The English words people read for an option (a heading: "rules" for rule).
 inline const char* option_heading(const OptionSpec& o) { return o.heading ? o.heading : o.name; }
 

@@ -1,9 +1,10 @@
 // The page's controls inside a widget's element: buttons bound to the
 // scene's options (data-rule, data-mode, ...), the action buttons
-// (data-action: reset, run, pause, step, csv, fullscreen, share), the gauges'
+// (data-action: reset, run, pause, step, csv, fullscreen, share, save), the gauges'
 // <output>s, the charts and the play button over a paused canvas.
 import { drawPlot } from './charts.js';
 import { format, kebab, own, upperFirst, warn } from './values.js';
+import { saveAs } from './save.js';
 
 export function makeControls(w) {
   const { el_: el, signal_: signal } = w;
@@ -24,6 +25,7 @@ export function makeControls(w) {
   on('[data-action="csv"]', () => download());
   on('[data-action="fullscreen"]', () => w.fullscreen_());
   on('[data-action="share"]', (b) => share(b));
+  on('[data-action="save"]', () => w.handle_.saveFile().catch((err) => warn(el, err.message.replace(/^flocklab: /, ''))));
   // data-action="apply": a button that sets a configuration (its
   // data-options, JSON as apply() takes it: {"mode": "seek", "compare":
   // "max-force=0.2"}) and, with data-seconds, runs to that time from the
@@ -77,14 +79,7 @@ export function makeControls(w) {
 
   function download() {
     const api = w.api_();
-    if (!api) return;
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob([api.csv()], { type: 'text/csv' }));
-    a.download = `flocklab-${w.spec_.name}-seed${api.seed()}.csv`;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    if (api) saveAs(new Blob([api.csv()], { type: 'text/csv' }), `flocklab-${w.spec_.name}-seed${api.seed()}.csv`);
   }
 
   return {

@@ -4,16 +4,26 @@
 // module here in slices of at most 8 ms; over the experiment's state `ex`
 // (experiment.js).
 import { begin, sweepApi } from './sweep-api.js';
+import { inline, decode } from './inline.js';
 
 const SLICE_MS = 8; // without Workers: the most one task works
+// A single-file build's sweep module: its .wasm from the inline bytes (the
+// module's own loader would fetch it even when given them).
+const fromInline = {
+  instantiateWasm(imports, done) {
+    WebAssembly.instantiate(decode(inline.sweep), imports).then((r) => done(r.instance, r.module));
+    return {};
+  },
+};
 const MAX_WORKERS = 4;
 
 export function makeRunner(ex) {
   const { d_: d, el_: el, warn_: warn, job_: job, kind_: kind, label_: label, say_: say, draw_: draw, ensurePoints_: ensurePoints, csvButton_: csvButton, progress_: progress } = ex;
-  const useWorkers = () => typeof Worker === 'function' && d.workers !== '0';
+  // A single-file build (file://, where a browser refuses Workers) runs here.
+  const useWorkers = () => typeof Worker === 'function' && d.workers !== '0' && !inline;
   const newWorker = () => new Worker(new URL('./flocklab-sweep-worker.js', import.meta.url), { type: 'module' });
   // The sweep module on this thread, loaded once (without Workers).
-  const sweepHere = () => (ex.here_ ??= import('./flocklab-sweep.js').then((mod) => mod.default()).then(sweepApi));
+  const sweepHere = () => (ex.here_ ??= import('./flocklab-sweep.js').then((mod) => mod.default(inline ? fromInline : {})).then(sweepApi));
   // A description: the values, the setting, the gauges with their scales.
   function described(i) {
     if (i.why) throw new TypeError(`flocklab: experiment: ${i.why}`);

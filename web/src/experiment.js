@@ -207,10 +207,17 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn, on
     if (ex.destroyed_) throw new Error(`flocklab: ${what}(): this experiment was destroyed (it left the page)`);
   };
   const handle = {
+    kind: 'experiment', // el.flocklab of every mounted element says what it is (a widget's: 'widget')
     element: el,
     run,
     stop() { ex.running_?.stop(); },
     running: () => ex.running_ !== null,
+    // As a widget's, so a page can pause every .flocklab element: pause()
+    // stops a run (the runs so far stay), resume() has nothing to continue
+    // (run() starts the runs again), paused() is true unless it runs.
+    pause() { ex.running_?.stop(); },
+    resume() {},
+    paused: () => ex.running_ === null,
     // {vary, measure, seconds, values, rows: [{run, value, seed, <gauge>...}], summary: [{value, n, mean, min, max}], sentence}
     results: () => ({ vary: ex.info_?.vary.name, measure: measure()?.name, seconds: secondsOrNull(), values: ex.info_?.values ?? [], rows: ex.rows_.slice().sort((a, b) => a.run - b.run), summary: byValue(), sentence: sentence() }),
     csv,
@@ -264,6 +271,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn, on
       box.remove();
       el.classList.remove('fl-experiment', 'flocklab-started', 'flocklab-ready');
       delete el.flocklabExperiment;
+      if (el.flocklab === handle) delete el.flocklab;
     },
   };
   Object.assign(ex, { handle_: handle, alive_: alive });
@@ -295,5 +303,6 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn, on
   const forget = onRemoved(el, () => handle.destroy());
   label();
   el.flocklabExperiment = handle;
+  el.flocklab = handle;
   return handle;
 }

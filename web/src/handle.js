@@ -14,6 +14,7 @@ import { startInstance } from './loader.js';
 import { SHIM_NAMES, description, learn, optionMethods, unknownName } from './options.js';
 import { makeProxy } from './proxy.js';
 import { makeRuns } from './runs.js';
+import { saveFile } from './save.js';
 import { makeSpeech } from './speech.js';
 import { isOn, own, quote, text, warn, wholeNumber } from './values.js';
 
@@ -30,6 +31,9 @@ export function mount(el, options = {}, { replace = false } = {}) {
   // A config of another scene replaces the widget (a .flocklab element is
   // mounted as soon as it is on the page, usually as the default scene).
   let fresh = false;
+  if (el.flocklab?.kind === 'experiment' || el.hasAttribute('data-experiment')) {
+    throw new TypeError('flocklab: mount(): this element is an experiment (data-experiment); FlockLab.experiment(element) gives its handle');
+  }
   leaveAlone(el, false); // mount(el) starts even an element destroyed before
   if (el.flocklab) {
     const now = el.flocklab.scene ?? el.dataset.scene ?? description?.defaultScene;
@@ -132,6 +136,7 @@ export function mount(el, options = {}, { replace = false } = {}) {
   const { applyParams_: applyParams, applyNow_: applyNow } = makeApply(w, data, cancelRun, () => afterAction());
 
   const target = {
+    kind: 'widget', // an experiment's el.flocklab says 'experiment'
     element: el,
     scene: data.scene === undefined ? null : String(data.scene),
     ready: null,
@@ -215,6 +220,9 @@ export function mount(el, options = {}, { replace = false } = {}) {
     // The address of embed.html (beside flocklab.js) with this configuration
     // in its query: opening it makes the same widget (config() is equal).
     link: read('link', () => linkTo(handle.config(), w.spec_, w.lang_)),
+    // Downloads this widget as one offline HTML file with config() written
+    // inside it (save.js); resolves to the File.
+    saveFile: read('saveFile', () => saveFile(handle.config(), w.spec_, w.lang_)),
     // The widget's language: its code ("es"), its decimal mark, and the
     // English strings it has shown or said with no translation in its table.
     language: read('language', () => ({ lang: w.lang_.code, decimal: w.lang_.decimal, missing: JSON.parse(api.missingStrings()) })),

@@ -36,7 +36,9 @@ export function mountAll(root = document) {
   if (root instanceof Element && root.matches('.flocklab')) all.unshift(root);
   return all.flatMap((el) => {
     if (el.hasAttribute('data-experiment')) {
-      mountExperiment(el).catch((err) => console.error('flocklab: the experiment could not start:', err));
+      const loaded = mountExperiment(el);
+      loaded.catch((err) => console.error('flocklab: the experiment could not start:', err));
+      if (!el.flocklab) el.flocklab = standIn(el, loaded);
       return [];
     }
     if (el.flocklab) return [el.flocklab];
@@ -47,6 +49,25 @@ export function mountAll(root = document) {
     }
     return [mount(el)];
   });
+}
+
+// Every mounted element answers el.flocklab at once: an experiment, until its
+// code has loaded, with a stand-in that pauses (nothing runs yet) and
+// waits for it (ready); its other methods say to await ready first.
+function standIn(el, loaded) {
+  let real = null;
+  loaded.then((h) => { real = h; }, () => {});
+  const notYet = (name) => () => { throw new TypeError(`flocklab: ${name}() of an experiment: call it after \`await el.flocklab.ready\``); };
+  const h = { kind: 'experiment', element: el };
+  for (const name of ['run', 'stop', 'running', 'results', 'csv', 'prediction', 'predict', 'show']) h[name] = (...a) => (real ? real[name](...a) : notYet(name)());
+  Object.assign(h, {
+    pause: () => real?.pause(),
+    resume: () => real?.resume(),
+    paused: () => real?.paused() ?? true,
+    destroy: () => { loaded.then((x) => x.destroy(), () => {}); },
+  });
+  Object.defineProperty(h, 'ready', { get: () => loaded.then((x) => x.ready), enumerable: true });
+  return h;
 }
 
 // A [data-experiment] element's handle (a promise), once it is drawn and
@@ -63,6 +84,9 @@ export { mount, plotSummary, liveInstances, instanceStats, contextStats };
 //   (window.FlockLab = window.FlockLab || []).push(() => FlockLab.mount(el, {...}));
 const queued = Array.isArray(window.FlockLab) ? window.FlockLab : [];
 const FlockLab = {
+  // The release (the file VERSION, written in at build time): the same as
+  // fl_describe()'s version, `flocklab --version` and the package's.
+  version: FLOCKLAB_VERSION, // eslint-disable-line no-undef
   mount, mountAll, experiment, plotSummary, liveInstances, instanceStats, contextStats,
   push(fn) { fn(FlockLab); },
   whenLoaded: () => Promise.resolve(FlockLab),

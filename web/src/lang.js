@@ -10,6 +10,7 @@
 // Adding a language: web/lang/<code>.json (every key of
 // `node web/tools/lang-keys.mjs`, checked by `--check`) and its code below.
 import { warn } from './values.js';
+import { inline } from './inline.js';
 
 export const LANGUAGES = ['en', 'es', 'qps'];
 
@@ -37,6 +38,7 @@ export function loadLanguage(el, explicit) {
     }
     return Promise.resolve(english);
   }
+  if (!tables.has(code) && inline?.lang[code]) tables.set(code, Promise.resolve(inline.lang[code])); // a single-file build
   if (!tables.has(code)) {
     tables.set(code, fetch(new URL(`lang/${code}.json`, import.meta.url)).then((r) => {
       if (!r.ok) throw new Error(`HTTP ${r.status}`);

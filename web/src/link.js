@@ -2,9 +2,15 @@
 // (kebab-case): scene, seed, paused, each option's attribute, the what-if
 // lane, and each tunable that differs from its default.
 import { kebab, kebabOfSnake } from './values.js';
+import { inline } from './inline.js';
 
-const EMBED = new URL('embed.html', import.meta.url);
-export function linkTo(cfg, spec, lang) {
+// A single file (offline/*.html, a saved widget) has no embed.html beside it:
+// it reads its address itself, so its links are to itself.
+const EMBED = inline ? new URL(location.href.split(/[?#]/)[0]) : new URL('embed.html', import.meta.url);
+export const linkTo = (cfg, spec, lang) => `${EMBED.href}?${linkParams(cfg, spec, lang)}`;
+
+// The configuration as embed.html's query (and a saved file's data-*).
+export function linkParams(cfg, spec, lang) {
   const q = new URLSearchParams();
   q.set('scene', cfg.scene);
   if (lang && lang.code !== 'en') q.set('lang', lang.code); // the link opens in the widget's language
@@ -21,5 +27,5 @@ export function linkTo(cfg, spec, lang) {
     const v = cfg.params[t.name];
     if (v !== undefined && v !== t.default) q.set(kebabOfSnake(t.name), String(v));
   }
-  return `${EMBED.href}?${q}`;
+  return q;
 }

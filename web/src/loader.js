@@ -6,11 +6,14 @@ import createFlockLab from './flocklab-core.js';
 import { makeRoom } from './contexts.js';
 import { english } from './lang.js';
 import { MAX_TEXT } from './values.js';
+import { inline, decode } from './inline.js';
 
 let compiled = null;
 export function compiledModule() {
+  if (!compiled && inline) compiled = WebAssembly.compile(decode(inline.core)); // a single-file build
   if (!compiled) {
-    const url = new URL('flocklab-core.wasm', import.meta.url);
+    // './' and import.meta.url: the pattern Vite, webpack 5 and esbuild follow to copy the file.
+    const url = new URL('./flocklab-core.wasm', import.meta.url);
     const fetched = fetch(url).then((r) => {
       if (!r.ok) {
         throw new Error(`flocklab-core.wasm could not be loaded from ${url} (HTTP ${r.status}). `

@@ -18,6 +18,11 @@ export let methodOwners = null;
 export function learn(json) {
   if (description) return description;
   description = JSON.parse(json);
+  // Files of two releases mixed (a new flocklab.js beside an old wasm) break in
+  // ways that are hard to trace: said once, naming the fix.
+  if (description.version !== FLOCKLAB_VERSION) { // eslint-disable-line no-undef
+    console.warn(`flocklab: flocklab.js is ${FLOCKLAB_VERSION} but flocklab-core.wasm is ${description.version}; copy every file of one release`); // eslint-disable-line no-undef
+  }
   methodOwners = {};
   for (const [scene, s] of Object.entries(description.scenes)) {
     const names = s.options.flatMap((opt) => {

@@ -1,0 +1,226 @@
+// Browser tests of the release (make dist, build/dist/): the offline files
+// open from file:// with every other request refused and tell the lab's
+// story; a widget's saveFile() gives such a file with its configuration;
+// the zip's files work from a plain script tag; the sums verify and the
+// licences are in every copy; one version everywhere; every .flocklab
+// element answers el.flocklab; a page written against 1.0.0 keeps working.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { serve } from '../../web/serve.mjs';
+import { start, openLesson, pageOf, root } from './helpers.mjs';
+
+const VERSION = readFileSync(join(root, 'VERSION'), 'utf8').trim();
+const dist = join(root, 'build', 'dist');
+const LAB = { spacing: 22.550619377904063, order: 0.8828553839737805 }; // seed 7 at 10 s (tests/golden)
+
+let env;
+let scratch;
+before(async () => {
+  env = await start();
+  scratch = mkdtempSync(join(tmpdir(), 'flocklab-release-'));
+});
+after(async () => {
+  await env.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+// A file:// page with every request but its own refused; the requests it made are kept.
+async function openFile(path, query = '') {
+  const url = pathToFileURL(path).href;
+  const page = await env.context.newPage();
+  page.problems = [];
+  page.requests = [];
+  page.on('console', (m) => { if (m.type() === 'error' && !/GL Driver Message/.test(m.text())) page.problems.push(m.text()); });
+  page.on('pageerror', (e) => page.problems.push(String(e)));
+  page.on('request', (r) => page.requests.push(r.url()));
+  await page.route('**/*', (r) => (r.request().url().split('?')[0] === url ? r.continue() : r.abort()));
+  await page.goto(url + query);
+  return page;
+}
+const others = (page, path) => page.requests.filter((u) => u.split('?')[0] !== pathToFileURL(path).href && !/^(data|blob):/.test(u));
+const readyAll = (page) => page.waitForFunction(() => {
+  const els = [...document.querySelectorAll('.flocklab')];
+  return els.length > 0 && els.every((e) => e.classList.contains('flocklab-ready'));
+}, null, { timeout: 120000 });
+
+test('the offline widget files open from file:// with no other request; flock.html is the lab at seed 7, and the address configures it', async () => {
+  for (const scene of ['flock', 'steer', 'crowd']) {
+    const file = join(dist, 'offline', `${scene}.html`);
+    const page = await openFile(file, scene === 'flock' ? '?seed=7' : '');
+    await readyAll(page);
+    const r = await page.evaluate(async () => {
+      const h = document.querySelector('.flocklab').flocklab;
+      return { scene: h.config().scene, g: await h.runTo(10), version: window.FlockLab.version };
+    });
+    assert.equal(r.scene, scene);
+    assert.equal(r.version, VERSION);
+    if (scene === 'flock') {
+      assert.equal(r.g.spacing, LAB.spacing);
+      assert.equal(r.g.order, LAB.order);
+    }
+    assert.deepEqual(others(page, file), [], `${scene}.html asked for other files`);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  }
+  const file = join(dist, 'offline', 'flock.html');
+  const page = await openFile(file, '?seed=3&boids=120&weight-separation=0.5&lang=es');
+  await readyAll(page);
+  const c = await page.evaluate(() => ({ cfg: document.querySelector('.flocklab').flocklab.config(), lang: document.querySelector('.flocklab').flocklab.language().lang }));
+  assert.equal(c.cfg.seed, 3);
+  assert.equal(c.cfg.boids, 120);
+  assert.equal(c.cfg.params.weight_separation, 0.5);
+  assert.equal(c.lang, 'es', 'the Spanish table is inside the file');
+  assert.deepEqual(others(page, file), []);
+  await page.close();
+});
+
+test('offline/lesson.html: every widget gets ready from file://, and its experiments run without Workers', async () => {
+  const file = join(dist, 'offline', 'lesson.html');
+  const page = await openFile(file);
+  await readyAll(page);
+  const r = await page.evaluate(async () => {
+    const el = document.querySelector('[data-experiment]');
+    const h = await el.flocklab.ready;
+    const out = await h.run();
+    return { rows: out.rows.length, sentence: out.sentence, kind: el.flocklab.kind };
+  });
+  assert.equal(r.kind, 'experiment');
+  assert.ok(r.rows > 0, `${r.rows} runs`);
+  assert.match(r.sentence, /\w/);
+  assert.deepEqual(others(page, file), [], 'the lesson asked for other files');
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+// saveFile() through the page's Save button: the download, opened from file://.
+async function saved(page, sel) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.evaluate((s) => document.querySelector(s).flocklab.saveFile(), sel)]);
+  const path = join(scratch, download.suggestedFilename());
+  await download.saveAs(path);
+  return path;
+}
+const after10 = (page, sel) => page.evaluate(async (s) => {
+  const h = document.querySelector(s).flocklab;
+  const config = h.config();
+  h.reset();
+  return { config, g: await h.runTo(10), state: h.state() };
+}, sel);
+
+test('saveFile() of a tuned flock and of a painted maze opens from file:// with the same config() and, after runTo(10), the same gauges', async () => {
+  const page = await pageOf(env, `
+    <figure class="flocklab" id="f" data-scene="flock" data-seed="5" data-boids="90" data-weight-separation="2.5" data-hawk="off"><canvas width="900" height="540"></canvas></figure>
+    <figure class="flocklab" id="c" data-scene="crowd" data-seed="3"><canvas width="900" height="540"></canvas></figure>`);
+  await readyAll(page);
+  await page.evaluate(() => {
+    const f = document.querySelector('#f').flocklab;
+    f.setParams({ viewRadius: 70, maxSpeed: 150 });
+    f.compare({ maxForce: 0.2 });
+    const c = document.querySelector('#c').flocklab;
+    c.setWalls('10,5;10,6;10,7;10,8;11,8;12,8');
+    c.setGoal('4,15');
+    c.setFollow('seek');
+    f.pause(); // saved as it is: paused, and so it opens
+    c.pause();
+  });
+  for (const sel of ['#f', '#c']) {
+    const before = await after10(page, sel);
+    const path = await saved(page, sel);
+    const copy = await openFile(path);
+    await readyAll(copy);
+    const now = await after10(copy, '.flocklab');
+    assert.deepEqual(now.config, before.config, sel);
+    assert.deepEqual(now.g, before.g, sel);
+    assert.deepEqual(now.state, before.state, sel);
+    assert.deepEqual(others(copy, path), []);
+    // A saved file saves itself again (from its own inline bundle), the same.
+    const again = await saved(copy, '.flocklab');
+    const third = await openFile(again);
+    await readyAll(third);
+    assert.deepEqual((await after10(third, '.flocklab')).config, before.config, `${sel}: saved twice`);
+    await third.close();
+    await copy.close();
+  }
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('the zip\'s files from a plain <script type="module">: the lab at seed 7; SHA256SUMS verifies; the licences are in the zip and the package; one version', async () => {
+  const unpacked = join(scratch, 'zip');
+  execFileSync('unzip', ['-q', join(dist, `flocklab-${VERSION}.zip`), '-d', unpacked]);
+  const folder = join(unpacked, `flocklab-${VERSION}`);
+  execFileSync('sha256sum', ['--quiet', '-c', 'SHA256SUMS'], { cwd: folder });
+  for (const f of ['LICENSE', 'THIRD-PARTY-NOTICES.txt']) assert.ok(readFileSync(join(folder, f), 'utf8').length > 500, f);
+  const notices = readFileSync(join(folder, 'THIRD-PARTY-NOTICES.txt'), 'utf8');
+  assert.match(notices, /Sam Lantinga/);
+  assert.match(notices, /Omar Cornut/);
+  const listed = execFileSync('tar', ['-tzf', join(dist, `flocklab-${VERSION}.tgz`)], { encoding: 'utf8' }).split('\n');
+  for (const f of ['package/LICENSE', 'package/THIRD-PARTY-NOTICES.txt', 'package/flocklab.d.ts', 'package/package.json', 'package/flocklab-core.wasm']) assert.ok(listed.includes(f), f);
+  const pkg = JSON.parse(execFileSync('tar', ['-xzOf', join(dist, `flocklab-${VERSION}.tgz`), 'package/package.json'], { encoding: 'utf8' }));
+  assert.equal(pkg.version, VERSION);
+  assert.equal(pkg.name, 'flocklab');
+  assert.equal(pkg.type, 'module');
+  // A page beside the unpacked files, served, with the integrity values the release gives.
+  const integrity = JSON.parse(readFileSync(join(folder, 'integrity.json'), 'utf8'));
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(join(folder, 'page.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title>
+    <link rel="stylesheet" href="flocklab.css" integrity="${integrity['flocklab.css']}">
+    <script type="module" src="flocklab.js" integrity="${integrity['flocklab.js']}"></script></head>
+    <body><figure class="flocklab" id="f" data-seed="7"><canvas width="900" height="540"></canvas></figure></body></html>`);
+  const server = await serve(folder, 0);
+  try {
+    const page = await env.context.newPage();
+    const problems = [];
+    page.on('pageerror', (e) => problems.push(String(e)));
+    await page.goto(`http://127.0.0.1:${server.address().port}/page.html`);
+    const r = await page.evaluate(async () => {
+      const h = await document.querySelector('#f').flocklab.ready;
+      return { g: await h.runTo(10), version: window.FlockLab.version };
+    });
+    assert.equal(r.g.spacing, LAB.spacing);
+    assert.equal(r.g.order, LAB.order);
+    assert.equal(r.version, pkg.version);
+    assert.deepEqual(problems, []);
+    await page.close();
+  } finally {
+    server.close();
+  }
+});
+
+test('every .flocklab element answers el.flocklab: a loop over the lesson page pauses each one, experiments too', async () => {
+  const page = await openLesson(env);
+  const r = await page.evaluate(() => {
+    const els = [...document.querySelectorAll('.flocklab')];
+    for (const el of els) el.flocklab.pause();
+    return { n: els.length, kinds: [...new Set(els.map((el) => el.flocklab.kind))].sort(), paused: els.every((el) => el.flocklab.paused()), old: [...document.querySelectorAll('[data-experiment]')].every((el) => el.flocklabExperiment === el.flocklab) };
+  });
+  assert.ok(r.n > 14, `${r.n} elements`);
+  assert.deepEqual(r.kinds, ['experiment', 'widget']);
+  assert.ok(r.paused);
+  assert.ok(r.old, 'el.flocklabExperiment still works');
+  // mount() on an experiment says what to use instead.
+  const err = await page.evaluate(() => { try { window.FlockLab.mount(document.querySelector('[data-experiment]')); return null; } catch (e) { return e.message; } });
+  assert.match(err, /FlockLab\.experiment\(element\)/);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('a page written against release 1.0.0 (tests/fixtures/release-1.0.0.html) keeps working', async () => {
+  const page = await env.context.newPage();
+  page.problems = [];
+  page.on('pageerror', (e) => page.problems.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error' && !/GL Driver Message/.test(m.text())) page.problems.push(m.text()); });
+  // Served beside the release's files, as its author would.
+  await page.route(`${env.url}release-1.0.0.html`, (r) => r.fulfill({ contentType: 'text/html', body: readFileSync(join(root, 'tests', 'fixtures', 'release-1.0.0.html'), 'utf8') }));
+  await page.goto(`${env.url}release-1.0.0.html`);
+  await page.waitForFunction(() => window.fixtureResult !== undefined, null, { timeout: 120000 });
+  const result = await page.evaluate(() => window.fixtureResult);
+  assert.deepEqual(result.failed, [], result.failed.join('\n'));
+  assert.ok(result.passed >= 10, `${result.passed} checks`);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});

@@ -1,0 +1,45 @@
+// handle.saveFile() and [data-action="save"]: the widget as one offline HTML
+// file with its configuration written inside it (offline-page.js), so that a
+// teacher can mail a maze or a tuned flock and it opens as it was, from
+// file://, with no other request. A page served with the release fetches the
+// template flocklab-offline.html from beside flocklab.js (about 1 MB, only
+// when saving); a page that is itself a single file builds it from its own
+// inline stylesheet and bundle.
+import { inline } from './inline.js';
+import { bake, offlinePage } from './offline-page.js';
+import { linkParams } from './link.js';
+
+let template = null;
+function page() {
+  if (inline) {
+    const js = document.querySelector('script[data-flocklab]')?.textContent;
+    const css = document.querySelector('style[data-flocklab]')?.textContent;
+    if (js === undefined || css === undefined) return Promise.reject(new Error('flocklab: saveFile(): this single-file page has no inline flocklab bundle to copy'));
+    return Promise.resolve(offlinePage(inline.page, css, js));
+  }
+  const url = new URL('./flocklab-offline.html', import.meta.url);
+  template ??= fetch(url).then((r) => {
+    if (!r.ok) throw new Error(`flocklab: saveFile(): ${url} could not be loaded (HTTP ${r.status}); copy flocklab-offline.html from the release next to flocklab.js`);
+    return r.text();
+  }).catch((err) => { template = null; throw err; });
+  return template;
+}
+
+// A download of `blob` named `name` (the CSV's too).
+export function saveAs(blob, name) {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+// Resolves to the File it downloaded.
+export async function saveFile(config, spec, lang) {
+  const params = linkParams(config, spec, lang);
+  const file = new File([bake(await page(), params)], `flocklab-${spec.name}-seed${config.seed}.html`, { type: 'text/html' });
+  saveAs(file, file.name);
+  return file;
+}

@@ -1,0 +1,106 @@
+// make dist: the release a course author uses without building, from the
+// built widget (build/web/). Into build/dist/:
+//   flocklab-VERSION/      the files an author copies: the shim, the
+//                          stylesheet, the core and sweep modules, lang/,
+//                          embed.html, the guides, the licences, integrity.json
+//                          and SHA256SUMS
+//   flocklab-VERSION.zip   that folder
+//   flocklab-VERSION.tgz   the npm package `flocklab` (web/tools/package.mjs)
+//   offline/               single files that open from file:// with no other
+//                          request: flock.html, steer.html, crowd.html, lesson.html
+//   node web/tools/dist.mjs BUILD_DIR
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { offlineFiles } from './offline.mjs';
+import { npmPackage } from './package.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const build = join(root, process.argv[2] ?? 'build');
+const web = join(build, 'web');
+const version = readFileSync(join(root, 'VERSION'), 'utf8').trim();
+const out = join(build, 'dist');
+const name = `flocklab-${version}`;
+const folder = join(out, name);
+
+// What an author copies: everything the shim loads, embed.html, and the
+// single-file template that saveFile() fills in.
+export const SHIPPED = [
+  'flocklab.js', 'flocklab.js.map', 'flocklab.css',
+  'flocklab-core.js', 'flocklab-core.wasm',
+  'flocklab-experiment.js', 'flocklab-experiment.js.map',
+  'flocklab-sweep-worker.js', 'flocklab-sweep-worker.js.map',
+  'flocklab-sweep.js', 'flocklab-sweep.wasm',
+  'embed.html', 'flocklab-offline.html',
+];
+// The languages a page can ask for (not the pseudo-locale qps, a test of the keys).
+const languages = readdirSync(join(root, 'web', 'lang')).filter((f) => f.endsWith('.json'));
+
+// A README section between <!-- NAME --> and <!-- /NAME --> (the one text,
+// not a copy kept by hand).
+export function section(file, tag) {
+  const text = readFileSync(file, 'utf8');
+  const m = text.match(new RegExp(`<!-- ${tag} -->\\n([\\s\\S]*?)<!-- /${tag} -->`));
+  if (!m) throw new Error(`dist: ${relative(root, file)} has no <!-- ${tag} --> section`);
+  return m[1];
+}
+
+// The author's guide: the README's "A widget in a page", then where the rest is.
+function guide() {
+  return `# flocklab ${version}\n\nAn embeddable, interactive widget for *Lesson 5: Steering & Flocking*: `
+    + 'boids and steering behaviours, simulated in WebAssembly and drawn into a canvas.\n\n'
+    + section(join(root, 'README.md'), 'guide')
+    + '\nEvery attribute, button, gauge, experiment, language and method of the handle '
+    + 'is in [EMBEDDING.md](EMBEDDING.md). The files work from any static web server; '
+    + '`offline/` (beside this folder in the release) has single files that open without one.\n';
+}
+
+// The licences: flocklab's own and those of the code built into the module.
+export function notices() {
+  const third = join(build, 'third_party');
+  const musl = '/usr/share/emscripten/system/lib/libc/musl/COPYRIGHT';
+  const parts = [
+    ['SDL2 2.26.5 (zlib licence): the window, input and WebGL drawing in flocklab-core.wasm', readFileSync(join(third, 'SDL2-src', 'LICENSE.txt'), 'utf8')],
+    ['Dear ImGui 1.86 (MIT licence): the in-canvas panels in flocklab-core.wasm; it embeds the font ProggyClean by Tristan Grimmer (MIT licence)', readFileSync(join(third, 'imgui', 'LICENSE.txt'), 'utf8')],
+    ['Emscripten (MIT licence): the JavaScript runtime in flocklab-core.js and flocklab-sweep.js', 'Copyright (c) 2010-2022 The Emscripten Authors.\nAvailable under the MIT licence, whose text is the same as flocklab\'s (LICENSE) with this copyright line.\n'],
+    ['musl libc (MIT licence): the C library built into both .wasm files', readFileSync(musl, 'utf8')],
+  ];
+  return 'flocklab includes the following third-party code. Each notice below must stay with every copy.\n\n'
+    + parts.map(([what, text]) => `${'='.repeat(78)}\n${what}\n${'='.repeat(78)}\n\n${text.trim()}\n`).join('\n');
+}
+
+const sha = (alg, file) => createHash(alg).update(readFileSync(file)).digest();
+const walk = (dir) => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
+
+// The folder, with integrity.json (subresource integrity for the scripts and
+// the stylesheet) and SHA256SUMS (every file) written last.
+export function release(dir, { readme } = {}) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, 'lang'), { recursive: true });
+  for (const f of SHIPPED) copyFileSync(join(web, f), join(dir, f));
+  for (const f of languages) copyFileSync(join(web, 'lang', f), join(dir, 'lang', f));
+  writeFileSync(join(dir, 'README.md'), readme ?? guide());
+  copyFileSync(join(root, 'web', 'README.md'), join(dir, 'EMBEDDING.md'));
+  copyFileSync(join(root, 'LICENSE'), join(dir, 'LICENSE'));
+  writeFileSync(join(dir, 'THIRD-PARTY-NOTICES.txt'), notices());
+  const integrity = {};
+  for (const f of SHIPPED.filter((x) => /\.(js|css)$/.test(x))) integrity[f] = `sha384-${sha('sha384', join(dir, f)).toString('base64')}`;
+  writeFileSync(join(dir, 'integrity.json'), `${JSON.stringify(integrity, null, 2)}\n`);
+  const sums = walk(dir).map((f) => relative(dir, f)).sort().map((f) => `${sha('sha256', join(dir, f)).toString('hex')}  ${f}`);
+  writeFileSync(join(dir, 'SHA256SUMS'), `${sums.join('\n')}\n`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  release(folder);
+  // The zip: fixed times and no extra attributes, so the same files give the same zip.
+  for (const f of walk(folder)) execFileSync('touch', ['-d', '2026-01-01T00:00:00Z', f]);
+  execFileSync('zip', ['-qrX', `${name}.zip`, name], { cwd: out });
+  await offlineFiles(build, join(out, 'offline'));
+  npmPackage(build, out, version);
+  const size = (f) => `${(statSync(join(out, f)).size / 1024).toFixed(0)} kB`;
+  for (const f of [`${name}.zip`, `${name}.tgz`, ...readdirSync(join(out, 'offline')).map((x) => `offline/${x}`)]) console.log(`dist: ${f} ${size(f)}`);
+}
