@@ -224,3 +224,21 @@ test('a page written against release 1.0.0 (tests/fixtures/release-1.0.0.html) k
   assert.deepEqual(page.problems, []);
   await page.close();
 });
+
+test('flocklab.d.ts declares exactly the handle a widget of each scene has, and the module\'s exports', async () => {
+  const dts = execFileSync('tar', ['-xzOf', join(dist, `flocklab-${VERSION}.tgz`), 'package/flocklab.d.ts'], { encoding: 'utf8' });
+  const members = (iface) => {
+    const body = dts.match(new RegExp(`export interface ${iface}[^{]*\\{([\\s\\S]*?)\\n\\}`))[1];
+    return [...body.matchAll(/^\s+(?:readonly )?(\w+)\??[(:]/gm)].map((m) => m[1]);
+  };
+  const page = await pageOf(env, ['flock', 'steer', 'crowd'].map((s) => `<figure class="flocklab" id="${s}" data-scene="${s}"><canvas width="900" height="540"></canvas></figure>`).join(''));
+  for (const scene of ['flock', 'steer', 'crowd']) {
+    const keys = await page.evaluate(async (s) => Object.keys(await document.querySelector(`#${s}`).flocklab.ready).sort(), scene);
+    const declared = [...new Set([...members('HandleBase<G, P, O>'), ...members(`${scene[0].toUpperCase()}${scene.slice(1)}Handle`)])].sort();
+    assert.deepEqual(keys, declared, scene);
+  }
+  const exported = await page.evaluate(async () => Object.keys(await import('./flocklab.js')).sort());
+  const fns = [...dts.matchAll(/^export declare (?:function|const) (\w+)/gm)].map((m) => m[1]);
+  assert.deepEqual(exported, [...new Set(fns)].sort());
+  await page.close();
+});

@@ -76,6 +76,9 @@ const mountExperiment = (el) => import('./flocklab-experiment.js')
   .then((m) => m.mountExperiment(el, { mount, loadLanguage, description: () => description, warn, onRemoved }));
 export const experiment = (el) => mountExperiment(el).then((h) => h.ready);
 
+// The release (the file VERSION, written in at build time): the same as
+// fl_describe()'s version, `flocklab --version` and the package's.
+export const version = FLOCKLAB_VERSION; // eslint-disable-line no-undef
 export { mount, plotSummary, liveInstances, instanceStats, contextStats };
 
 // The global for classic scripts. A module runs after the page is parsed,
@@ -84,9 +87,7 @@ export { mount, plotSummary, liveInstances, instanceStats, contextStats };
 //   (window.FlockLab = window.FlockLab || []).push(() => FlockLab.mount(el, {...}));
 const queued = Array.isArray(window.FlockLab) ? window.FlockLab : [];
 const FlockLab = {
-  // The release (the file VERSION, written in at build time): the same as
-  // fl_describe()'s version, `flocklab --version` and the package's.
-  version: FLOCKLAB_VERSION, // eslint-disable-line no-undef
+  version,
   mount, mountAll, experiment, plotSummary, liveInstances, instanceStats, contextStats,
   push(fn) { fn(FlockLab); },
   whenLoaded: () => Promise.resolve(FlockLab),
