@@ -220,6 +220,12 @@ TEST(LookingAhead, WallsAndGoalsAreParsedStrictly) {
     EXPECT_TRUE(Maze::parse_cell("26,4", &k, &why));
     EXPECT_EQ(k, (Cell{26, 4}));
     for (const char* bad : {"", "26", "26,", "x,4", "29,18", "1e1,2"}) EXPECT_FALSE(Maze::parse_cell(bad, &k, &why)) << bad;
+    // No spaces and no signs, as every other number the CLI and the page take (issue 30 #14).
+    for (const char* bad : {" 1 , 2", "1, 2", " 1,2", "+1,+1", "+1,2", "1,2 ", "1,\t2"}) {
+        EXPECT_FALSE(Maze::parse_walls(bad, &cells, &why)) << bad;
+        EXPECT_NE(why.find("no spaces or signs"), std::string::npos) << why;
+        EXPECT_FALSE(Maze::parse_cell(bad, &k, &why)) << bad;
+    }
 }
 
 // [SECTION] The scene

@@ -698,6 +698,37 @@ TEST(SceneSettings, ExperimentRunsEqualRunsAlone) {
     EXPECT_NE(why.find("follow"), std::string::npos) << why;
 }
 
+// A page's experiment is held to the CLI's work limit (issue 30 #9: 13 values
+// x 1000 seeds x 600 s at 5000 boids was accepted silently): refused with the
+// estimate past 10 minutes, said before it starts past a minute, quiet below.
+TEST(SceneSettings, AnExperimentEstimatesItsWork) {
+    FlockScene base;
+    ASSERT_EQ(base.set("boids", "5000").status, SetResult::Ok);
+    std::string seeds, values;
+    for (int i = 0; i < 1000; ++i) seeds += std::to_string(i) + "\n";
+    for (int i = 0; i < 13; ++i) values += std::to_string(i * 0.1) + "\n";
+    std::string why;
+    EXPECT_EQ(Experiment::from_text("flock", base.settings(), "weight_separation", values, seeds, 36000, &why), nullptr);
+    EXPECT_EQ(why.rfind("experiment: 5000 boids x 36000 steps x 13000 runs would take about ", 0), 0u) << why;
+    EXPECT_NE(why.find(" h on this machine"), std::string::npos) << why;
+    EXPECT_NE(why.find("ask for fewer boids, steps, seeds"), std::string::npos) << why;
+    // About 6 minutes: it runs, and says so first.
+    auto minutes = Experiment::from_text("flock", base.settings(), "weight_separation", "0\n1\n", "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n", 1800, &why);
+    ASSERT_NE(minutes, nullptr) << why;
+    ASSERT_FALSE(minutes->warnings().empty());
+    EXPECT_NE(minutes->warnings().back().find("of work on this machine"), std::string::npos) << minutes->warnings().back();
+    // The lesson's own (60 boids, 13 values x 10 seeds x 10 s): nothing to say.
+    FlockScene lesson;
+    auto small = Experiment::from_text("flock", lesson.settings(), "weight_separation", values, "0\n1\n2\n3\n4\n5\n6\n7\n8\n9\n", 600, &why);
+    ASSERT_NE(small, nullptr) << why;
+    EXPECT_TRUE(small->warnings().empty());
+    // The crowd says agents.
+    CrowdScene crowd;
+    ASSERT_EQ(crowd.set("agents", "2000").status, SetResult::Ok);
+    EXPECT_EQ(Experiment::from_text("crowd", crowd.settings(), "follow", "field\nseek\n", seeds, 36000, &why), nullptr);
+    EXPECT_NE(why.find("2000 agents x 36000 steps"), std::string::npos) << why;
+}
+
 // A sentence about an action tells the swing its two ends hide (issue "every
 // student", round two: "the speed stayed near 5 px/s" while it peaked at 218).
 TEST(Responses, ASwingBetweenTheEndsIsSaid) {

@@ -20,39 +20,12 @@ long long steps_option(const Args& a, double default_seconds) {
     return std::llround(s * 60.0);
 }
 
-// Work a command may do: what it is estimated to take on this machine (the
-// figures in tests/README.md, the grid with one thread: about 0.35 us per
-// boid-step at 500 boids in the lesson's world, 1.2 us at 5000, 4.8 us at
-// 100,000, as the flock grows denser; brute force about 0.9 ns x boids per
-// boid-step). More than kMaxSeconds is refused with one line that gives the
-// estimate and says how to ask for less.
-// `dense`: how many boids share one lesson-sized world (the density).
-double micros_per_boid_step(double boids, double dense, bool brute) {
-    return brute ? std::max(0.3, 0.0009 * boids) : std::max(0.3, 0.016 * std::sqrt(dense));
-}
-std::string whole(double v) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.0f", v);
-    return buf;
-}
-std::string duration(double s) {
-    char buf[64];
-    if (s < 120) std::snprintf(buf, sizeof buf, "%.0f s", s);
-    else if (s < 7200) std::snprintf(buf, sizeof buf, "%.0f min", s / 60);
-    else std::snprintf(buf, sizeof buf, "%.1f h", s / 3600);
-    return buf;
-}
-
+// Work a command may do: what it is estimated to take on this machine
+// (core/work.hpp says from which figures); more than kMaxSeconds is refused
+// with one line that gives the estimate and says how to ask for less.
 void check_work(const char* command, const char* noun, double boids, double steps, double runs, bool brute, double dense) {
-    const double us = micros_per_boid_step(boids, dense > 0 ? dense : boids, brute);
-    const double seconds = boids * steps * runs * us * 1e-6;
-    if (seconds > kMaxSeconds) {
-        const std::string one = noun;  // "boid", "agent"
-        throw UsageError(std::string(command) + ": " + whole(boids) + " " + one + "s x " + whole(steps) + " steps x " + whole(runs) +
-                         " run" + (runs == 1 ? "" : "s") + " would take about " + duration(seconds) +
-                         " on this machine (" + std::to_string(us).substr(0, 4) + " us per " + one + "-step); one command works at most " +
-                         duration(kMaxSeconds) + ": ask for fewer " + one + "s, steps, seeds" + (one == "boid" ? " or rule sets" : " or values"));
-    }
+    const std::string why = work_refusal(command, noun, boids, steps, runs, brute, dense);
+    if (!why.empty()) throw UsageError(why);
 }
 
 // "120,225": the form the option was given in, as the golden files record it.

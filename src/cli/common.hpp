@@ -9,18 +9,16 @@
 
 #include "args.hpp"
 #include "core/scene.hpp"
+#include "core/work.hpp"
 
 namespace flocklab::cli {
 
 // --seconds S or --steps N (never both); seconds become whole 1/60 s steps.
 long long steps_option(const Args& a, double default_seconds);
-// The most a command may work, by its estimate (s), and the estimate:
-// microseconds per boid-step (common.cpp says from which figures), with
-// `dense` boids sharing one lesson-sized world.
-constexpr double kMaxSeconds = 600;
-double micros_per_boid_step(double boids, double dense, bool brute);
-std::string whole(double v);     // "12"
-std::string duration(double s);  // "40 s", "12 min", "2.5 h"
+// The most a command may work, by its estimate (s): core/work.hpp.
+constexpr double kMaxSeconds = kMaxWorkSeconds;
+inline double micros_per_boid_step(double boids, double dense, bool brute) { return micros_per_agent_step(boids, dense, brute); }
+inline std::string duration(double s) { return duration_words(s); }
 // Refuses (UsageError) work estimated past kMaxSeconds on this machine.
 // `noun`: one unit of the work ("boid", "agent"), as the scene's agent_noun().
 void check_work(const char* command, const char* noun, double agents, double steps, double runs, bool brute = false, double dense = 0);

@@ -123,16 +123,12 @@ void Maze::solve() {
 }
 
 namespace {
-// A whole number as Python's int() reads a CLI argument: optional spaces
-// around an optional sign and digits.
-bool parse_int(const std::string& text, int* out) {
-    size_t a = text.find_first_not_of(' '), b = text.find_last_not_of(' ');
-    if (a == std::string::npos) return false;
-    const std::string t = text.substr(a, b - a + 1);
-    size_t i = t[0] == '-' || t[0] == '+' ? 1 : 0;
-    if (i == t.size() || t.size() > 9) return false;
-    for (size_t k = i; k < t.size(); ++k) {
-        if (t[k] < '0' || t[k] > '9') return false;
+// A cell's column or row: digits only, as every number the CLI and the page
+// take (no spaces around it, no sign: " 1 , 2" and "+1,+1" are refused).
+bool parse_int(const std::string& t, int* out) {
+    if (t.empty() || t.size() > 9) return false;
+    for (const char ch : t) {
+        if (ch < '0' || ch > '9') return false;
     }
     *out = std::atoi(t.c_str());
     return true;
@@ -143,7 +139,7 @@ bool Maze::parse_cell(const std::string& text, Cell* out, std::string* why) {
     const size_t comma = text.find(',');
     Cell k;
     if (comma == std::string::npos || !parse_int(text.substr(0, comma), &k.c) || !parse_int(text.substr(comma + 1), &k.r)) {
-        *why = "expected a cell as column,row (two whole numbers), got '" + shortened(text) + "'";
+        *why = "expected a cell as column,row (two whole numbers, no spaces or signs), got '" + shortened(text) + "'";
         return false;
     }
     if (!in_grid(k)) {

@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "format.hpp"
+#include "work.hpp"
 
 namespace flocklab {
 
@@ -107,7 +108,16 @@ std::unique_ptr<Experiment> Experiment::from_text(const std::string& scene, Sett
     std::vector<std::uint64_t> seed_list;
     for (const std::string& s : split_lines(seeds)) seed_list.push_back(std::strtoull(s.c_str(), nullptr, 10));
     auto e = std::make_unique<Experiment>(scene, std::move(base), vary, split_lines(values), seed_list, steps, why);
-    if (!why->empty()) e.reset();
+    if (!why->empty()) return nullptr;
+    // A page's experiment is held to the CLI's limit, estimated for the page's
+    // slower step: weeks of work are refused with the estimate, and more than
+    // a minute is said before it starts.
+    const std::string noun = make_scene(scene)->agent_noun();
+    const double work = static_cast<double>(e->work_per_step()), n = static_cast<double>(steps), runs = e->runs();
+    *why = work_refusal("experiment", noun, work, n, runs, false, 0, kPageSlowdown);
+    if (!why->empty()) return nullptr;
+    const double seconds = work_seconds(work, n, runs, false, 0, kPageSlowdown);
+    if (seconds > 60) e->warnings_.push_back("experiment: " + std::to_string(e->runs()) + " runs of " + whole_words(work) + " " + noun + "s x " + whole_words(n) + " steps are about " + duration_words(seconds) + " of work on this machine");
     return e;
 }
 

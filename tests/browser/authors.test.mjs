@@ -226,6 +226,26 @@ test('the iframe snippet on a host page: Tab enters and leaves it, the wheel scr
   await page.close();
 });
 
+test('post-origin names the one host origin the gauges go to: the right host gets them, another gets none, a bad value is warned about', async () => {
+  const here = env.url.replace(/\/$/, '');
+  const frame = (origin) => `${env.url}embed.html?scene=flock&seed=7&post=gauges&post-origin=${encodeURIComponent(origin)}`;
+  const page = await authorPage(`<iframe id="mine" src="${frame(here)}" title="a" style="width: 300px; height: 200px"></iframe>
+    <iframe id="other" src="${frame('https://other.example')}" title="b" style="width: 300px; height: 200px"></iframe>
+    <script>window.got = { mine: 0, other: 0 };
+      addEventListener('message', (e) => { for (const f of document.querySelectorAll('iframe')) if (e.source === f.contentWindow && e.data?.type === 'flocklab:gauges') window.got[f.id]++; });</script>`, 'host-origin.html');
+  // Both frames post at the same rate: once the right host has many, the other would have had some.
+  await page.waitForFunction(() => window.got.mine > 8, null, { timeout: 60000 });
+  assert.equal(await page.evaluate(() => window.got.other), 0);
+  await page.close();
+  const bad = await env.context.newPage();
+  const warnings = [];
+  bad.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
+  await bad.goto(`${env.url}embed.html?scene=flock&post=gauges&post-origin=${encodeURIComponent(`${here}/page`)}`);
+  await ready(bad, '.flocklab');
+  assert.ok(warnings.some((w) => /post-origin=".*" is not an origin/.test(w)), warnings.join('\n'));
+  await bad.close();
+});
+
 test('Share copies the link, says so on the button and through the live region', async () => {
   await env.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.url.replace(/\/$/, '') });
   const page = await env.context.newPage();

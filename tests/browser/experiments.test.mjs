@@ -539,3 +539,47 @@ test('a prediction point has a ceiling for every gauge: End 40 times and a long 
   assert.ok(second[1].now <= second[1].max && before[0].max > 0);
   await page.close();
 });
+
+test('weeks of work are refused with the estimate, as the CLI refuses them; a few minutes are said before they run (issue 30 #9)', async () => {
+  const page = await experimentPage('data-scene="flock" data-boids="5000" data-vary="weight-separation" data-values="0:1.2:0.1" data-seeds="0-999" data-seconds="600"');
+  const err = await page.evaluate(() => document.querySelector('#e').flocklabExperiment.run().then(() => 'ran', (e) => `${e.name}: ${e.message}`));
+  assert.match(err, /^TypeError: flocklab: experiment: experiment: 5000 boids x 36000 steps x 13000 runs would take about [\d.]+ h on this machine/);
+  assert.match(await page.locator('#e .fl-exp-summary').textContent(), /would take about/);
+  await page.close();
+  const minutes = await pageOf(env, '<figure class="flocklab" id="e" data-experiment data-scene="flock" data-boids="5000" data-vary="weight-separation" data-values="0,1" data-seeds="1-10" data-seconds="30"></figure>');
+  await minutes.waitForFunction(() => document.querySelector('#e').flocklab?.kind === 'experiment', null, { timeout: 60000 });
+  await minutes.evaluate(() => document.querySelector('#e').flocklab.ready);
+  assert.ok(minutes.warnings.some((w) => /20 runs of 5000 boids x 1800 steps are about \d+ min of work/.test(w)), minutes.warnings.join('\n'));
+  await minutes.close();
+});
+
+test('the page\'s experiments share one pool of at most four workers: thirty near the viewport hold no more, and runs one after another reuse them (issue 30 #10)', async () => {
+  const figures = Array.from({ length: 30 }, (_, i) => `<figure class="flocklab" id="e${i}" data-experiment data-scene="flock" data-vary="weight-separation" data-values="0,1" data-seeds="${i}" data-seconds="1"></figure>`).join('');
+  const page = await pageOf(env, figures, {
+    init: () => {
+      const Real = window.Worker;
+      window.workers = { made: 0, ended: 0 };
+      window.Worker = class extends Real {
+        constructor(...a) { super(...a); window.workers.made += 1; }
+        terminate() { window.workers.ended += 1; super.terminate(); }
+      };
+    },
+  });
+  await page.setViewportSize({ width: 1000, height: 20000 }); // all thirty near the viewport at once
+  const r = await page.evaluate(async () => {
+    const els = [...document.querySelectorAll('[data-experiment]')];
+    await new Promise((ok) => { const t = setInterval(() => { if (els.every((e) => e.flocklab?.kind === 'experiment')) { clearInterval(t); ok(); } }, 20); });
+    await Promise.all(els.map((e) => e.flocklab.ready)); // every one described
+    const described = { ...window.workers };
+    const a = await els[0].flocklab.run();
+    const b = await els[1].flocklab.run();
+    return { described, after: { ...window.workers }, rows: a.rows.length + b.rows.length };
+  });
+  assert.ok(r.described.made - r.described.ended <= 4, JSON.stringify(r.described));
+  assert.ok(r.described.made <= 4, `${r.described.made} workers made for 30 descriptions`);
+  assert.equal(r.rows, 4);
+  assert.ok(r.after.made - r.after.ended <= 4, JSON.stringify(r.after));
+  assert.ok(r.after.made <= 4, `runs made new workers: ${JSON.stringify(r.after)}`);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});

@@ -158,7 +158,17 @@ export const until = (page, sel, fn, expected) => page.waitForFunction(({ sel, s
 export async function canvasOf(page, sel) {
   const canvas = page.locator(`${sel} canvas`);
   await canvas.scrollIntoViewIfNeeded();
-  return { canvas, box: await canvas.boundingBox() };
+  // A widget parked off screen (beyond the page's WebGL contexts) takes one
+  // back once it is on screen and swaps in a fresh canvas: the box is read
+  // from the canvas that stays, once the widget says it is visible.
+  await page.waitForFunction((s) => {
+    const el = document.querySelector(s);
+    if (!el || el.classList.contains('fl-parked')) return false;
+    try { return el.flocklab.visible(); } catch { return true; } // not ready: nothing to swap yet
+  }, sel, { timeout: 30000 });
+  let box = null;
+  for (let i = 0; i < 20 && !box; i++) box = await canvas.boundingBox();
+  return { canvas, box };
 }
 
 // Runs fn(handle, ...args) in the page against the widget selected by sel.

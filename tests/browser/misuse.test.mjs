@@ -398,3 +398,20 @@ test('a language table with bad rows cannot kill a widget: %-values that differ 
   assert.deepEqual(p.problems, []);
   await p.close();
 });
+
+test('the shim loaded twice: the second copy says so once and mounts nothing; the first keeps its widgets and the module is fetched once (issue 30 #13)', async () => {
+  const p = await pageOf(env, `<figure class="flocklab" id="w" data-seed="7"><canvas width="900" height="540"></canvas></figure>
+    <script type="module" src="flocklab.js?again"></script>`);
+  const twice = () => p.warnings.filter((w) => /flocklab\.js is on this page twice/.test(w));
+  if (twice().length === 0) await p.waitForEvent('console', { predicate: (m) => /flocklab\.js is on this page twice/.test(m.text()), timeout: 60000 });
+  await p.waitForFunction(() => document.querySelector('#w').classList.contains('flocklab-ready'), null, { timeout: 60000 });
+  const r = await p.evaluate(() => ({
+    live: window.FlockLab.liveInstances(),
+    wasm: performance.getEntriesByType('resource').filter((e) => e.name.includes('flocklab-core.wasm')).length,
+  }));
+  assert.equal(r.live, 1, 'one widget, one instance, counted by the first copy');
+  assert.equal(r.wasm, 1, `the module was fetched ${r.wasm} times`);
+  assert.equal(twice().length, 1, p.warnings.join('\n'));
+  assert.deepEqual(p.problems, []);
+  await p.close();
+});

@@ -1,10 +1,11 @@
 // Running an experiment: one worker describes it (its values, the
-// measure's scale); the runs go to Web Workers with the core alone, one per
-// core but the page's own, at most four, or without Workers to the same
-// module here in slices of at most 8 ms; over the experiment's state `ex`
-// (experiment.js).
+// measure's scale); the runs go to Web Workers with the core alone, from
+// the page's one pool (worker-pool.js: one per core but the page's own, at
+// most four), or without Workers to the same module here in slices of at
+// most 8 ms; over the experiment's state `ex` (experiment.js).
 import { begin, sweepApi } from './sweep-api.js';
 import { inline, decode } from './inline.js';
+import { acquire, discard, nextJob, poolSize, release } from './worker-pool.js';
 
 const SLICE_MS = 8; // without Workers: the most one task works
 // A single-file build's sweep module: its .wasm from the inline bytes (the
@@ -15,13 +16,11 @@ const fromInline = {
     return {};
   },
 };
-const MAX_WORKERS = 4;
 
 export function makeRunner(ex) {
   const { d_: d, el_: el, warn_: warn, job_: job, kind_: kind, label_: label, say_: say, draw_: draw, ensurePoints_: ensurePoints, csvButton_: csvButton, progress_: progress } = ex;
   // A single-file build (file://, where a browser refuses Workers) runs here.
   const useWorkers = () => typeof Worker === 'function' && d.workers !== '0' && !inline;
-  const newWorker = () => new Worker(new URL('./flocklab-sweep-worker.js', import.meta.url), { type: 'module' });
   // The sweep module on this thread, loaded once (without Workers).
   const sweepHere = () => (ex.here_ ??= import('./flocklab-sweep.js').then((mod) => mod.default(inline ? fromInline : {})).then(sweepApi));
   // A description: the values, the setting, the gauges with their scales.
@@ -47,20 +46,19 @@ export function makeRunner(ex) {
     const use = (i) => { try { described(i); return null; } catch (err) { return err; } };
     if (!useWorkers()) return sweepHere().then((m) => use(begin(m, j)), (err) => err);
     return new Promise((resolve) => {
-      let w;
-      try { w = newWorker(); } catch (err) { resolve(err); return; }
-      ex.spare_ = w;
-      ex.undescribe_ = () => resolve(new Error('flocklab: the experiment left the page'));
-      const heard = ({ data: m }) => {
-        if (m.type !== 'begun') return;
-        w.removeEventListener('message', heard);
-        const err = use(m.info);
-        if (err && ex.spare_ === w) { ex.spare_ = null; w.terminate(); }
-        resolve(err);
-      };
-      w.addEventListener('message', heard);
-      w.addEventListener('error', (e) => { if (ex.spare_ === w) { ex.spare_ = null; w.terminate(); } resolve(new Error(`flocklab: the experiment's worker failed (${e.message})`)); }, { once: true });
-      w.postMessage({ ...j, shard: null });
+      let left = false;
+      ex.undescribe_ = () => { left = true; resolve(new Error('flocklab: the experiment left the page')); };
+      const id = nextJob();
+      acquire().then((w) => {
+        if (left) { release(w); return; }
+        w.onmessage = ({ data: m }) => {
+          if (m.type !== 'begun' || m.job !== id) return;
+          release(w); // described: the worker is free for any experiment's runs
+          resolve(use(m.info));
+        };
+        w.onerror = (e) => { discard(w); resolve(new Error(`flocklab: the experiment's worker failed (${e.message})`)); };
+        w.postMessage({ ...j, shard: null, job: id });
+      }, (err) => resolve(err));
     });
   }
 
@@ -70,7 +68,8 @@ export function makeRunner(ex) {
   // flocklab:done handler that starts another run changes nothing of it.
   function finish(err) {
     const job = ex.running_;
-    ex.workers_.forEach((x) => x.terminate());
+    // All in: the workers are free; stopped or failed mid-job: those still at work end.
+    ex.workers_.forEach(err ? discard : release);
     ex.workers_ = [];
     ex.running_ = null;
     el.removeAttribute('aria-busy');
@@ -125,30 +124,29 @@ export function makeRunner(ex) {
       label();
       draw({ quiet: true }); // the points cannot move while it runs
       const fail = (err) => { if (!stopped) { stopped = true; finish(err); } };
-      // One worker per core but the page's own (one on a two-core machine), at most four.
-      const n = Math.max(1, Math.min((navigator.hardwareConcurrency || 2) - 1, MAX_WORKERS));
-      let pool = null;
-      try {
-        if (useWorkers()) {
-          pool = Array.from({ length: n }, (_, k) => (k === 0 && ex.spare_ ? ex.spare_ : newWorker()));
-          ex.spare_ = null;
-        }
-      } catch { pool = null; }
-      if (pool) {
-        ex.workers_ = pool;
+      // Shares for the pool's size; each worker starts its share when the
+      // pool gives it one (another experiment may hold some for a while).
+      const n = poolSize();
+      if (useWorkers()) {
         let begunOnce = false;
-        pool.forEach((w, k) => {
-          w.onerror = (e) => fail(new Error(`flocklab: the experiment's worker failed (${e.message})`));
-          w.onmessage = ({ data: m }) => {
-            if (stopped) return;
-            try {
-              if (m.type === 'begun' && !begunOnce) { begunOnce = true; begun(m.info); } // drawn with the first runs
-              else if (m.type === 'row') got(m.row);
-            } catch (err) { fail(err); }
-          };
-          // Each worker runs every n-th run, from its own k.
-          w.postMessage({ ...j, shard: [k, n] });
-        });
+        const id = nextJob();
+        for (let k = 0; k < n; k++) {
+          acquire().then((w) => {
+            if (stopped) { release(w); return; }
+            ex.workers_.push(w);
+            w.onerror = (e) => fail(new Error(`flocklab: the experiment's worker failed (${e.message})`));
+            w.onmessage = ({ data: m }) => {
+              if (stopped || m.job !== id) return;
+              try {
+                if (m.type === 'begun' && !begunOnce) { begunOnce = true; begun(m.info); } // drawn with the first runs
+                else if (m.type === 'row') got(m.row);
+                else if (m.type === 'done') { ex.workers_.splice(ex.workers_.indexOf(w), 1); release(w); } // its share is done
+              } catch (err) { fail(err); }
+            };
+            // Each worker runs every n-th run, from its own k.
+            w.postMessage({ ...j, shard: [k, n], job: id });
+          }, fail);
+        }
         return;
       }
       // Without Workers: the same module here, a slice of at most 8 ms per task.

@@ -35,7 +35,6 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn, on
     info_: null, // the experiment's description: values, vary, gauges, runs
     rows_: [],
     workers_: [],
-    spare_: null, // the worker that described the experiment, kept for the first share of a run
     here_: null, // the sweep module on this thread (without Workers), once loaded
     running_: null, // {stop()} while it runs
     focusAt_: 0, // the dot that takes the keyboard (roving tabindex)
@@ -259,8 +258,6 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn, on
       if (ex.destroyed_) return;
       ex.destroyed_ = true;
       ex.running_?.stop();
-      ex.spare_?.terminate();
-      ex.spare_ = null;
       ex.undescribe_?.();
       near?.disconnect();
       window.removeEventListener('resize', onResize);

@@ -86,13 +86,19 @@ export { mount, plotSummary, liveInstances, instanceStats, contextStats };
 // a function that runs once this module has run (at once after that):
 //   (window.FlockLab = window.FlockLab || []).push(() => FlockLab.mount(el, {...}));
 const queued = Array.isArray(window.FlockLab) ? window.FlockLab : [];
+// A second copy of the shim on the page (another address, a bundle beside a
+// script tag) would mount every widget again, compile the module again and
+// hide the first copy's widgets behind its own FlockLab: it says so once and
+// leaves the page to the first. (Its exports still work for whoever imported it.)
+const first = window.FlockLab && !Array.isArray(window.FlockLab) ? window.FlockLab : null;
 const FlockLab = {
   version,
   mount, mountAll, experiment, plotSummary, liveInstances, instanceStats, contextStats,
   push(fn) { fn(FlockLab); },
   whenLoaded: () => Promise.resolve(FlockLab),
 };
-window.FlockLab = FlockLab;
+if (first) console.warn(`flocklab: flocklab.js is on this page twice (${first.version}, then ${version} from ${import.meta.url}); the second copy mounts nothing: load it once`);
+else window.FlockLab = FlockLab;
 
 // Every .flocklab element on the page is mounted, now and whenever one is
 // added later (single-page course platforms add content after load);
@@ -110,7 +116,7 @@ function fromAddress(el) {
   const q = new URLSearchParams(location.search);
   let n = 0;
   for (const [k, v] of q) {
-    if (k === 'post') continue;
+    if (k === 'post' || k === 'post-origin') continue;
     if (NOT_FROM_ADDRESS.has(k.toLowerCase())) {
       warn(el, `the address's "${quote(k)}" is not a setting of a widget; ignored`);
       continue;
@@ -122,8 +128,21 @@ function fromAddress(el) {
     if (k === 'lang') document.documentElement.lang = v; // the embed page is the widget: its language is the page's
     try { el.setAttribute(`data-${k}`, v); } catch { warn(el, `the address's "${quote(k)}" is not a usable name; ignored`); }
   }
+  // post-origin=https://course.example: only a host page of that origin gets
+  // them (without it any framing page does: the gauges are no secret).
+  const origin = q.get('post-origin');
+  let target = '*';
+  if (origin !== null) {
+    let parsed = null;
+    try { parsed = new URL(origin); } catch { /* said below */ }
+    if (!parsed || parsed.origin !== origin || !/^https?:$/.test(parsed.protocol)) {
+      warn(el, `the address's post-origin="${quote(origin)}" is not an origin such as https://course.example; nothing is posted`);
+      return;
+    }
+    target = origin;
+  }
   if (q.get('post') === 'gauges' && window.parent !== window) {
-    el.addEventListener('flocklab:gauges', (e) => window.parent.postMessage({ type: 'flocklab:gauges', gauges: e.detail }, '*'));
+    el.addEventListener('flocklab:gauges', (e) => window.parent.postMessage({ type: 'flocklab:gauges', gauges: e.detail }, target));
   }
 }
 
@@ -141,6 +160,8 @@ function start() {
   document.dispatchEvent(new CustomEvent('flocklab:loaded', { detail: FlockLab }));
 }
 // The module downloads and compiles while the page finishes parsing.
-if (typeof WebAssembly === 'object' && document.querySelector('.flocklab')) compiledModule().catch(() => {});
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
-else start();
+if (!first) {
+  if (typeof WebAssembly === 'object' && document.querySelector('.flocklab')) compiledModule().catch(() => {});
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+  else start();
+}

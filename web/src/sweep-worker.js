@@ -1,11 +1,12 @@
 // A Web Worker of an experiment (experiment.js): the core alone
 // (flocklab-sweep.wasm, no SDL or ImGui), running its share of the runs off
 // the main thread. Message in: {scene, attributes, vary, values, seeds,
-// steps, shard: [k, n]} (this worker runs runs k, k + n, ...), or with
+// steps, shard: [k, n], job} (this worker runs runs k, k + n, ...), or with
 // shard null only the description (the page asks for it when the element
 // comes near the viewport, to draw the empty chart; the same worker then
 // takes the first share of a run); out: {type: 'begun', info}, then
-// {type: 'row', row} per run, then {type: 'done'}. Stop is the page
+// {type: 'row', row} per run, then {type: 'done'}, each with the job's
+// number (the page's pool hands workers from job to job). Stop is the page
 // terminating the worker.
 import createSweep from './flocklab-sweep.js';
 import { begin, sweepApi } from './sweep-api.js';
@@ -13,12 +14,12 @@ import { begin, sweepApi } from './sweep-api.js';
 const api = createSweep().then(sweepApi);
 
 self.onmessage = async (e) => {
-  const { shard } = e.data;
+  const { shard, job } = e.data;
   const a = await api;
   const info = begin(a, e.data);
-  self.postMessage({ type: 'begun', info });
+  self.postMessage({ type: 'begun', info, job });
   if (info.why || !shard) return;
   const [k, n] = shard;
-  for (let i = k; i < info.runs; i += n) self.postMessage({ type: 'row', row: JSON.parse(a.run(i)) });
-  self.postMessage({ type: 'done' });
+  for (let i = k; i < info.runs; i += n) self.postMessage({ type: 'row', row: JSON.parse(a.run(i)), job });
+  self.postMessage({ type: 'done', job });
 };
