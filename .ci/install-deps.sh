@@ -82,9 +82,12 @@ if [ ! -x web/tools/node_modules/.bin/terser ] || [ ! -x web/tools/node_modules/
 fi
 [ "$want" = web ] && exit 0
 
-# --- browser: Debian's Chromium, playwright-core and axe-core (pinned, with
-# their integrity hashes, in tests/browser/package-lock.json) ---
-apt_install chromium
-if [ ! -d tests/browser/node_modules/playwright-core ] || [ ! -d tests/browser/node_modules/axe-core ]; then
-  (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
+# --- browser: Debian's Chromium and Firefox ESR (the second engine's smoke
+# run), and the test packages, pinned with their integrity hashes in
+# tests/browser/package-lock.json: playwright-core and axe-core, puppeteer-core
+# (Firefox over WebDriver BiDi), Vite, webpack and TypeScript (the release's
+# bundler clients). npm ci runs again whenever the lock file changed. ---
+apt_install chromium firefox-esr
+if ! cmp -s tests/browser/package-lock.json tests/browser/node_modules/.flocklab-lock; then
+  (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error && cp package-lock.json node_modules/.flocklab-lock)
 fi
