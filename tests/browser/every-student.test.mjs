@@ -257,3 +257,41 @@ test('a projector: F puts the widget in full screen at 1920x1080 and the HUD tex
   await page.waitForFunction(() => document.fullscreenElement === null);
   await page.close();
 });
+
+test('while the module loads: each widget says it is loading and its gauges show a dash; clicks on its buttons then are kept and applied once it runs (issue 31 #14, #15)', async () => {
+  const page = await env.context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(String(e)));
+  // The module held back (a slow connection) until the clicks are made.
+  let letGo;
+  const held = new Promise((r) => { letGo = r; });
+  await page.route('**/flocklab-core.wasm', async (route) => { await held; await route.continue(); });
+  await page.route(`${env.url}slow.html`, (r) => r.fulfill({ contentType: 'text/html', body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>slow</title>
+    <link rel="stylesheet" href="flocklab.css"><script type="module" src="flocklab.js"></script></head><body>
+    <figure class="flocklab" id="f" data-seed="7"><canvas width="900" height="540"></canvas>
+      <button type="button" data-rule="separation">Separation</button><output data-gauge="spacing"></output></figure>
+    <figure class="flocklab" id="s" data-scene="steer" data-mode="arrive"><canvas width="800" height="450"></canvas>
+      <button type="button" data-mode="seek">Seek</button></figure>
+    <figure class="flocklab" id="c" data-scene="crowd"><canvas width="900" height="540"></canvas>
+      <button type="button" data-follow="seek">Seek</button></figure></body></html>` }));
+  await page.goto(`${env.url}slow.html`);
+  await page.waitForFunction(() => [...document.querySelectorAll('.flocklab')].every((e) => e.querySelector('.fl-loading')));
+  const loading = await page.evaluate(() => ({
+    text: document.querySelector('#f .fl-loading').textContent,
+    visible: getComputedStyle(document.querySelector('#f .fl-loading')).display !== 'none',
+    output: document.querySelector('#f output').textContent,
+    ready: document.querySelectorAll('.flocklab-ready').length,
+  }));
+  assert.deepEqual(loading, { text: 'Loading the simulation...', visible: true, output: '–', ready: 0 });
+  for (const sel of ['#f [data-rule]', '#s [data-mode]', '#c [data-follow]']) await page.locator(sel).click();
+  letGo();
+  await page.waitForFunction(() => document.querySelectorAll('.flocklab-ready').length === 3, null, { timeout: 60000 });
+  await page.waitForFunction(() => {
+    const [f, s, c] = ['#f', '#s', '#c'].map((x) => document.querySelector(x).flocklab);
+    return f.rules().separation === false && s.mode() === 'seek' && c.follow() === 'seek';
+  }, null, { timeout: 10000 });
+  assert.equal(await page.evaluate(() => document.querySelectorAll('.fl-loading').length), 0);
+  assert.equal(await page.getAttribute('#f [data-rule="separation"]', 'aria-pressed'), 'false');
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -26,6 +26,13 @@ async function experimentPage(attrs, extra = '') {
   return page;
 }
 const runAll = (page) => page.evaluate(() => document.querySelector('#e').flocklabExperiment.run());
+// The target widget once it shows a run: remounted, ready, at `seconds` and paused, with `seed`.
+const shownRun = (page, seed, seconds) => page.waitForFunction(({ seed, seconds }) => {
+  try {
+    const h = document.querySelector('#t').flocklab;
+    return h.paused() && h.seed() === seed && h.gauges().time === seconds && !document.querySelector('#t').hasAttribute('aria-busy');
+  } catch { return false; } // remounted, not ready yet
+}, { seed, seconds }, { timeout: 20000 });
 
 test('the crowd: every run of the page\'s experiment equals flocklab sweep, to the bit', async () => {
   const page = await experimentPage('data-scene="crowd" data-vary="follow" data-values="field,seek" data-seeds="0-3" data-seconds="20" data-measure="stuck"');
@@ -126,6 +133,7 @@ test('a dot loads its run into the target widget, which then shows that run\'s g
   assert.deepEqual(r.values, ['90.0', '180.0', '270.0']);
   await page.locator('#e .fl-exp-dot[data-run="3"]').click();
   await page.waitForFunction(() => /Run 3 /.test(document.querySelector('#e .fl-exp-summary').textContent), null, { timeout: 20000 });
+  await shownRun(page, r.rows.find((x) => x.run === 3).seed, 4);
   const shown = await page.evaluate(() => {
     const h = document.querySelector('#t').flocklab;
     return { g: h.gauges(), seed: h.seed(), params: h.params(), boids: h.boids() };
@@ -165,6 +173,7 @@ test('the keyboard alone: a prediction, Run, the summary, a dot, Enter', async (
   assert.equal(picked, '4'); // value 1, seed 1
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => /Run 4 /.test(document.querySelector('#e .fl-exp-summary').textContent), null, { timeout: 20000 });
+  await shownRun(page, 1, Number(await page.evaluate(() => document.querySelector('#e').dataset.seconds ?? 10)));
   assert.equal(await page.evaluate(() => document.querySelector('#t').flocklab.seed()), 1);
   await page.close();
 });
@@ -581,5 +590,37 @@ test('the page\'s experiments share one pool of at most four workers: thirty nea
   assert.ok(r.after.made - r.after.ended <= 4, JSON.stringify(r.after));
   assert.ok(r.after.made <= 4, `runs made new workers: ${JSON.stringify(r.after)}`);
   assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('the live regions: "No runs yet." is not announced at load, the partial sentences of a run are not, its last one is; a dot\'s sentence comes before the widget\'s own (issue 31 #8)', async () => {
+  const page = await experimentPage('data-scene="flock" data-vary="weight-separation" data-values="0:2:0.5" data-seeds="0-5" data-seconds="3" data-measure="spacing"');
+  // What a screen reader would announce: changes of the summary while it is live.
+  await page.evaluate(() => {
+    window.heard = [];
+    const s = document.querySelector('#e .fl-exp-summary');
+    new MutationObserver(() => { if (s.getAttribute('aria-live') !== 'off') window.heard.push({ at: performance.now(), text: s.textContent }); })
+      .observe(s, { childList: true, characterData: true, subtree: true });
+    // The widget's live region (a remount makes a new one: the figure is watched).
+    window.widgetHeard = [];
+    new MutationObserver((ms) => {
+      for (const m of ms) {
+        const n = m.target.nodeType === 3 ? m.target.parentElement : m.target;
+        if (n?.classList?.contains('fl-live')) window.widgetHeard.push({ at: performance.now(), text: n.textContent });
+      }
+    }).observe(document.querySelector('#t'), { childList: true, characterData: true, subtree: true });
+  });
+  assert.equal(await page.locator('#e .fl-exp-summary').textContent(), 'No runs yet.');
+  assert.equal(await page.locator('#e .fl-exp-summary').getAttribute('aria-live'), 'off');
+  const r = await runAll(page);
+  const heard = await page.evaluate(() => window.heard);
+  assert.equal(heard.length, 1, JSON.stringify(heard));
+  assert.equal(heard[0].text, r.sentence);
+  // A dot: the experiment's sentence, and later, not at once, the widget's.
+  await page.locator('#e .fl-exp-dot[data-run="7"]').click();
+  await shownRun(page, r.rows.find((x) => x.run === 7).seed, 3);
+  await page.waitForFunction(() => window.widgetHeard.some((h) => /3\.0 s/.test(h.text)), null, { timeout: 20000 });
+  const [mine, theirs] = await page.evaluate(() => [window.heard.find((h) => /Run 7 /.test(h.text)), window.widgetHeard.find((h) => /3\.0 s/.test(h.text))]);
+  assert.ok(mine && theirs && mine.at < theirs.at, JSON.stringify({ mine, theirs }));
   await page.close();
 });

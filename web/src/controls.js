@@ -15,6 +15,25 @@ export function makeControls(w) {
   // each output is quiet and carries its label and unit in its name.
   for (const o of outputs) o.setAttribute('aria-live', 'off');
 
+  // Before the module has described the scene its option buttons are not
+  // bound yet: a click then (a student on a slow connection) is kept and
+  // replayed once they are, as the handle queues calls made before ready.
+  const early = [];
+  let boundYet = false;
+  el.addEventListener('click', (e) => {
+    const b = e.target instanceof Element ? e.target.closest('button') : null;
+    if (!boundYet && b && b.closest('.flocklab') === el && !b.dataset.action && !early.includes(b)) early.push(b);
+  }, { signal });
+  // While it loads, a line over the canvas says so, and the gauges show a dash.
+  const loading = document.createElement('p');
+  loading.className = 'fl-loading';
+  loading.setAttribute('role', 'status');
+  loading.textContent = w.lang_.t('Loading the simulation...');
+  w.canvas_().after(loading);
+  loading.style.left = `${w.canvas_().offsetLeft}px`;
+  loading.style.top = `${w.canvas_().offsetTop}px`;
+  for (const o of outputs) if (!o.textContent) o.textContent = '–';
+  signal.addEventListener('abort', () => loading.remove());
   const on = (selector, fn) => { for (const b of own(el, selector)) b.addEventListener('click', () => fn(b), { signal }); };
   on('[data-action="reset"]', () => w.handle_.reset());
   // (Stopped by Pause or Reset: the promise says so, and nothing more is needed.)
@@ -83,8 +102,11 @@ export function makeControls(w) {
   }
 
   return {
+    // The widget's language has arrived: the loading line in it.
+    language() { loading.textContent = w.lang_.t('Loading the simulation...'); },
     // Buttons bound to the scene's options, once the module described it.
     bind() {
+      loading.remove();
       // The page's own words that it asks the widget to translate (data-fl-text).
       for (const n of own(el, '[data-fl-text]')) {
         n.dataset.flText ||= n.textContent.trim();
@@ -110,6 +132,8 @@ export function makeControls(w) {
           bound.push([b, opt, v]);
         }
       }
+      boundYet = true;
+      for (const b of early.splice(0)) if (bound.some(([x]) => x === b)) b.click(); // the clicks made while it loaded, in order
       const units = Object.fromEntries(w.spec_.gauges.map((g) => [g.name, g.unit]));
       for (const o of outputs) {
         const g = o.dataset.gauge;

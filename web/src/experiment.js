@@ -76,7 +76,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn, on
   const chart = node(box, 'svg', { class: 'fl-exp-chart', role: 'group' });
   const hint = node(box, 'p', { class: 'fl-exp-hint', id: `fl-exp-hint-${uid}`, hidden: '' });
   const legend = node(box, 'ul', { class: 'fl-exp-legend' });
-  const summary = node(box, 'p', { class: 'fl-exp-summary', 'aria-live': 'polite', id: `fl-exp-${uid}` });
+  const summary = node(box, 'p', { class: 'fl-exp-summary', 'aria-live': 'off', id: `fl-exp-${uid}` });
   chart.setAttribute('aria-describedby', summary.id);
 
 
@@ -119,11 +119,17 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn, on
     hint.hidden = kind() !== 'points';
   }
 
-  // The live region hears a sentence once it is new; while a point moves it waits for the point to rest.
+  // The live region hears a sentence once it is new; while a point moves it
+  // waits for the point to rest. It is quiet for the first words ("No runs
+  // yet." at load is no news) and while a run is under way (the partial
+  // sentences of the redraws); the run's last sentence is said once.
   function say(text, later) {
     clearTimeout(ex.saying_);
     if (later) ex.saying_ = setTimeout(() => say(text), 600);
-    else if (summary.textContent !== text) summary.textContent = text;
+    else if (summary.textContent !== text) {
+      summary.setAttribute('aria-live', ex.running_ || summary.textContent === '' ? 'off' : 'polite');
+      summary.textContent = text;
+    }
   }
 
   Object.assign(ex, { d_: d, el_: el, warn_: warn, t_: t, num_: num, node_: node, chart_: chart, hint_: hint, predict_: predict, csvButton_: csvButton, progress_: progress });
@@ -170,10 +176,12 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn, on
       const opt = spec?.options.find((o) => o.name === ex.info_.vary.name);
       opts[opt?.kind === 'flags' ? `${opt.attribute}s` : opt?.attribute ?? ex.info_.vary.name] = r.value;
     }
+    // Said first, so that the experiment and the widget, whose own region
+    // says where its run ended, never speak at the same moment.
+    say(t('Run {0} ({1} {2}, seed {3}) is in the widget below, at {4} s.', r.run, varyWords(), valueWords(r.value), r.seed, num(seconds(), 0)));
     const h = mount(target, opts, { replace: true });
     await h.ready;
     await h.runTo(seconds());
-    say(t('Run {0} ({1} {2}, seed {3}) is in the widget below, at {4} s.', r.run, varyWords(), valueWords(r.value), r.seed, num(seconds(), 0)));
     return h;
   }
 

@@ -311,6 +311,7 @@ export function mount(el, options = {}, { replace = false } = {}) {
   // the module says and draws everything in it from its first frame.
   const started = loadLanguage(el, data.lang).then((lang) => {
     w.lang_ = lang;
+    controls.language();
     // A widget in another language than its page says so, for screen readers' voices.
     if (data.lang !== undefined && el.getAttribute('lang') !== lang.code) el.setAttribute('lang', lang.code === 'qps' ? 'en' : lang.code);
     if (lang.code !== 'en') args.push('--lang', lang.code, '--decimal', lang.decimal, '--strings', lang.packed());

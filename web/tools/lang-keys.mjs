@@ -51,8 +51,9 @@ export function keys() {
     const src = readFileSync(f, 'utf8').replace(/^\s*\/\/.*$/gm, ''); // not the comments
     for (const m of src.matchAll(/\btr?\(\s*(['"])((?:\\.|(?!\1).)*)\1/g)) found.add(unescape(m[2]));
   }
-  // The pages' words that ask to be translated: <button data-fl-text>Reset</button>.
-  for (const f of files('web', /\.html$/)) {
+  // The pages' words that ask to be translated: <button data-fl-text>Reset</button>
+  // (and the offline files' own, which web/tools/offline.mjs writes in).
+  for (const f of [...files('web', /\.html$/), ...files('web/tools', /^offline\.mjs$/)]) {
     for (const m of readFileSync(f, 'utf8').matchAll(/data-fl-text>([^<]+)</g)) found.add(m[1].trim());
   }
   return [...found].sort();
