@@ -624,3 +624,17 @@ test('the live regions: "No runs yet." is not announced at load, the partial sen
   assert.ok(mine && theirs && mine.at < theirs.at, JSON.stringify({ mine, theirs }));
   await page.close();
 });
+
+test('the legend draws each key in the chart\'s own colour: the prediction\'s dash is the prediction line\'s orange, the mean\'s the mean line\'s blue (issue 31 #13)', async () => {
+  const page = await experimentPage('data-scene="flock" data-vary="weight-separation" data-values="0:2:1" data-seeds="0-1" data-seconds="1" data-measure="spacing"');
+  await page.evaluate(() => document.querySelector('#e').flocklabExperiment.predict('rises'));
+  await runAll(page);
+  const c = await page.evaluate(() => {
+    const key = (k) => getComputedStyle(document.querySelector(`#e .fl-exp-key-${k}`), '::before').backgroundImage;
+    const stroke = (sel) => getComputedStyle(document.querySelector(`#e ${sel}`)).stroke;
+    return { guessKey: key('guess'), guessLine: stroke('.fl-exp-guess'), meanKey: key('mean'), meanLine: stroke('.fl-exp-mean') };
+  });
+  assert.ok(c.guessKey.includes(c.guessLine), JSON.stringify(c));
+  assert.ok(c.meanKey.includes(c.meanLine), JSON.stringify(c));
+  await page.close();
+});
