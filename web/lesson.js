@@ -57,15 +57,17 @@ checkForm.addEventListener('submit', async (e) => {
   if (!h) return;
   await h.ready;
   checkResult.textContent = 'Running…';
-  h.setRule('separation', false);
-  h.reset(7);
+  // Off screen, on a copy of the flock's configuration: the widget above stays
+  // as the student left it. Separation's weight at 0 is the same run, to the
+  // bit, as separation switched off (flocklab gauges --rules no-sep).
+  let spacing;
   try {
-    await h.runTo(10);
+    const out = await h.experiment({ vary: 'weightSeparation', values: [0], seeds: [7], seconds: 10 });
+    spacing = out.rows[0].spacing;
   } catch {
     checkResult.textContent = 'Stopped before 10 s.';
     return;
   }
-  const spacing = h.gauges().spacing;
   const got = `${spacing.toFixed(1)} px`;
   checkResult.textContent = Number.isFinite(guess)
     ? `With separation off, seed 7, the spacing after 10 s is ${got}; you predicted ${guess} px, ${Math.abs(spacing - guess).toFixed(1)} px ${spacing > guess ? 'below' : 'above'} what happened.`

@@ -248,10 +248,15 @@ public:
 
     void hud(const std::vector<Gauge>& g, bool paused, double time, bool compact) override {
         static const char* const kShort[kRuleCount] = {N_("sep"), N_("ali"), N_("coh"), N_("wan")};
+        // A rule on at weight 0 does nothing: said so ("sep w=0"), not "ON"
+        // (an experiment's run of separation 0 replayed here said "1:sep ON").
+        const double weights[kRuleCount] = {s_.params.weight_separation, s_.params.weight_alignment, s_.params.weight_cohesion,
+                                            s_.params.weight_wander};
         for (int i = 0; i < kRuleCount; ++i) {
             if (i) ImGui::SameLine();
-            if (compact) ImGui::TextColored(imgui_colour(s_.rule(i) ? kOn : kOff), "%s", tr(kShort[i]));
-            else ui_text_coloured(imgui_colour(s_.rule(i) ? kOn : kOff), "%d:%s %s", i + 1, tr(kShort[i]), s_.rule(i) ? tr("ON") : tr("off"));
+            const bool acts = s_.rule(i) && weights[i] != 0;
+            if (compact) ImGui::TextColored(imgui_colour(acts ? kOn : kOff), "%s", tr(kShort[i]));
+            else ui_text_coloured(imgui_colour(acts ? kOn : kOff), "%d:%s %s", i + 1, tr(kShort[i]), !s_.rule(i) ? tr("off") : acts ? tr("ON") : "w=0");
         }
         if (compact) {  // a phone: the page's buttons and chart say the rest
             ui_text("%.1f px  %.2f  %.1f s%s", g.at(0).value, g.at(1).value, time, paused ? " ||" : "");

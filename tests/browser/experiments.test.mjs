@@ -494,16 +494,18 @@ test('the widget\'s series (csv) is the CLI\'s gauges --series for the same conf
   assert.deepEqual(page2.map((c) => c.slice(1)), cli2.map((c) => c.slice(1)));
 });
 
-test('the lesson page: a number predicted, Check runs separation off to 10 s and says both numbers in one sentence', async () => {
+test('the lesson page: a number predicted, Check runs separation off to 10 s off screen, says both numbers in one sentence and leaves the flock as it was (issue 31 #12)', async () => {
   const page = await openLesson(env);
+  const before = await page.evaluate(() => { const h = document.querySelector('#flock').flocklab; h.setParams({ maxSpeed: 150 }); return { rules: h.rules(), params: h.params(), seed: h.seed() }; });
   await page.locator('#prediction').fill('5');
   await page.locator('#check').click();
   await page.waitForFunction(() => /after 10 s is/.test(document.querySelector('#check-result').textContent), null, { timeout: 60000 });
-  const r = await page.evaluate(() => ({ said: document.querySelector('#check-result').textContent, g: document.querySelector('#flock').flocklab.gauges(), rules: document.querySelector('#flock').flocklab.rules() }));
-  assert.equal(r.g.time, 10);
-  assert.equal(r.rules.separation, false);
-  const got = r.g.spacing.toFixed(1);
-  assert.equal(r.said, `With separation off, seed 7, the spacing after 10 s is ${got} px; you predicted 5 px, ${Math.abs(r.g.spacing - 5).toFixed(1)} px ${r.g.spacing > 5 ? 'below' : 'above'} what happened.`);
+  const r = await page.evaluate(() => { const h = document.querySelector('#flock').flocklab; return { said: document.querySelector('#check-result').textContent, rules: h.rules(), params: h.params(), seed: h.seed() }; });
+  assert.deepEqual({ rules: r.rules, params: r.params, seed: r.seed }, before, 'Check changed the flock');
+  // The number is separation off, seed 7, 10 s, on the flock's configuration (max speed 150 here).
+  const native = JSON.parse(execFileSync(join(root, 'build', 'native', 'flocklab'), ['gauges', '--seeds', '7', '--rules', 'no-sep', '--set', 'max_speed=150', '--json'], { encoding: 'utf8' }));
+  const got = native.spacing.toFixed(1);
+  assert.equal(r.said, `With separation off, seed 7, the spacing after 10 s is ${got} px; you predicted 5 px, ${Math.abs(native.spacing - 5).toFixed(1)} px ${native.spacing > 5 ? 'below' : 'above'} what happened.`);
   assert.deepEqual(page.problems, []);
   await page.close();
 });
