@@ -1,5 +1,6 @@
 #include "words.hpp"
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 
@@ -145,6 +146,13 @@ std::vector<KeyHelp> keys_for(const std::string& scene, const std::vector<std::s
     }
     for (const KeyHelp& k : kEveryScene) out.push_back(k);
     return out;
+}
+
+const char* key_words(const char* keys) {
+    for (const char* c = keys; c[0] && c[1]; ++c) {
+        if (std::isalpha(static_cast<unsigned char>(c[0])) && std::isalpha(static_cast<unsigned char>(c[1]))) return tr(keys);
+    }
+    return keys;
 }
 
 std::string keys_markdown(const std::string& scene) {

@@ -82,5 +82,8 @@ struct KeyContext {
 std::vector<KeyHelp> keys_for(const std::string& scene, const std::vector<std::string>* contexts = nullptr);
 // The README's table for a scene: "| Keys | What they do |" rows.
 std::string keys_markdown(const std::string& scene);
+// A row's keys as the help shows them: translated when they are a word
+// ("Space", "Arrows"); letters and signs stay ("R", "A M P", "?").
+const char* key_words(const char* keys);
 
 }  // namespace flocklab

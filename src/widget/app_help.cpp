@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -39,18 +38,11 @@ void App::draw_help() {
     const std::vector<KeyHelp> keys = keys_for(scene_->name(), &contexts);
     // Two columns: the keys, then what they do (wrapped).
     float key_w = 0;
-    // A key's name is translated when it is a word ("Space", "Arrows"); letters and signs stay ("R", "A M P", "?").
-    const auto key_name = [](const char* keys) {
-        for (const char* c = keys; c[0] && c[1]; ++c) {
-            if (std::isalpha(static_cast<unsigned char>(c[0])) && std::isalpha(static_cast<unsigned char>(c[1]))) return tr(keys);
-        }
-        return keys;
-    };
-    for (const KeyHelp& k : keys) key_w = std::max(key_w, ImGui::CalcTextSize(key_name(k.keys)).x);
+    for (const KeyHelp& k : keys) key_w = std::max(key_w, ImGui::CalcTextSize(key_words(k.keys)).x);
     key_w += ImGui::GetStyle().ItemSpacing.x * 2;
     ImGui::PushTextWrapPos(std::max(200.0f, display.x - 140 * text_scale_));
     for (const KeyHelp& k : keys) {
-        ImGui::TextColored(ImVec4(0.49f, 0.83f, 0.99f, 1), "%s", key_name(k.keys));
+        ImGui::TextColored(ImVec4(0.49f, 0.83f, 0.99f, 1), "%s", key_words(k.keys));
         ImGui::SameLine(key_w);
         ImGui::TextUnformatted(tr(k.what));
     }

@@ -17,6 +17,8 @@
 #include "app.hpp"
 #include "core/experiment.hpp"
 #include "core/format.hpp"
+#include "core/lang.hpp"
+#include "core/words.hpp"
 
 namespace {
 
@@ -102,6 +104,16 @@ EMSCRIPTEN_KEEPALIVE const char* fl_describe() { return text(flocklab::describe_
 EMSCRIPTEN_KEEPALIVE const char* fl_scene() { return g.app.scene().name(); }
 // The canvas's accessible name ("Flock simulation, 60 boids. Press ? for keys.").
 EMSCRIPTEN_KEEPALIVE const char* fl_input_help() { return text(g.app.scene().label()); }
+// The scene's keys for a page's HTML help ([data-help]), every row, in the
+// widget's language: [{"keys": "Space", "what": "..."}].
+EMSCRIPTEN_KEEPALIVE const char* fl_keys() {
+    std::string o;
+    for (const flocklab::KeyHelp& k : flocklab::keys_for(g.app.scene().name())) {
+        o += std::string(o.empty() ? "" : ", ") + "{\"keys\": " + flocklab::json_string(flocklab::key_words(k.keys)) +
+             ", \"what\": " + flocklab::json_string(flocklab::tr(k.what)) + "}";
+    }
+    return text("[" + o + "]");
+}
 // The scene now in words (the canvas's description; D says it).
 EMSCRIPTEN_KEEPALIVE const char* fl_summary() { return text(g.app.scene().summary()); }
 // The sentence due after an action, once; "" when there is none.

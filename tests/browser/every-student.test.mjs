@@ -295,3 +295,24 @@ test('while the module loads: each widget says it is loading and its gauges show
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('the help and the tuning exist as HTML on the lesson\'s steer, inspect and crowd widgets too: the keys as a list, and a form that tunes (issue 31 #9)', async () => {
+  const page = await openLesson(env);
+  for (const sel of ['#flock', '#steer', '#inspect', '#crowd']) {
+    const keys = await page.evaluate((s) => [...document.querySelectorAll(`${s} [data-help] dt`)].map((d) => `${d.textContent}: ${d.nextElementSibling.textContent}`), sel);
+    assert.ok(keys.length >= 4, `${sel}: ${keys.length} keys`);
+    assert.ok(keys.some((k) => k.startsWith('?: ')), `${sel}: ? is not listed:\n${keys.join('\n')}`);
+    assert.ok(await page.locator(`${sel} [data-controls] input`).count() > 3, `${sel} has no tuning form`);
+  }
+  const steerKeys = await page.evaluate(() => [...document.querySelectorAll('#steer [data-help] dt')].map((d) => d.textContent));
+  assert.ok(steerKeys.includes('Space'), steerKeys.join(', '));
+  // The crowd tuned by its form alone, as a screen-reader user would.
+  await page.locator('#crowd details:has([data-controls]) summary').click();
+  const field = page.getByRole('spinbutton', { name: /^max speed/i }).and(page.locator('#crowd input'));
+  await field.fill('40');
+  await field.press('Enter');
+  await field.blur();
+  await page.waitForFunction(() => document.querySelector('#crowd').flocklab.params().max_speed === 40, null, { timeout: 10000 });
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});

@@ -107,6 +107,16 @@ export function makeControls(w) {
     // Buttons bound to the scene's options, once the module described it.
     bind() {
       loading.remove();
+      // [data-help]: the keys the canvas's ? shows, as an HTML list (a screen
+      // reader's and a keyboard user's way to them), in the widget's language.
+      for (const box of own(el, '[data-help]')) {
+        const list = document.createElement('dl');
+        list.className = 'fl-keys';
+        for (const { keys, what } of JSON.parse(w.api_().keys())) {
+          list.append(Object.assign(document.createElement('dt'), { textContent: keys }), Object.assign(document.createElement('dd'), { textContent: what }));
+        }
+        box.replaceChildren(list);
+      }
       // The page's own words that it asks the widget to translate (data-fl-text).
       for (const n of own(el, '[data-fl-text]')) {
         n.dataset.flText ||= n.textContent.trim();
