@@ -640,3 +640,31 @@ test('the legend draws each key in the chart\'s own colour: the prediction\'s da
   assert.ok(c.meanKey.includes(c.meanLine), JSON.stringify(c));
   await page.close();
 });
+
+test('a finger: a tap near a dot (within 24 CSS px) shows that run (issue 31 #3)', async () => {
+  const page = await experimentPage('data-scene="flock" data-vary="weight-separation" data-values="0:2:1" data-seeds="0-1" data-seconds="1" data-measure="spacing"');
+  const r = await runAll(page);
+  const dot = await page.locator('#e .fl-exp-dot[data-run="5"]').boundingBox();
+  // 14 px beside it, off every dot: a mouse there shows nothing, a finger takes the nearest.
+  const x = dot.x + dot.width / 2;
+  const y = dot.y + dot.height / 2 - 14;
+  const off = await page.evaluate(({ x, y }) => !document.elementFromPoint(x, y)?.closest('.fl-exp-dot'), { x, y });
+  assert.ok(off, 'the tap point is on a dot');
+  const nearest = await page.evaluate(({ x, y }) => {
+    let best = null;
+    for (const d of document.querySelectorAll('#e .fl-exp-dot')) {
+      const b = d.getBoundingClientRect();
+      const dist = Math.hypot(b.x + b.width / 2 - x, b.y + b.height / 2 - y);
+      if (!best || dist < best.dist) best = { run: Number(d.dataset.run), dist };
+    }
+    return best;
+  }, { x, y });
+  assert.ok(nearest.dist < 24, JSON.stringify(nearest));
+  await page.touchscreen.tap(x, y);
+  await page.waitForFunction((n) => new RegExp(`Run ${n} `).test(document.querySelector('#e .fl-exp-summary').textContent), nearest.run, { timeout: 20000 });
+  await shownRun(page, r.rows.find((q) => q.run === nearest.run).seed, 1);
+  // Where the primary pointer is a finger, the menu is a touch target high.
+  const menu = await page.evaluate(() => ({ coarse: matchMedia('(pointer: coarse)').matches, h: document.querySelector('#e select').getBoundingClientRect().height }));
+  if (menu.coarse) assert.ok(menu.h >= 44, `the menu is ${menu.h} px high`);
+  await page.close();
+});

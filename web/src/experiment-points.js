@@ -42,7 +42,9 @@ export function makePoints(ex) {
       focusPoint(i + move);
     }
   }
+  let finger = false; // the last press was a finger's (or a pen's): taps reach further
   chart.addEventListener('pointerdown', (e) => {
+    finger = e.pointerType !== 'mouse';
     const h = e.target.closest?.('.fl-exp-point');
     if (!h || ex.running_ || e.button !== 0) return;
     e.preventDefault();
@@ -93,8 +95,20 @@ export function makePoints(ex) {
     }
   });
   // A click on a dot shows its run; with points, a click elsewhere in the plot puts the nearest point there.
+  // A finger is wider than a dot (9 CSS px, in clusters): a tap takes the
+  // nearest dot within 24 CSS px, the size of a touch target.
+  const nearestDot = (x, y) => {
+    let best = null;
+    let bestD = 24;
+    for (const d of chart.querySelectorAll('.fl-exp-dot')) {
+      const b = d.getBoundingClientRect();
+      const dist = Math.hypot(b.x + b.width / 2 - x, b.y + b.height / 2 - y);
+      if (dist < bestD) { best = d; bestD = dist; }
+    }
+    return best;
+  };
   chart.addEventListener('click', (e) => {
-    const dot = e.target.closest?.('.fl-exp-dot');
+    const dot = e.target.closest?.('.fl-exp-dot') ?? (finger && kind() !== 'points' ? nearestDot(e.clientX, e.clientY) : null);
     if (dot) { ex.show_(Number(dot.dataset.run)); return; }
     if (kind() !== 'points' || !ex.points_ || ex.running_ || !ex.geo_ || e.target.closest?.('.fl-exp-point')) return;
     const y = (e.clientY - rect().top) * (ex.geo_.height / rect().height);
