@@ -241,7 +241,7 @@ test('a phone (390x844, DPR 3): a tap 20 CSS px from a boid selects it, Tuning o
   }
 });
 
-test('a projector: F puts the widget in full screen at 1920x1080 and the HUD text grows to 24+ CSS px', async () => {
+test('a projector: F puts the widget in full screen at 1920x1080, the HUD text grows to 24+ CSS px and the page\'s chart and buttons stay on the screen, scaled', async () => {
   const page = await openLesson(env);
   await page.setViewportSize({ width: 1920, height: 1080 });
   await onWidget(page, '#flock', (h) => h.pause());
@@ -252,6 +252,19 @@ test('a projector: F puts the widget in full screen at 1920x1080 and the HUD tex
   await page.waitForFunction(() => document.querySelector('#flock').flocklab.uiMetrics().linePx >= 24, null, { timeout: 3000 });
   const full = await onWidget(page, '#flock', (h) => h.uiMetrics());
   assert.ok(full.window[0] > normal.window[0], `canvas ${normal.window[0]} -> ${full.window[0]} CSS px`);
+  // The page's chart and buttons stay on the screen, scaled with it (issue 31 #5).
+  await page.waitForFunction(() => {
+    const plot = document.querySelector('#flock svg[data-plot]').getBoundingClientRect();
+    return plot.bottom <= innerHeight && plot.height > 250;
+  }, null, { timeout: 5000 });
+  const kept = await page.evaluate(() => ({
+    buttons: [...document.querySelectorAll('#flock > button:not([hidden])')].map((b) => b.getBoundingClientRect()).every((r) => r.bottom <= innerHeight && r.height > 0),
+    font: parseFloat(getComputedStyle(document.querySelector('#flock > button')).fontSize),
+    tick: document.querySelector('#flock svg[data-plot] text').getBoundingClientRect().height,
+  }));
+  assert.ok(kept.buttons, 'a button is below the screen');
+  assert.ok(kept.font >= 24, `buttons at ${kept.font} px`);
+  assert.ok(kept.tick >= 18, `the chart's text is ${kept.tick} px high`);
   await page.screenshot({ path: `${artifacts}/fullscreen-1920.png` });
   await page.evaluate(() => document.exitFullscreen());
   await page.waitForFunction(() => document.fullscreenElement === null);
@@ -313,6 +326,34 @@ test('the help and the tuning exist as HTML on the lesson\'s steer, inspect and 
   await field.press('Enter');
   await field.blur();
   await page.waitForFunction(() => document.querySelector('#crowd').flocklab.params().max_speed === 40, null, { timeout: 10000 });
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('a projector: an experiment in full screen fills the screen, its chart\'s text and dots twice as large (issue 31 #4)', async () => {
+  const page = await openLesson(env);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  const sel = '#measure-overshoot';
+  await page.evaluate(async (s) => { await document.querySelector(s).flocklab.ready; await document.querySelector(s).flocklab.run(); }, sel);
+  const size = () => page.evaluate((s) => ({
+    chart: document.querySelector(`${s} .fl-exp-chart`).getBoundingClientRect().toJSON(),
+    tick: document.querySelector(`${s} .fl-exp-chart text`).getBoundingClientRect().height,
+    dot: document.querySelector(`${s} .fl-exp-dot`).getBoundingClientRect().width,
+  }), sel);
+  const normal = await size();
+  const button = page.locator(`${sel} .fl-exp-full`);
+  assert.equal(await button.textContent(), 'Full screen');
+  await button.click();
+  await page.waitForFunction((s) => document.fullscreenElement === document.querySelector(s), sel, { timeout: 3000 });
+  await page.waitForFunction(({ s, h }) => document.querySelector(`${s} .fl-exp-chart`).getBoundingClientRect().height > 2 * h, { s: sel, h: normal.chart.height }, { timeout: 5000 });
+  const full = await size();
+  assert.ok(full.chart.width > 1800, `chart ${full.chart.width} px wide`);
+  assert.ok(full.chart.bottom <= 1080, `chart ends at ${full.chart.bottom}`);
+  assert.ok(full.tick >= 1.9 * normal.tick, `ticks ${normal.tick} -> ${full.tick} px`);
+  assert.ok(full.dot >= 1.9 * normal.dot, `dots ${normal.dot} -> ${full.dot} px`);
+  assert.equal(await button.getAttribute('aria-pressed'), 'true');
+  await button.click();
+  await page.waitForFunction(() => document.fullscreenElement === null);
   assert.deepEqual(page.problems, []);
   await page.close();
 });

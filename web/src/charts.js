@@ -54,12 +54,14 @@ function previousRun(h, names, decimals, { t, number: num }) {
 export function drawPlot(svg, h, decimals = {}, lang = english) {
   const { t } = lang;
   const names = svg.dataset.plot.split(/[\s,]+/).filter((g) => g in h.units);
-  // Drawn in CSS px at the chart's displayed width, so text keeps its size.
-  const W = Math.max(200, Math.round(svg.getBoundingClientRect().width) || 320);
+  // Drawn in CSS px at the chart's displayed width, so text keeps its size;
+  // with its widget in full screen (a projector), 1.75 times as large.
+  const zoom = document.fullscreenElement && svg.closest('.flocklab') === document.fullscreenElement ? 1.75 : 1;
+  const W = Math.max(200, Math.round(svg.getBoundingClientRect().width / zoom) || 320);
   const ROW = 72; // px per gauge: its legend line, then its plot
   const H = 26 + ROW * Math.max(1, names.length);
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
-  svg.style.height = `${H}px`;
+  svg.style.height = `${H * zoom}px`;
   svg.setAttribute('role', 'img');
   svg.replaceChildren();
   // A short name, and the summary as its description (read once each).

@@ -8,7 +8,11 @@ export const SVG = 'http://www.w3.org/2000/svg';
 export function makeChart(ex) {
   const { chart_: chart, hint_: hint, predict_: predict, t_: t, num_: num, node_: node, measure_: measure, kind_: kind, seeds_: seeds, seconds_: seconds, say_: say } = ex;
   const { byValue_: byValue, varyWords_: varyWords, valueWords_: valueWords, measureWords_: measureWords, sentence_: sentence, comparison_: comparison } = ex;
-  const W = () => Math.max(280, Math.round(chart.getBoundingClientRect().width) || 640);
+  // In full screen (a projector) the chart is drawn at half its width and
+  // shown twice as large: text, dots and lines scale with it, and its
+  // height grows to fill the screen.
+  const zoom = () => (document.fullscreenElement && document.fullscreenElement === chart.closest('.flocklab') ? 2 : 1);
+  const W = () => Math.max(280, Math.round(chart.getBoundingClientRect().width / zoom()) || 640);
   // Round ticks: 1, 2 or 5 times a power of ten, about four of them.
   const tickOf = (top) => {
     const raw = top / 4;
@@ -20,7 +24,7 @@ export function makeChart(ex) {
   // predicted points; held still while a point is dragged.
   function geometry() {
     const width = W();
-    const height = 260;
+    const height = zoom() > 1 ? Math.max(260, Math.round((window.innerHeight - 220) / zoom())) : 260;
     const g = measure();
     const numeric = ex.info_.values.every((x) => Number.isFinite(Number(x)));
     const xs = ex.info_.values.map((x, i) => (numeric ? Number(x) : i));
@@ -61,7 +65,7 @@ export function makeChart(ex) {
     ex.geo_ = geometry();
     const { width, height, xs, left, right, top, bottom, X, Y, yTop } = ex.geo_;
     chart.setAttribute('viewBox', `0 0 ${width} ${height}`);
-    chart.style.height = `${height}px`;
+    chart.style.height = `${height * zoom()}px`;
     const g = measure();
     const per = byValue();
     chart.setAttribute('aria-label', t('{0} against {1}: one dot per run', t(g.name), varyWords()));

@@ -73,6 +73,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn, on
   const runButton = node(row, 'button', { type: 'button', class: 'fl-exp-run' });
   const progress = node(row, 'progress', { max: 1, value: 0 });
   const csvButton = node(row, 'button', { type: 'button', class: 'fl-exp-csv', disabled: '' });
+  const fullButton = node(row, 'button', { type: 'button', class: 'fl-exp-full', 'aria-pressed': 'false' });
   const chart = node(box, 'svg', { class: 'fl-exp-chart', role: 'group' });
   const hint = node(box, 'p', { class: 'fl-exp-hint', id: `fl-exp-hint-${uid}`, hidden: '' });
   const legend = node(box, 'ul', { class: 'fl-exp-legend' });
@@ -114,6 +115,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn, on
     const keys = [[t('dot: one run'), 'dot'], [t('line: the mean'), 'mean'], [t('band: lowest to highest'), 'band'], [t('dashed: your prediction'), 'guess']];
     for (const [words, k] of keys) node(legend, 'li', { class: `fl-exp-key-${k}`, hidden: k === 'guess' && !predict.value ? '' : undefined }, words);
     csvButton.textContent = t('Download CSV');
+    fullButton.textContent = t('Full screen');
     progress.setAttribute('aria-label', t('Runs finished'));
     hint.textContent = t('Drag each point to the value you expect, or use the keys: left and right choose a point, up and down move it, Page Up and Page Down move it further.');
     hint.hidden = kind() !== 'points';
@@ -197,6 +199,16 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn, on
     return `${head.join(',')}\n${lines.join('\n')}\n`;
   }
 
+  // Full screen for a projector: the chart fills the screen, its text and dots twice as large.
+  fullButton.addEventListener('click', () => {
+    if (document.fullscreenElement === el) document.exitFullscreen?.();
+    else el.requestFullscreen?.().catch((err) => warn(el, `full screen was refused (${err.message})`));
+  });
+  const onFull = () => {
+    fullButton.setAttribute('aria-pressed', String(document.fullscreenElement === el));
+    if (ex.info_) draw({ quiet: true });
+  };
+  document.addEventListener('fullscreenchange', onFull);
   csvButton.addEventListener('click', () => {
     const a = document.createElement('a');
     a.href = URL.createObjectURL(new Blob([csv()], { type: 'text/csv' }));
@@ -269,6 +281,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn, on
       ex.undescribe_?.();
       near?.disconnect();
       window.removeEventListener('resize', onResize);
+      document.removeEventListener('fullscreenchange', onFull);
       cancelAnimationFrame(ex.resizing_);
       clearTimeout(ex.redraw_);
       clearTimeout(ex.saying_);

@@ -61,8 +61,11 @@ export function textScale(el, width) {
     else if (set < 0.5 || set > 4) warn(el, `data-text-scale="${quote(raw)}" is outside 0.5 to 4; using ${Math.min(4, Math.max(0.5, set))}`);
   }
   if (ok) return Math.min(4, Math.max(0.5, set));
+  // In full screen the canvas leaves room for the page's buttons and chart:
+  // the text follows the screen's height too, to 24 px at 1080 (13 px x 1.85).
   const full = document.fullscreenElement === el;
-  return full || width > 1400 ? Math.max(1, width / 960) : 1;
+  if (full) return Math.max(1, width / 960, Math.min(24 / 13, window.innerHeight / 584));
+  return width > 1400 ? Math.max(1, width / 960) : 1;
 }
 
 // Starts the observers for a ready widget; w: {el, signal, api(), canvas(), setCanvas(c), instance, spec}.
