@@ -2,7 +2,8 @@
 // `node web/serve.mjs [dir] [port]` serves from the command line; the
 // browser tests import serve() and use a free port.
 import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,6 +17,23 @@ const TYPES = {
   '.svg': 'image/svg+xml',
   '.json': 'application/json',
 };
+
+// Text and wasm go compressed where the browser accepts it (brotli, else
+// gzip): the page's first load is then about half the bytes (a course
+// server should do the same: see README, "Hosting"). Each file is
+// compressed once per change.
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.svg', '.json', '.map']);
+const packed = new Map(); // file -> {mtime, br, gzip}
+function compressed(file, mtime, body, encoding) {
+  let p = packed.get(file);
+  if (!p || p.mtime !== mtime) packed.set(file, (p = { mtime }));
+  if (!p[encoding]) {
+    p[encoding] = encoding === 'br'
+      ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+      : gzipSync(body, { level: 9 });
+  }
+  return p[encoding];
+}
 
 export function serve(root, port = 0) {
   const base = resolve(root);
@@ -34,8 +52,17 @@ export function serve(root, port = 0) {
     }
     try {
       const body = await readFile(file);
-      res.writeHead(200, { 'Content-Type': TYPES[extname(file)] || 'application/octet-stream', 'Cache-Control': 'no-cache' });
-      res.end(body);
+      const headers = { 'Content-Type': TYPES[extname(file)] || 'application/octet-stream', 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' };
+      const accepts = String(req.headers['accept-encoding'] ?? '');
+      const encoding = !COMPRESSIBLE.has(extname(file)) || body.length < 1024 ? null : /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+      if (encoding) {
+        const out = compressed(file, (await stat(file)).mtimeMs, body, encoding);
+        res.writeHead(200, { ...headers, 'Content-Encoding': encoding });
+        res.end(out);
+      } else {
+        res.writeHead(200, headers);
+        res.end(body);
+      }
     } catch {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
     }

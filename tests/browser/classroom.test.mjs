@@ -374,6 +374,20 @@ test('the lesson server answers a malformed path with 400 and keeps serving', as
   assert.equal(good.status, 200);
 });
 
+test('the lesson server compresses what the browser accepts (issue 31: loading that shows): the wasm, the scripts and the page arrive gzip- or brotli-encoded, and as they are to a client that accepts neither', async () => {
+  const p = await env.context.newPage();
+  const encodings = {};
+  p.on('response', async (r) => { encodings[new URL(r.url()).pathname] = (await r.allHeaders())['content-encoding'] ?? null; });
+  await p.goto(env.url);
+  await p.waitForFunction(() => document.querySelector('#flock').classList.contains('flocklab-ready'), null, { timeout: 60000 });
+  for (const f of ['/', '/flocklab.js', '/flocklab-core.js', '/flocklab-core.wasm', '/flocklab.css']) assert.match(String(encodings[f]), /^(gzip|br)$/, `${f}: ${encodings[f]}`);
+  // A client that accepts no encoding gets the file as it is.
+  const { get } = await import('node:http');
+  const plain = await new Promise((ok) => get(`${env.url}flocklab-core.wasm`, (res) => { res.resume(); ok(res.headers['content-encoding'] ?? null); }));
+  assert.equal(plain, null);
+  await p.close();
+});
+
 test('a wide canvas at DPR 3: the backing store is capped at 2560 px on its long side, and uiMetrics() says what it is', async () => {
   const wide = await start({ deviceScaleFactor: 3 });
   try {
