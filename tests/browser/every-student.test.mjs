@@ -297,13 +297,14 @@ test('while the module loads: each widget says it is loading and its gauges show
   }));
   assert.deepEqual(loading, { text: 'Loading the simulation...', visible: true, output: '–', ready: 0 });
   for (const sel of ['#f [data-rule]', '#s [data-mode]', '#c [data-follow]']) await page.locator(sel).click();
+  assert.equal(await page.locator('.fl-waiting').count(), 3, 'the clicked buttons are not shown as waiting');
   letGo();
   await page.waitForFunction(() => document.querySelectorAll('.flocklab-ready').length === 3, null, { timeout: 60000 });
   await page.waitForFunction(() => {
     const [f, s, c] = ['#f', '#s', '#c'].map((x) => document.querySelector(x).flocklab);
     return f.rules().separation === false && s.mode() === 'seek' && c.follow() === 'seek';
   }, null, { timeout: 10000 });
-  assert.equal(await page.evaluate(() => document.querySelectorAll('.fl-loading').length), 0);
+  assert.equal(await page.evaluate(() => document.querySelectorAll('.fl-loading, .fl-waiting').length), 0);
   assert.equal(await page.getAttribute('#f [data-rule="separation"]', 'aria-pressed'), 'false');
   assert.deepEqual(problems, []);
   await page.close();
@@ -317,6 +318,11 @@ test('the help and the tuning exist as HTML on the lesson\'s steer, inspect and 
     assert.ok(keys.some((k) => k.startsWith('?: ')), `${sel}: ? is not listed:\n${keys.join('\n')}`);
     assert.ok(await page.locator(`${sel} [data-controls] input`).count() > 3, `${sel} has no tuning form`);
   }
+  // ? on the focused canvas opens the list on the page too.
+  assert.equal(await page.evaluate(() => document.querySelector('#steer [data-help]').closest('details').open), false);
+  await page.locator('#steer canvas').focus();
+  await page.keyboard.press('?');
+  await page.waitForFunction(() => document.querySelector('#steer [data-help]').closest('details').open, null, { timeout: 10000 });
   const steerKeys = await page.evaluate(() => [...document.querySelectorAll('#steer [data-help] dt')].map((d) => d.textContent));
   assert.ok(steerKeys.includes('Space'), steerKeys.join(', '));
   // The crowd tuned by its form alone, as a screen-reader user would.

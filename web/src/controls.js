@@ -20,9 +20,13 @@ export function makeControls(w) {
   // replayed once they are, as the handle queues calls made before ready.
   const early = [];
   let boundYet = false;
+  let helpShown = false;
   el.addEventListener('click', (e) => {
     const b = e.target instanceof Element ? e.target.closest('button') : null;
-    if (!boundYet && b && b.closest('.flocklab') === el && !b.dataset.action && !early.includes(b)) early.push(b);
+    if (!boundYet && b && b.closest('.flocklab') === el && !b.dataset.action && !early.includes(b)) {
+      early.push(b);
+      b.classList.add('fl-waiting'); // shown as waiting until it is applied
+    }
   }, { signal });
   // While it loads, a line over the canvas says so, and the gauges show a dash.
   const loading = document.createElement('p');
@@ -143,7 +147,10 @@ export function makeControls(w) {
         }
       }
       boundYet = true;
-      for (const b of early.splice(0)) if (bound.some(([x]) => x === b)) b.click(); // the clicks made while it loaded, in order
+      for (const b of early.splice(0)) {
+        b.classList.remove('fl-waiting');
+        if (bound.some(([x]) => x === b)) b.click(); // the clicks made while it loaded, in order
+      }
       const units = Object.fromEntries(w.spec_.gauges.map((g) => [g.name, g.unit]));
       for (const o of outputs) {
         const g = o.dataset.gauge;
@@ -163,8 +170,12 @@ export function makeControls(w) {
       }
       const paused = w.handle_.paused();
       for (const b of pauseButtons) b.setAttribute('aria-pressed', String(paused));
+      const metrics = JSON.parse(w.api_().uiMetrics());
+      // ? on the canvas opens the page's HTML list of the keys too, where there is one.
+      if (metrics.help && !helpShown) for (const h of own(el, '[data-help]')) { const d = h.closest('details'); if (d) d.open = true; }
+      helpShown = metrics.help;
       // Not over the open tuning panel (it has a Play button of its own).
-      play.hidden = !paused || JSON.parse(w.api_().uiMetrics()).tuning;
+      play.hidden = !paused || metrics.tuning;
       const label = `▶ ${w.lang_.t('Play')}`;
       if (play.textContent !== label) play.textContent = label;
       if (!play.hidden) {
