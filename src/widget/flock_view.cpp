@@ -256,7 +256,7 @@ public:
             if (i) ImGui::SameLine();
             const bool acts = s_.rule(i) && weights[i] != 0;
             if (compact) ImGui::TextColored(imgui_colour(acts ? kOn : kOff), "%s", tr(kShort[i]));
-            else ui_text_coloured(imgui_colour(acts ? kOn : kOff), "%d:%s %s", i + 1, tr(kShort[i]), !s_.rule(i) ? tr("off") : acts ? tr("ON") : "w=0");
+            else ui_text_coloured(imgui_colour(acts ? kOn : kOff), "%d:%s %s", i + 1, tr(kShort[i]), !s_.rule(i) ? tr("off") : acts ? tr("ON") : tr("w=0"));
         }
         if (compact) {  // a phone: the page's buttons and chart say the rest
             ui_text("%.1f px  %.2f  %.1f s%s", g.at(0).value, g.at(1).value, time, paused ? " ||" : "");

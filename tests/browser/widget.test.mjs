@@ -437,7 +437,7 @@ test('a widget that cannot start says so: ready rejects and the element is marke
 test('the keyboard alone reaches every control: Tab leaves a canvas, Escape blurs it', async () => {
   const page = await openLesson(env);
   const focusables = await page.evaluate(() =>
-    [...document.querySelectorAll('button, input, canvas[tabindex]')].filter((e) => !e.disabled).length);
+    [...document.querySelectorAll('button, input, summary, canvas[tabindex]')].filter((e) => !e.disabled).length);
   const visited = [];
   for (let i = 0; i < focusables + 2; i++) {
     await page.keyboard.press('Tab');
@@ -455,8 +455,9 @@ test('the keyboard alone reaches every control: Tab leaves a canvas, Escape blur
   // Shift+Tab walks back out of a canvas too.
   await page.locator('#pursuit canvas').focus();
   await page.keyboard.press('Shift+Tab');
-  assert.equal(await page.evaluate(() => document.activeElement.tagName), 'BUTTON');
-  assert.equal(await page.evaluate(() => document.activeElement.closest('section').querySelector('#wander-flock') !== null), true);
+  // The widget before it: its last control (its Keys list's summary, data-forms).
+  assert.equal(await page.evaluate(() => document.activeElement.closest('.flocklab')?.id), 'wander-flock');
+  assert.equal(await page.evaluate(() => document.activeElement.tagName), 'SUMMARY');
   // Escape leaves the canvas; keys still reach it while it has focus.
   await page.locator('#flock canvas').focus();
   await page.keyboard.press('2');

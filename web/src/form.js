@@ -3,6 +3,7 @@
 // nothing is copied by hand). They keep in step with the canvas's panel and
 // the handle both ways: this is how screen-reader, switch and phone users tune.
 import { own } from './values.js';
+import { english } from './lang.js';
 
 let nextId = 0;
 
@@ -12,6 +13,24 @@ function node(parent, tag, attrs = {}, text) {
   if (text !== undefined) n.textContent = text;
   parent.append(n);
   return n;
+}
+
+// data-forms on a widget: its Tuning form and its list of keys, each in a
+// <details> before its caption, unless the page placed its own
+// [data-controls] or [data-help] (the summaries are translated with the
+// widget's words: data-fl-text).
+export function addForms(el) {
+  if (!el.hasAttribute('data-forms')) return;
+  const before = [...el.children].find((c) => c.tagName === 'FIGCAPTION') ?? null;
+  for (const [attr, words] of [['data-controls', english.t('Tuning')], ['data-help', english.t('Keys')]]) {
+    if (own(el, `[${attr}]`).length) continue;
+    const d = document.createElement('details');
+    d.className = 'fl-forms';
+    const s = node(d, 'summary', { 'data-fl-text': '' }, words);
+    s.dataset.flText = words;
+    node(d, 'div', { [attr]: '' });
+    el.insertBefore(d, before);
+  }
 }
 
 // Slider and number steps: hundredths for small ranges, whole units otherwise.

@@ -4,7 +4,7 @@
 // Embed contract: web/README.md.
 import { asAttribute, checkOptionNames, compareLines, makeApply, paramLines, seedOf } from './apply.js';
 import { makeControls } from './controls.js';
-import { makeForm } from './form.js';
+import { addForms, makeForm } from './form.js';
 import { makeGuards } from './guards.js';
 import { prepareCanvas } from './input.js';
 import { leaveAlone, live, showFailure, toggleFullscreen } from './lifecycle.js';
@@ -278,6 +278,7 @@ export function mount(el, options = {}, { replace = false } = {}) {
   const handle = makeProxy(target, w, g, call, data);
   w.handle_ = handle;
   el.flocklab = handle;
+  addForms(el);
   const controls = makeControls(w);
   const form = makeForm(w);
 

@@ -101,7 +101,7 @@ export function optionMethods(opt) {
 // data-paused, data-text-scale, data-controls, embed.html's data-url-config,
 // data-lang): the module is not given them as settings. Then each option's
 // attribute and each tunable, as dataset keys (camelCase).
-export const SHIM_NAMES = ['scene', 'seed', 'paused', 'textScale', 'controls', 'urlConfig', 'lang'];
+export const SHIM_NAMES = ['scene', 'seed', 'paused', 'textScale', 'controls', 'urlConfig', 'lang', 'forms'];
 export function settingNames(sceneName) {
   const s = description.scenes[sceneName];
   const names = [...SHIM_NAMES, 'compare']; // compare: the what-if lane, which every scene has (the module reads it)

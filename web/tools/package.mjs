@@ -77,7 +77,7 @@ ${methods.join('\n')}
 const COMMON = `
 /** Settings every widget takes (the shim's own names and the what-if lane). */
 export interface CommonOptions {
-${SHIM_NAMES.map((n) => `  ${n}?: ${{ seed: 'number | string', paused: 'boolean | string', textScale: 'number | string', controls: 'boolean | string', urlConfig: 'boolean | string' }[n] ?? 'string'};`).join('\n')}
+${SHIM_NAMES.map((n) => `  ${n}?: ${{ seed: 'number | string', paused: 'boolean | string', textScale: 'number | string', controls: 'boolean | string', urlConfig: 'boolean | string', forms: 'boolean | string' }[n] ?? 'string'};`).join('\n')}
   /** The what-if lane: "max-force=0.2; update=as-you-go", or {maxForce: 0.2}; null for none. */
   compare?: string | Record<string, number | string> | null;
 }
