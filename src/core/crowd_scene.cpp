@@ -73,6 +73,12 @@ const std::vector<OptionSpec>& CrowdScene::options() const {
         selected.clamps = false;
         selected.what = "an agent";
         v.push_back(selected);
+        OptionSpec paint{"paint", OptionKind::Toggle, {}, 0, 0, false,
+                         "paint mode: a drag paints walls, and a finger's drag too instead of scrolling the page (B)"};
+        paint.heading = N_("paint walls");
+        paint.read = [](const Scene& s, int) -> double { return C(s).painting(); };
+        paint.write = [](Scene& s, int, double on) { C(s).set_painting(on != 0); };
+        v.push_back(paint);
         OptionSpec overlay{"overlay", OptionKind::Flags, {kCrowdOverlays, kCrowdOverlays + kCrowdOverlayCount}, 0, 0, false,
                            "what is drawn over the cells: the arrows, the search's distances, the inspected agent's path"};
         overlay.heading = N_("overlays");

@@ -61,6 +61,10 @@ public:
     int inspected() const override;  // the selected agent, else agent 0 while the path is drawn
     bool overlay(int index) const { return overlays_[index]; }
     void set_overlay(int index, bool on) { overlays_[index] = on; }
+    // Paint mode: a drag anywhere on the canvas paints walls, and a finger's
+    // drag does too instead of scrolling the page (a phone's way to draw a maze).
+    bool painting() const { return painting_; }
+    void set_painting(bool on) { painting_ = on; }
     // Agent i's path ahead along the arrows: the centres of the cells it
     // would pass, from its own to the goal (at most kCells).
     std::vector<Vec2> path(int i) const;
@@ -90,6 +94,7 @@ private:
     Crowd crowd_{params, maze_, 7};
     int selected_ = -1;
     bool overlays_[kCrowdOverlayCount] = {};
+    bool painting_ = false;
 };
 
 }  // namespace flocklab

@@ -66,7 +66,7 @@ public:
     void pointer(const Pointer& p) override {
         Cell at;
         const bool on_cell = p.hover && cell_of(*p.hover, &at);
-        if (p.pressed && !goal_armed_ && draggable(*p.pressed)) {  // a drag that starts on the goal carries it
+        if (p.pressed && !goal_armed_ && near_goal(*p.pressed)) {  // a drag that starts on the goal carries it
             dragging_goal_ = true;
             return;
         }
@@ -105,7 +105,9 @@ public:
         return true;
     }
 
-    bool draggable(Vec2 q) const override { return (q - centre_of(s_.maze().goal())).length() <= kGrabRadius; }
+    bool near_goal(Vec2 q) const { return (q - centre_of(s_.maze().goal())).length() <= kGrabRadius; }
+    // What a finger's drag takes from the page's scrolling: the goal, or anywhere in paint mode.
+    bool draggable(Vec2 q) const override { return s_.painting() || near_goal(q); }
 
     // [SECTION] Keys
     bool key(const std::string& k, bool repeat) override {
@@ -125,6 +127,9 @@ public:
             goal_armed_ = true;  // and the next click moves it too
         } else if (k == "s") {
             s_.set_follow(s_.follow() == Follow::Field ? Follow::Seek : Follow::Field);
+        } else if (k == "b") {
+            s_.set_painting(!s_.painting());
+            s_.say(tr(s_.painting() ? "Paint mode: a drag paints walls, a finger's too." : "Paint mode off: a finger's drag scrolls the page."));
         } else if (k == "a" || k == "m" || k == "p") {
             const int o = k == "a" ? 0 : k == "m" ? 1 : 2;
             s_.set_overlay(o, !s_.overlay(o));
@@ -225,12 +230,14 @@ public:
         if (compact) {
             ui_text("%s in %.0f stuck %.0f %.1f s%s", mode, g.at(0).value, g.at(1).value, time, paused ? " ||" : "");
             if (goal_armed_) ui_text_coloured(imgui_colour(kGoal), "tap a cell: goal");
+            else if (s_.painting()) ui_text_coloured(imgui_colour(kGoal), "paint: drag");
             return;
         }
         ui_text("%s   arrived %.0f   stuck %.0f   mean %.1f cells   t %.1f s%s", mode, g.at(0).value, g.at(1).value,
                 g.at(2).value, time, paused ? tr("   (paused)") : "");
         if (goal_armed_) ui_text_coloured(imgui_colour(kGoal), "click a cell to put the goal there (Escape: no)");
-        else ui_text_coloured(imgui_colour(kLegend), "click: wall on/off   drag: paint walls   G: goal   S: seek/field");
+        else if (s_.painting()) ui_text_coloured(imgui_colour(kGoal), "paint mode: a drag paints walls (B: off)");
+        else ui_text_coloured(imgui_colour(kLegend), "click: wall on/off   drag: paint walls   G: goal   S: seek/field   B: paint mode");
     }
 
     void tuning(double) override {

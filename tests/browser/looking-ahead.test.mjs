@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { start, openLesson, onWidget, pageOf, root, until } from './helpers.mjs';
+import { start, openLesson, onWidget, pageOf, root, until, swipe } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -200,4 +200,42 @@ test('walls painted by keys are announced truly: "no way there" only when the se
   for (const s of r.said) assert.doesNotMatch(s, /no way there/, s);
   assert.deepEqual(page.problems, []);
   await page.close();
+});
+
+test('a phone (390x844, DPR 3): in paint mode a finger\'s horizontal drag paints walls across the cells it crosses and does not scroll; out of it a swipe scrolls the page and paints nothing (issue 31 #1)', async () => {
+  const phone = await start({ deviceScaleFactor: 3 });
+  try {
+    const page = await openLesson(phone);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await onWidget(page, '#crowd', (h) => { h.pause(); h.reset(7); h.setWalls('none'); });
+    const canvas = page.locator('#crowd canvas');
+    await canvas.scrollIntoViewIfNeeded();
+    await page.evaluate(() => document.querySelector('#crowd canvas').scrollIntoView({ block: 'center' }));
+    const box = await canvas.boundingBox();
+    const at = (c, r) => ({ x: box.x + (c + 0.5) * 30 * box.width / 900, y: box.y + (r + 0.5) * 30 * box.height / 540 });
+    // Out of paint mode: a vertical swipe scrolls the page and paints nothing.
+    const y0 = await page.evaluate(() => scrollY);
+    await swipe(page, at(5, 14), at(5, 3));
+    await page.waitForFunction((y) => Math.abs(scrollY - y) > 30, y0, { timeout: 5000 });
+    assert.equal(await onWidget(page, '#crowd', (h) => h.walls()), 'none');
+    // The page's button turns paint mode on (a tap).
+    const button = page.locator('#crowd [data-paint]');
+    await button.scrollIntoViewIfNeeded();
+    await button.tap();
+    await until(page, '#crowd', (h) => h.paint(), true);
+    assert.equal(await button.getAttribute('aria-pressed'), 'true');
+    await page.evaluate(() => document.querySelector('#crowd canvas').scrollIntoView({ block: 'center' }));
+    const b2 = await canvas.boundingBox();
+    const at2 = (c, r) => ({ x: b2.x + (c + 0.5) * 30 * b2.width / 900, y: b2.y + (r + 0.5) * 30 * b2.height / 540 });
+    const y1 = await page.evaluate(() => scrollY);
+    await swipe(page, at2(5, 9), at2(12, 9), 14);
+    await page.waitForFunction(() => document.querySelector('#crowd').flocklab.walls().split(';').length >= 6, null, { timeout: 5000 });
+    const walls = (await onWidget(page, '#crowd', (h) => h.walls())).split(';');
+    for (const c of [5, 6, 7, 8, 9, 10, 11, 12]) assert.ok(walls.includes(`${c},9`), `${c},9 not painted: ${walls.join(';')}`);
+    assert.equal(await page.evaluate(() => scrollY), y1, 'the page scrolled under a painting finger');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  } finally {
+    await phone.close();
+  }
 });
