@@ -415,3 +415,24 @@ test('the shim loaded twice: the second copy says so once and mounts nothing; th
   assert.deepEqual(p.problems, []);
   await p.close();
 });
+
+test('a widget inside a shadow root: removing it there destroys it, and it takes its host\'s lang (issue 30 #12)', async () => {
+  const p = await pageOf(env, '<div id="host" lang="es"></div>');
+  await p.waitForFunction(() => window.FlockLab && !Array.isArray(window.FlockLab));
+  const r = await p.evaluate(async () => {
+    const root = document.querySelector('#host').attachShadow({ mode: 'open' });
+    root.innerHTML = '<link rel="stylesheet" href="flocklab.css"><figure id="w" data-seed="7"><canvas width="900" height="540"></canvas></figure>';
+    const before = window.FlockLab.liveInstances();
+    const h = window.FlockLab.mount(root.querySelector('#w'));
+    await h.ready;
+    const lang = h.language().lang;
+    const live = window.FlockLab.liveInstances();
+    root.querySelector('#w').remove();
+    return { before, live, lang };
+  });
+  assert.equal(r.lang, 'es');
+  assert.equal(r.live, r.before + 1);
+  await p.waitForFunction((n) => window.FlockLab.liveInstances() === n, r.before, { timeout: 10000 });
+  assert.deepEqual(p.problems, []);
+  await p.close();
+});

@@ -20,8 +20,17 @@ const warned = new Set();
 
 // "es-MX" -> "es"; the pseudo-locale's tags (qps, qps-ploc) -> "qps".
 export function languageTag(el, explicit) {
-  const tag = String(explicit || el.dataset.lang || el.closest('[lang]')?.getAttribute('lang') || 'en').trim();
+  const tag = String(explicit || el.dataset.lang || langAbove(el) || 'en').trim();
   return tag === '' ? 'en' : tag;
+}
+// The closest lang attribute, through shadow roots to their hosts (a widget
+// inside a web component takes the component's, or the page's, language).
+function langAbove(el) {
+  for (let n = el; n; n = n.getRootNode() instanceof ShadowRoot ? n.getRootNode().host : null) {
+    const found = n.closest('[lang]');
+    if (found) return found.getAttribute('lang');
+  }
+  return null;
 }
 const primary = (tag) => tag.toLowerCase().split(/[-_]/)[0];
 

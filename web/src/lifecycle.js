@@ -27,9 +27,21 @@ export const isLeftAlone = (el) => leftAlone.has(el);
 
 // `gone()` once `el` has left the page (a widget is destroyed, an experiment
 // stops and lets its workers go); returns a function that forgets it.
+// Removals are watched in the page, and in the element's own root where that
+// is another (a shadow root, up to the page; an iframe's document).
 export function onRemoved(el, gone) {
   mounted.set(el, gone);
-  removal?.observe(document.documentElement, { childList: true, subtree: true });
+  const watch = (n) => removal?.observe(n, { childList: true, subtree: true });
+  watch(document.documentElement);
+  for (let root = el.getRootNode(); root !== document;) {
+    if (root instanceof ShadowRoot) {
+      watch(root);
+      root = root.host.getRootNode();
+    } else {
+      if (root instanceof Document) watch(root.documentElement);
+      break;
+    }
+  }
   return () => mounted.delete(el);
 }
 
