@@ -103,6 +103,7 @@ private:
     void update(double frame_seconds);
     int run_for(int n, double budget_ms);  // up to n steps, stopping once budget_ms is spent (at least one)
     void update_panels(double now_ms);
+    void place_hud(double now_ms);  // the HUD's corner: the one over less of what matters
     void draw();
     void draw_hud();
     void draw_plot();
@@ -133,6 +134,9 @@ private:
         std::vector<Gauge> gauges;  // for the HUD, refreshed ~4 times a second
         double at_ms = -1e9;
         double time = -1;           // the scene's time (s) they were read at
+        bool corner = false;        // false: top left; true: bottom right (out of the way)
+        float x = 0, y = 0, w = 0, h = 0;  // where it was last drawn (window px)
+        double placed_ms = -1e9;
     } hud_;
     // The pointer, as this frame sees it.
     struct Pointer {

@@ -112,6 +112,33 @@ void App::update_panels(double now) {
         hud_.at_ms = now;
         hud_.time = scene_->time();
     }
+    place_hud(now);
     view_->update_panels();
+}
+// The HUD goes to the corner that covers less of what the run is about: the
+// view's focus points (the goal, the selection, the target) count most, then
+// each agent under it (the clump). Twice a second at most, and only for a
+// clear gain, so it does not hop; top left while the tuning panel is open.
+void App::place_hud(double now) {
+    if (now - hud_.placed_ms < 500 || hud_.w <= 0) return;
+    hud_.placed_ms = now;
+    if (panel_.tuning_open || panel_.help_open) {
+        hud_.corner = false;
+        return;
+    }
+    const ImVec2 d = ImGui::GetIO().DisplaySize;
+    const auto cost = [&](bool corner) {
+        const double x0 = corner ? d.x - 8 - hud_.w : 8, y0 = corner ? d.y - 8 - hud_.h : 8, m = 12;
+        const auto under = [&](Vec2 p) {
+            const Vec2 q = p * ui_per_world_;
+            return q.x >= x0 - m && q.x <= x0 + hud_.w + m && q.y >= y0 - m && q.y <= y0 + hud_.h + m;
+        };
+        double c = 0;
+        for (const Vec2 p : view_->focus()) c += under(p) ? 1000 : 0;
+        for (const Vec2 p : scene_->positions()) c += under(p) ? 1 : 0;
+        return c;
+    };
+    const double here = cost(hud_.corner), there = cost(!hud_.corner);
+    if (there + 2 < here * 0.5) hud_.corner = !hud_.corner;
 }
 }  // namespace flocklab

@@ -51,7 +51,9 @@ void App::draw() {
 }
 
 void App::draw_hud() {
-    ImGui::SetNextWindowPos(ImVec2(8, 8));
+    const ImVec2 d = ImGui::GetIO().DisplaySize;
+    if (hud_.corner) ImGui::SetNextWindowPos(ImVec2(d.x - 8, d.y - 8), ImGuiCond_Always, ImVec2(1, 1));
+    else ImGui::SetNextWindowPos(ImVec2(8, 8));
     ImGui::SetNextWindowBgAlpha(0.55f);
     constexpr ImGuiWindowFlags kHud = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
                                       ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoFocusOnAppearing |
@@ -77,6 +79,10 @@ void App::draw_hud() {
                            static_cast<int>(100.0 * (run_.total - run_.left) / std::max(1, run_.total)));
     }
     if (!compact()) draw_plot();
+    hud_.x = ImGui::GetWindowPos().x;
+    hud_.y = ImGui::GetWindowPos().y;
+    hud_.w = ImGui::GetWindowSize().x;
+    hud_.h = ImGui::GetWindowSize().y;
     ImGui::End();
 }
 

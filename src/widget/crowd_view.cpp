@@ -105,6 +105,11 @@ public:
         return true;
     }
 
+    std::vector<Vec2> focus() const override {
+        std::vector<Vec2> f{centre_of(s_.maze().goal())};
+        if (s_.selected() >= 0) f.push_back(static_cast<const Scene&>(s_).positions()[static_cast<size_t>(s_.selected())]);
+        return f;
+    }
     bool near_goal(Vec2 q) const { return (q - centre_of(s_.maze().goal())).length() <= kGrabRadius; }
     // What a finger's drag takes from the page's scrolling: the goal, or anywhere in paint mode.
     bool draggable(Vec2 q) const override { return s_.painting() || near_goal(q); }

@@ -246,6 +246,14 @@ public:
         }
     }
 
+    std::vector<Vec2> focus() const override {
+        std::vector<Vec2> f;
+        if (s_.hawk) f.push_back(*s_.hawk);
+        if (s_.leader()) f.push_back(s_.leader_target());
+        if (s_.selected() >= 0) f.push_back(static_cast<const Scene&>(s_).positions()[static_cast<size_t>(s_.selected())]);
+        return f;
+    }
+
     void hud(const std::vector<Gauge>& g, bool paused, double time, bool compact) override {
         static const char* const kShort[kRuleCount] = {N_("sep"), N_("ali"), N_("coh"), N_("wan")};
         // A rule on at weight 0 does nothing: said so ("sep w=0"), not "ON"

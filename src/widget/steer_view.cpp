@@ -32,6 +32,10 @@ public:
         if (const auto to = target_.follow(p, [this](Vec2 at) { return draggable(at); })) s_.set_target(*to);
     }
 
+    std::vector<Vec2> focus() const override {
+        if (s_.vehicle.mode == SteerMode::Wander) return {s_.vehicle.pos};
+        return {s_.vehicle.target, s_.vehicle.pos};
+    }
     bool draggable(Vec2 at) const override {
         return s_.vehicle.mode != SteerMode::Wander && (at - s_.vehicle.target).length() <= kGrabRadius;
     }

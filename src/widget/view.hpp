@@ -79,6 +79,9 @@ public:
     // Whether something draggable (the hawk, a target) is at world point p:
     // a touch there drags it instead of scrolling the page.
     virtual bool draggable(Vec2 p) const { (void)p; return false; }
+    // The world points that matter most now (the goal, the selected agent,
+    // the target): the HUD keeps off them, and off the agents (App::place_hud).
+    virtual std::vector<Vec2> focus() const { return {}; }
     virtual void draw(Shapes& s) = 0;              // the world
     // Text over the world (ImGui's background list, window px = world px x ui_per_world).
     virtual void labels(ImDrawList* list, double ui_per_world) { (void)list; (void)ui_per_world; }

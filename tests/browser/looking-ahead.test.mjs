@@ -239,3 +239,26 @@ test('a phone (390x844, DPR 3): in paint mode a finger\'s horizontal drag paints
     await phone.close();
   }
 });
+
+test('the HUD gets out of the way: with the goal under it, it moves to the other corner; the goal is never under it (issue 31 #2)', async () => {
+  const page = await pageOf(env, '<figure class="flocklab" id="c" data-scene="crowd" data-seed="7" data-paused><canvas width="900" height="540"></canvas></figure>');
+  await page.waitForFunction(() => document.querySelector('#c').classList.contains('flocklab-ready'), null, { timeout: 60000 });
+  // The goal's centre in window px, and whether the HUD covers it.
+  const covered = () => page.evaluate(() => {
+    const h = document.querySelector('#c').flocklab;
+    const m = h.uiMetrics();
+    const [c, r] = h.goal().split(',').map(Number);
+    const k = m.window[0] / 900;
+    const x = (c + 0.5) * 30 * k, y = (r + 0.5) * 30 * k;
+    return { hud: m.hud, under: x >= m.hud[0] && x <= m.hud[2] && y >= m.hud[1] && y <= m.hud[3], low: m.hud[1] > m.window[1] / 2 };
+  });
+  await page.waitForFunction(() => document.querySelector('#c').flocklab.uiMetrics().hud[2] > 0);
+  const before = await covered();
+  assert.equal(before.low, false, 'the HUD starts at the top left');
+  await page.evaluate(() => document.querySelector('#c').flocklab.setGoal('3,2')); // under the HUD
+  await page.waitForFunction(() => { const m = document.querySelector('#c').flocklab.uiMetrics(); return m.hud[1] > m.window[1] / 2; }, null, { timeout: 10000 });
+  const after = await covered();
+  assert.equal(after.under, false, JSON.stringify(after));
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
