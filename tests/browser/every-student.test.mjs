@@ -363,3 +363,48 @@ test('a projector: an experiment in full screen fills the screen, its chart\'s t
   assert.deepEqual(page.problems, []);
   await page.close();
 });
+
+test('the page\'s "Try it" texts, done as written, do what they promise (issue 31: instructions that are true)', async () => {
+  const page = await openLesson(env);
+  // 1. "In Arrive, watch the speed fall to zero as the distance does."
+  const arrive = await onWidget(page, '#steer', async (h) => {
+    h.setMode('arrive');
+    const g = await h.runTo(10);
+    return { speed: g.speed, distance: g.distance };
+  });
+  assert.ok(arrive.speed < 1 && arrive.distance < 1, JSON.stringify(arrive));
+  // "Then switch to Seek and press Reset: from the same start, Seek reaches the
+  // target at full speed, shoots past it and keeps swinging back and forth across it."
+  await page.locator('#steer [data-mode="seek"]').click();
+  await page.locator('#steer [data-action="reset"]').click();
+  const seek = await onWidget(page, '#steer', (h) => {
+    h.pause();
+    const d = [];
+    const v = [];
+    for (let k = 0; k < 600; k++) { h.step(1); const g = h.gauges(); d.push(g.distance); v.push(g.speed); }
+    // Passes: the distance's local minima close to the target, at speed.
+    const passes = [];
+    for (let k = 1; k < d.length - 1; k++) if (d[k] < d[k - 1] && d[k] <= d[k + 1] && d[k] < 30) passes.push({ k, d: d[k], v: v[k] });
+    return { mode: h.mode(), passes, maxSpeed: Math.max(...v), after: Math.max(...d.slice(passes[0]?.k ?? 0)) };
+  });
+  assert.equal(seek.mode, 'seek');
+  assert.ok(seek.passes.length >= 3, `it passed the target ${seek.passes.length} times in 10 s`);
+  assert.ok(seek.passes[0].v > 200, `the first pass at ${seek.passes[0].v} px/s, not full speed`);
+  assert.ok(seek.after > 30, 'it never shot past');
+  // 2. "data-weight-separation="0" gives the same flock as switching separation off."
+  const same = await page.evaluate(async () => {
+    const make = (opts) => { const el = document.createElement('figure'); document.body.append(el); return window.FlockLab.mount(el, { seed: 7, paused: true, ...opts }); };
+    const a = make({ weightSeparation: 0 });
+    const b = make({ rules: 'alignment,cohesion' });
+    await Promise.all([a.ready, b.ready]);
+    await a.runTo(10);
+    await b.runTo(10);
+    const r = JSON.stringify(a.state().boids) === JSON.stringify(b.state().boids);
+    a.destroy();
+    b.destroy();
+    return r;
+  });
+  assert.ok(same, 'weight 0 and separation off gave different flocks');
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
