@@ -1,7 +1,7 @@
 # flocklab's front door. Every target installs what is missing first
 # (.ci/install-deps.sh, as root on Debian 12), so a fresh machine needs
 # nothing but `make serve` or `make test`.
-.PHONY: all deps deps-web deps-browser deps-fuzz native dist test test-native test-browser test-sanitize fuzz soak bench bench-report bench-wasm bench-lab bench-ready screenshot web serve clean
+.PHONY: all deps deps-web deps-browser deps-fuzz native dist test test-native test-browser test-sanitize fuzz soak bench bench-report bench-wasm bench-lab bench-ready wasm-sizes screenshot web serve clean
 
 # Debian's emcc needs Debian's node modules (acorn) with this machine's node.
 export NODE_PATH := /usr/share/nodejs
@@ -135,6 +135,12 @@ bench-ready: web deps-browser
 	node tests/browser/ready-time.mjs 5
 
 # A fresh screenshot of the lesson page's widgets for the README (web/screenshot.png).
+# Where the wasm's bytes go: the widget linked with its functions' names, by part.
+wasm-sizes: deps-web
+	emcmake cmake -S . -B $(BUILD)/wasm-prof -DCMAKE_BUILD_TYPE=Release "-DFLOCKLAB_LINK_OPT=-Oz;--profiling-funcs" >/dev/null
+	cmake --build $(BUILD)/wasm-prof -j $(JOBS) --target flocklab_widget
+	node web/tools/wasm-sizes.mjs $(BUILD)/wasm-prof/src/widget/flocklab-core.wasm --top 5
+
 screenshot: web deps-browser
 	node tests/browser/screenshot.mjs web/screenshot.png
 

@@ -1,0 +1,99 @@
+// Where a .wasm file's bytes go: its sections, and its code by part (Dear
+// ImGui, SDL, the core, the widget, the C and C++ libraries), raw and
+// gzipped (each part's function bodies compressed together: a fair share of
+// the whole file's gzip). Function names come from the name section, so
+// measure a build linked with --profiling-funcs (make wasm-sizes does).
+//   node web/tools/wasm-sizes.mjs FILE.wasm [--top N]
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+
+const file = process.argv[2];
+const top = Number(process.argv[process.argv.indexOf('--top') + 1] || 0) || 0;
+const b = readFileSync(file);
+let p = 8;
+const leb = () => {
+  let r = 0;
+  let shift = 0;
+  for (;;) {
+    const x = b[p++];
+    r += (x & 0x7f) * 2 ** shift;
+    shift += 7;
+    if (!(x & 0x80)) return r;
+  }
+};
+const sections = [];
+const bodies = [];
+const names = new Map();
+let imported = 0;
+while (p < b.length) {
+  const id = b[p++];
+  const size = leb();
+  const start = p;
+  let name = ['custom', 'type', 'import', 'function', 'table', 'memory', 'global', 'export', 'start', 'element', 'code', 'data', 'datacount'][id] ?? `#${id}`;
+  if (id === 0) {
+    const n = leb();
+    name = `custom:${b.subarray(p, p + n).toString()}`;
+    p += n;
+    if (name === 'custom:name') {
+      while (p < start + size) {
+        const sub = b[p++];
+        const len = leb();
+        const end = p + len;
+        if (sub === 1) {
+          for (let k = leb(); k > 0; k--) {
+            const idx = leb();
+            const l = leb();
+            names.set(idx, b.subarray(p, p + l).toString());
+            p += l;
+          }
+        }
+        p = end;
+      }
+    }
+  } else if (id === 2) {
+    for (let k = leb(); k > 0; k--) {
+      p += leb(); // module
+      p += leb(); // field
+      const kind = b[p++];
+      if (kind === 0) { leb(); imported++; } else if (kind === 1) { p++; const f = leb(); leb(); if (f & 1) leb(); } else if (kind === 2) { const f = leb(); leb(); if (f & 1) leb(); } else if (kind === 3) { p += 2; }
+    }
+  } else if (id === 10) {
+    for (let k = leb(), i = 0; k > 0; k--, i++) {
+      const len = leb();
+      bodies.push({ index: imported + i, bytes: b.subarray(p, p + len) });
+      p += len;
+    }
+  }
+  sections.push({ name, size });
+  p = start + size;
+}
+
+const part = (n) => {
+  if (!n) return 'unnamed';
+  if (/^(ImGui|Im[A-Z]|stb|ImFont)|ImGui::|igGet|ImVector|ImPool|ImChunk|ImSpan|ImStb/.test(n)) return 'Dear ImGui';
+  if (/^(SDL_|Emscripten_|GL_|GLES2_|SDL\b)|SDL_/.test(n)) return 'SDL2';
+  if (/flocklab::(App|.*View|Painter|Raster|UiInput|font|Shapes|draw)|^fl_|web_main|baked|ui_text/.test(n)) return 'widget (platform layer)';
+  if (/flocklab::/.test(n)) return 'core';
+  if (/^(std::|__cxx|__cxa|operator new|operator delete|void std::)/.test(n) || /std::__2/.test(n)) return 'C++ library';
+  if (/^(__|_|[a-z_0-9]+$)/.test(n)) return 'C library and runtime';
+  return 'other';
+};
+const parts = new Map();
+for (const f of bodies) {
+  const key = part(names.get(f.index));
+  const e = parts.get(key) ?? { raw: 0, chunks: [], n: 0, fns: [] };
+  e.raw += f.bytes.length;
+  e.chunks.push(f.bytes);
+  e.n++;
+  e.fns.push({ name: names.get(f.index) ?? `#${f.index}`, size: f.bytes.length });
+  parts.set(key, e);
+}
+const kb = (x) => `${(x / 1024).toFixed(1)} kB`;
+console.log(`${file}: ${kb(b.length)}, ${kb(gzipSync(b, { level: 9 }).length)} gzipped`);
+console.log('\nsections:');
+for (const s of sections.sort((x, y) => y.size - x.size)) console.log(`  ${s.name.padEnd(24)} ${kb(s.size)}`);
+console.log('\ncode by part (functions, raw, gzipped):');
+for (const [k, e] of [...parts].sort((x, y) => y[1].raw - x[1].raw)) {
+  console.log(`  ${k.padEnd(26)} ${String(e.n).padStart(5)}  ${kb(e.raw).padStart(9)}  ${kb(gzipSync(Buffer.concat(e.chunks), { level: 9 }).length).padStart(9)}`);
+  if (top) for (const f of e.fns.sort((x, y) => y.size - x.size).slice(0, top)) console.log(`      ${String(f.size).padStart(7)}  ${f.name.slice(0, 110)}`);
+}
