@@ -2,7 +2,7 @@
 // a finger on a phone, and a projector in full screen.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, openLesson, onWidget, artifacts, swipe } from './helpers.mjs';
+import { start, openLesson, onWidget, artifacts, swipe, mainThreadTasks } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -406,5 +406,16 @@ test('the page\'s "Try it" texts, done as written, do what they promise (issue 3
   });
   assert.ok(same, 'weight 0 and separation off gave different flocks');
   assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('loading the lesson page (14 widgets, 3 experiments) runs no main-thread task of more than 250 ms of CPU (issue 31: loading that shows)', async () => {
+  const page = await env.context.newPage();
+  const { tasks } = await mainThreadTasks(page, async () => {
+    await page.goto(env.url);
+    await page.waitForFunction(() => [...document.querySelectorAll('.flocklab')].every((e) => e.classList.contains('flocklab-ready')), null, { timeout: 120000 });
+  });
+  const longest = Math.max(...tasks.map((t) => t.cpu));
+  assert.ok(longest < 250, `a start-up task took ${longest.toFixed(0)} ms of CPU`);
   await page.close();
 });
