@@ -10,7 +10,7 @@ after(async () => { await env.close(); });
 
 // Tab from the top of the page until the canvas of `sel` has focus.
 async function tabTo(page, sel) {
-  for (let i = 0; i < 80; i++) {
+  for (let i = 0; i < 200; i++) {
     await page.keyboard.press('Tab');
     if (await page.evaluate((s) => document.activeElement === document.querySelector(`${s} canvas`), sel)) return;
   }

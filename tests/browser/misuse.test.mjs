@@ -186,7 +186,7 @@ test('indexes, yes/no words, NUL bytes and unknown names get one answer everywhe
   // NUL bytes are refused, not cut short.
   assert.match(await errorOf((h) => h.setParams({ 'weight_separation\u0000x': 1 })), /^TypeError: flocklab: a parameter name contains a NUL character/);
   // Unknown names and non-objects.
-  assert.match(await errorOf((h) => h.apply({ bogusOption: 1 })), /^TypeError: flocklab: apply\(\): 'bogusOption': no such setting \(a flock widget takes 'scene', 'seed', 'paused', 'textScale', 'lang', 'compare', 'rule'/);
+  assert.match(await errorOf((h) => h.apply({ bogusOption: 1 })), /^TypeError: flocklab: apply\(\): 'bogusOption': no such setting \(a flock widget takes 'scene', 'seed', 'paused', 'textScale', 'lang', 'forms', 'compare', 'rule'/);
   assert.match(await errorOf((h) => h.apply('x')), /^TypeError: flocklab: apply\(\) takes an object/);
   assert.match(await errorOf((h) => h.apply(null)), /^TypeError: flocklab: apply\(\) takes an object/);
   assert.match(await errorOf((h) => h.apply({ seed: 'x' })), /^TypeError: flocklab: reset\(seed\) takes a whole number/);

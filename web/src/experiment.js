@@ -73,12 +73,13 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn, on
   const runButton = node(row, 'button', { type: 'button', class: 'fl-exp-run' });
   const progress = node(row, 'progress', { max: 1, value: 0 });
   const csvButton = node(row, 'button', { type: 'button', class: 'fl-exp-csv', disabled: '' });
-  const fullButton = node(row, 'button', { type: 'button', class: 'fl-exp-full', 'aria-pressed': 'false' });
   const chart = node(box, 'svg', { class: 'fl-exp-chart', role: 'group' });
   const hint = node(box, 'p', { class: 'fl-exp-hint', id: `fl-exp-hint-${uid}`, hidden: '' });
   const legend = node(box, 'ul', { class: 'fl-exp-legend' });
   const summary = node(box, 'p', { class: 'fl-exp-summary', 'aria-live': 'off', id: `fl-exp-${uid}` });
   chart.setAttribute('aria-describedby', summary.id);
+  // Last in the tab order: the prediction, Run and the chart come first.
+  const fullButton = node(box, 'button', { type: 'button', class: 'fl-exp-full', 'aria-pressed': 'false' });
 
 
   const measure = () => ex.info_?.gauges.find((g) => g.name === (d.measure || ex.info_.gauges[0].name)) ?? ex.info_?.gauges[0];
