@@ -167,6 +167,14 @@ std::string App::ui_metrics() const {
                   hud_.x, hud_.y, hud_.x + hud_.w, hud_.y + hud_.h, ImGui::GetFontSize(), ImGui::GetFontSize() + 2 * st.FramePadding.y, ww, wh, pw, ph, panel_.min.x,
                   panel_.min.y, panel_.max.x, panel_.max.y, compact() ? "true" : "false",
                   ImGui::GetFontSize() + st.ItemSpacing.y, panel_.help_open ? "true" : "false", panel_.tuning_open ? "true" : "false", panel_.scroll, ui_input_.keys_waiting());
-    return buf;
+    // The view's focus points in window px (the page keeps its Play button off them).
+    std::string focus;
+    for (const Vec2 f : view_ ? view_->focus() : std::vector<Vec2>{}) {
+        char pt[64];
+        std::snprintf(pt, sizeof pt, "%s[%.1f, %.1f]", focus.empty() ? "" : ", ", f.x * ui_per_world_, f.y * ui_per_world_);
+        focus += pt;
+    }
+    std::string out = buf;
+    return out.substr(0, out.size() - 1) + ", \"focus\": [" + focus + "]}";
 }
 }  // namespace flocklab

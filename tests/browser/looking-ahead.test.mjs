@@ -262,3 +262,23 @@ test('the HUD gets out of the way: with the goal under it, it moves to the other
   assert.deepEqual(page.problems, []);
   await page.close();
 });
+
+test('a paused widget\'s Play button keeps off the goal: with the goal at the bottom left it sits at the bottom right (issue 31 #2)', async () => {
+  const page = await pageOf(env, '<figure class="flocklab" id="c" data-scene="crowd" data-seed="7" data-paused><canvas width="900" height="540"></canvas></figure>');
+  await page.waitForFunction(() => document.querySelector('#c').classList.contains('flocklab-ready'), null, { timeout: 60000 });
+  const where = () => page.evaluate(() => {
+    const h = document.querySelector('#c').flocklab;
+    const c = document.querySelector('#c canvas').getBoundingClientRect();
+    const p = document.querySelector('#c .fl-play').getBoundingClientRect();
+    const [col, row] = h.goal().split(',').map(Number);
+    const gx = c.left + (col + 0.5) * 30 * c.width / 900, gy = c.top + (row + 0.5) * 30 * c.height / 540;
+    return { covers: gx >= p.left && gx <= p.right && gy >= p.top && gy <= p.bottom, right: p.left > c.left + c.width / 2, visible: p.width > 0 };
+  });
+  await page.waitForFunction(() => !document.querySelector('#c .fl-play').hidden);
+  assert.equal((await where()).right, false, 'Play starts at the bottom left');
+  await page.evaluate(() => document.querySelector('#c').flocklab.setGoal('1,16'));
+  await page.waitForFunction(() => { const c = document.querySelector('#c canvas').getBoundingClientRect(); return document.querySelector('#c .fl-play').getBoundingClientRect().left > c.left + c.width / 2; }, null, { timeout: 10000 });
+  const w = await where();
+  assert.deepEqual({ covers: w.covers, visible: w.visible }, { covers: false, visible: true });
+  await page.close();
+});

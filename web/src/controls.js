@@ -180,7 +180,13 @@ export function makeControls(w) {
       if (play.textContent !== label) play.textContent = label;
       if (!play.hidden) {
         const c = w.canvas_();
-        play.style.left = `${c.offsetLeft + 10}px`;
+        // Bottom left, or bottom right where the left would cover what
+        // matters (the view's focus points: the goal, the selection, the target).
+        const css = c.offsetWidth / Math.max(1, metrics.window[0]); // window px to CSS px
+        const covers = (x0) => (metrics.focus ?? []).some(([x, y]) => x * css >= x0 - 12 && x * css <= x0 + play.offsetWidth + 12
+          && y * css >= c.offsetHeight - play.offsetHeight - 22);
+        const left = covers(10) ? c.offsetWidth - play.offsetWidth - 10 : 10;
+        play.style.left = `${c.offsetLeft + left}px`;
         play.style.top = `${c.offsetTop + c.offsetHeight - play.offsetHeight - 10}px`;
       }
     },
