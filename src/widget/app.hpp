@@ -156,6 +156,8 @@ private:
         std::uint64_t seed_input = 7;  // the seed field
         std::map<std::string, int> count_input;  // the whole-number sliders, by option
         Vec2 min, max;                 // window (CSS) px: the panel as last drawn
+        bool low = false;              // the closed header at the bottom (off a focus point at the top right)
+        bool left = false;             // ... and at the left (the HUD took the bottom right)
     } panel_;
     // A run to a time: steps still to go, of how many, and frames since it
     // began (it draws every few).

@@ -140,5 +140,18 @@ void App::place_hud(double now) {
     };
     const double here = cost(hud_.corner), there = cost(!hud_.corner);
     if (there + 2 < here * 0.5) hud_.corner = !hud_.corner;
+    // The closed Tuning header: top right, or the bottom corner the HUD left
+    // free when a focus point is under the top right (not the agents: it is small).
+    const double hw = panel_.max.x - panel_.min.x, hh = panel_.max.y - panel_.min.y;
+    const auto covers = [&](double x0, double y0) {
+        for (const Vec2 p : view_->focus()) {
+            const Vec2 q = p * ui_per_world_;
+            if (q.x >= x0 - 12 && q.x <= x0 + hw + 12 && q.y >= y0 - 12 && q.y <= y0 + hh + 12) return true;
+        }
+        return false;
+    };
+    const bool top_bad = covers(d.x - 8 - hw, 8);
+    panel_.low = top_bad;
+    panel_.left = top_bad && hud_.corner;
 }
 }  // namespace flocklab

@@ -36,7 +36,9 @@ void App::draw_tuning() {
     const bool opening = panel_.request == 1 || (panel_.tuning_open && panel_.request != 0);
     if (!opening) {
         flags |= ImGuiWindowFlags_AlwaysAutoResize;
-        ImGui::SetNextWindowPos(ImVec2(display.x - edge, edge), ImGuiCond_Always, ImVec2(1, 0));
+        // Top right, or a bottom corner when the top right would cover what matters (App::place_hud).
+        ImGui::SetNextWindowPos(ImVec2(panel_.left ? edge : display.x - edge, panel_.low ? display.y - edge : edge), ImGuiCond_Always,
+                                ImVec2(panel_.left ? 0.0f : 1.0f, panel_.low ? 1.0f : 0.0f));
         // At least as wide as its header's label (a translation may be longer than "Tuning").
         const float label_w = ImGui::CalcTextSize(tr("Tuning")).x + ImGui::GetFontSize() + ImGui::GetStyle().FramePadding.x * 4 +
                               ImGui::GetStyle().WindowPadding.x * 2;

@@ -282,3 +282,30 @@ test('a paused widget\'s Play button keeps off the goal: with the goal at the bo
   assert.deepEqual({ covers: w.covers, visible: w.visible }, { covers: false, visible: true });
   await page.close();
 });
+
+test('the closed Tuning header keeps off the goal: with the goal at the top right it goes to a bottom corner (issue 31 #2)', async () => {
+  const page = await pageOf(env, '<figure class="flocklab" id="c" data-scene="crowd" data-seed="7" data-paused><canvas width="900" height="540"></canvas></figure>');
+  await page.waitForFunction(() => document.querySelector('#c').classList.contains('flocklab-ready'), null, { timeout: 60000 });
+  const under = () => page.evaluate(() => {
+    const h = document.querySelector('#c').flocklab;
+    const m = h.uiMetrics();
+    const [col, row] = h.goal().split(',').map(Number);
+    const k = m.window[0] / 900;
+    const x = (col + 0.5) * 30 * k, y = (row + 0.5) * 30 * k;
+    return { covered: x >= m.panel[0] && x <= m.panel[2] && y >= m.panel[1] && y <= m.panel[3], low: m.panel[1] > m.window[1] / 2 };
+  });
+  assert.equal((await under()).low, false, 'the header starts at the top right');
+  await page.evaluate(() => document.querySelector('#c').flocklab.setGoal('28,0'));
+  await page.waitForFunction(() => { const m = document.querySelector('#c').flocklab.uiMetrics(); return m.panel[1] > m.window[1] / 2; }, null, { timeout: 10000 });
+  assert.equal((await under()).covered, false);
+  // The Play button moves off it too (it follows on the widget's next tick: polled).
+  await page.waitForFunction(() => {
+    const m = document.querySelector('#c').flocklab.uiMetrics();
+    const c = document.querySelector('#c canvas').getBoundingClientRect();
+    const k = c.width / m.window[0];
+    const p = document.querySelector('#c .fl-play').getBoundingClientRect();
+    const [x0, y0, x1, y1] = m.panel.map((v) => v * k);
+    return !(p.left - c.left < x1 && p.right - c.left > x0 && p.top - c.top < y1 && p.bottom - c.top > y0);
+  }, null, { timeout: 10000 });
+  await page.close();
+});

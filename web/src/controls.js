@@ -183,8 +183,10 @@ export function makeControls(w) {
         // Bottom left, or bottom right where the left would cover what
         // matters (the view's focus points: the goal, the selection, the target).
         const css = c.offsetWidth / Math.max(1, metrics.window[0]); // window px to CSS px
-        const covers = (x0) => (metrics.focus ?? []).some(([x, y]) => x * css >= x0 - 12 && x * css <= x0 + play.offsetWidth + 12
-          && y * css >= c.offsetHeight - play.offsetHeight - 22);
+        const top = c.offsetHeight - play.offsetHeight - 22;
+        const [px0, py0, px1, py1] = (metrics.panel ?? []).map((v) => v * css); // the Tuning header, which may sit at the bottom
+        const covers = (x0) => (metrics.focus ?? []).some(([x, y]) => x * css >= x0 - 12 && x * css <= x0 + play.offsetWidth + 12 && y * css >= top)
+          || (py1 > top && px0 < x0 + play.offsetWidth && px1 > x0 && py0 < c.offsetHeight);
         const left = covers(10) ? c.offsetWidth - play.offsetWidth - 10 : 10;
         play.style.left = `${c.offsetLeft + left}px`;
         play.style.top = `${c.offsetTop + c.offsetHeight - play.offsetHeight - 10}px`;
