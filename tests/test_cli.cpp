@@ -12,6 +12,7 @@
 
 #include "core/scan.hpp"
 #include "core/scene.hpp"
+#include "core/version.hpp"
 #include "support/json.hpp"
 
 namespace {

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/registry.hpp"
+#include "core/version.hpp"
 #include "core/words.hpp"
 #include "common.hpp"
 

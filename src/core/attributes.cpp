@@ -1,6 +1,7 @@
 // [SECTION] The page's data-* attributes, applied through the scene's options.
 #include <algorithm>
 
+#include "what_if.hpp"
 #include "names.hpp"
 #include "scene.hpp"
 

@@ -5,6 +5,7 @@
 #include "format.hpp"
 #include "registry.hpp"
 #include "scene.hpp"
+#include "version.hpp"
 
 namespace flocklab {
 

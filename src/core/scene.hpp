@@ -359,18 +359,8 @@ const std::vector<const char*>& scene_names();
 // Everything the page needs to know, as one JSON object: each scene's world,
 // options, gauges and tunables, and the limits (max boids, work per call).
 std::string describe_json();
-
-// flocklab's version, "MAJOR.MINOR.PATCH", from the file VERSION at the
-// project's root (the one place it is written; see the README's "Releases").
-const char* version();
 // The English words people read for an option (a heading: "rules" for rule).
 inline const char* option_heading(const OptionSpec& o) { return o.heading ? o.heading : o.name; }
-
-// A page's data-compare="max-force=0.2; update=as-you-go": its pairs (names
-// as written), or false and why. "" and "none" are no lane.
-bool parse_compare(const std::string& text, std::vector<std::pair<std::string, std::string>>* out, std::string* why);
-// The pairs as data-compare writes them: "max_force=0.2; flee=negated-seek".
-std::string compare_text(const std::vector<std::pair<std::string, std::string>>& pairs);
 
 // Applies a page's data-* attributes (dataset key, text) through the scene's
 // options, as its author wrote them: data-NAME for most options, data-rules

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <set>
 
+#include "what_if.hpp"
 #include "format.hpp"
 #include "names.hpp"
 #include "scene.hpp"

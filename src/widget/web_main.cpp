@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/what_if.hpp"
 #include "app.hpp"
 #include "core/experiment.hpp"
 #include "core/format.hpp"

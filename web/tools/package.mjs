@@ -179,7 +179,7 @@ export function npmPackage(build, out, version) {
   const dir = join(out, 'npm', 'flocklab');
   const spec = JSON.parse(execFileSync(join(build, 'native', 'flocklab'), ['spec'], { encoding: 'utf8' }));
   if (spec.version !== version) throw new Error(`dist: the native build is ${spec.version}, VERSION says ${version}: rebuild it`);
-  release(dir, { readme: `# flocklab\n\n${section(join(root, 'README.md'), 'package')}` });
+  release(dir, { readme: `# flocklab\n\n${section(join(root, 'web', 'README.md'), 'package')}` });
   writeFileSync(join(dir, 'flocklab.d.ts'), declarations(spec));
   const pkg = {
     name: 'flocklab',
