@@ -240,9 +240,15 @@ test('a phone (390x844, DPR 3): in paint mode a finger\'s horizontal drag paints
   }
 });
 
-test('the HUD gets out of the way: with the goal under it, it moves to the other corner; the goal is never under it (issue 31 #2)', async () => {
+// A paused crowd of seed 7 on a page of its own, ready.
+async function pausedCrowd() {
   const page = await pageOf(env, '<figure class="flocklab" id="c" data-scene="crowd" data-seed="7" data-paused><canvas width="900" height="540"></canvas></figure>');
   await page.waitForFunction(() => document.querySelector('#c').classList.contains('flocklab-ready'), null, { timeout: 60000 });
+  return page;
+}
+
+test('the HUD gets out of the way: with the goal under it, it moves to the other corner; the goal is never under it (issue 31 #2)', async () => {
+  const page = await pausedCrowd();
   // The goal's centre in window px, and whether the HUD covers it.
   const covered = () => page.evaluate(() => {
     const h = document.querySelector('#c').flocklab;
@@ -264,8 +270,7 @@ test('the HUD gets out of the way: with the goal under it, it moves to the other
 });
 
 test('a paused widget\'s Play button keeps off the goal: with the goal at the bottom left it sits at the bottom right (issue 31 #2)', async () => {
-  const page = await pageOf(env, '<figure class="flocklab" id="c" data-scene="crowd" data-seed="7" data-paused><canvas width="900" height="540"></canvas></figure>');
-  await page.waitForFunction(() => document.querySelector('#c').classList.contains('flocklab-ready'), null, { timeout: 60000 });
+  const page = await pausedCrowd();
   const where = () => page.evaluate(() => {
     const h = document.querySelector('#c').flocklab;
     const c = document.querySelector('#c canvas').getBoundingClientRect();
@@ -284,8 +289,7 @@ test('a paused widget\'s Play button keeps off the goal: with the goal at the bo
 });
 
 test('the closed Tuning header keeps off the goal: with the goal at the top right it goes to a bottom corner (issue 31 #2)', async () => {
-  const page = await pageOf(env, '<figure class="flocklab" id="c" data-scene="crowd" data-seed="7" data-paused><canvas width="900" height="540"></canvas></figure>');
-  await page.waitForFunction(() => document.querySelector('#c').classList.contains('flocklab-ready'), null, { timeout: 60000 });
+  const page = await pausedCrowd();
   const under = () => page.evaluate(() => {
     const h = document.querySelector('#c').flocklab;
     const m = h.uiMetrics();
