@@ -1,36 +1,38 @@
-// Sine and cosine, correctly rounded, the same bits in every build. The lab
-// calls Python's math.cos and math.sin, which are the C library's: glibc
-// natively, but musl in the widget's WebAssembly, and musl differs from
-// glibc in the last bit for about 6% of angles (a flock started from one
-// seed then parts from the lab's within seconds). glibc itself is not
-// correctly rounded everywhere: of the sines and cosines of the lab's start
-// headings, about 1 in 700 differ from the correctly rounded value
-// (tests/test_trig.cpp measures it). So the page
-// computes these instead of musl's: they agree with glibc wherever glibc is
-// correctly rounded. They are computed to about 2^-66 (a table and a short
-// series), or where that leaves the last bit in doubt to about 2^-100 (a
-// Taylor series in double-double), and rounded once. Plain + - * / only (no
-// fma, no libm), so native and WebAssembly agree.
+// Sine and cosine as the lab gets them, the same bits in every build.
+//
+// The lab calls Python's math.sin and math.cos, which are the C library's.
+// The golden files were made with glibc 2.36 on x86-64, whose sin and cos
+// are IBM's Accurate Mathematical Library (a table of sin and cos at
+// multiples of 1/128 with short polynomial corrections, the argument reduced
+// by pi/2 in parts), compiled with fused multiply-adds where the processor
+// has FMA. The page's C library is musl, which differs from glibc in the last
+// bit for about 6% of angles, and a flock started from one seed then parts
+// from the lab's within seconds. So the core carries the same method,
+// written anew (trig.cpp; the table is computed in high precision by
+// sincos_table.py), with an exact fused multiply-add (std::fma) exactly where
+// glibc's FMA build has one. Natively and in WebAssembly the core then
+// steps with the same numbers as the lab, on any processor.
+// tests/test_trig.cpp compares them with this machine's glibc on millions of
+// angles in every range the core uses, and at the edges of each interval.
 #pragma once
 
 namespace flocklab {
 
-// For |x| < 2^20 (about a million radians). Beyond that, and for infinities
-// and NaN, they return the C library's std::sin and std::cos.
 struct SinCos {
     double sin, cos;
 };
-SinCos sincos_exact(double x);  // a table and a short series; in doubt, the careful path
-double sin_exact(double x);
-double cos_exact(double x);
-// The careful path alone (a Taylor series in double-double): for tests.
-SinCos sincos_careful(double x);
 
-// The sine and cosine the core steps with. Natively the C library's
-// (glibc's are the lab's: Python's math.sin and math.cos call them, and the
-// golden files say so); in WebAssembly, where the C library is musl's,
-// sincos_exact, which equals glibc on far more angles than musl does (see
-// tests/test_trig.cpp and src/core/README.md, Exactness).
-SinCos lab_sincos(double x);
+// glibc's sin and cos as its FMA build computes them (the lab's, and the
+// golden files'). For |x| < 105414350 (glibc's reduction by pi/2 in parts);
+// beyond that, which no angle of the core reaches, the C library's.
+double lab_sin(double x);
+double lab_cos(double x);
+SinCos lab_sincos(double x);  // {lab_sin(x), lab_cos(x)}
+
+// The same method with every multiply and add rounded apart: glibc's build
+// for processors without FMA (SSE2). For tests: a student whose processor
+// has no FMA gets these from the lab, and other numbers than the golden files.
+double lab_sin_unfused(double x);
+double lab_cos_unfused(double x);
 
 }  // namespace flocklab
