@@ -53,9 +53,11 @@ web: deps-web
 	# The C API's table for the shim, from web_main.cpp's signatures (one list).
 	mkdir -p $(BUILD)/gen
 	node web/tools/c-api.mjs $(BUILD)/gen/c-api.js
-	$(ESBUILD) web/src/index.js --alias:flocklab-c-api=$(abspath $(BUILD))/gen/c-api.js --define:FLOCKLAB_VERSION='"$(VERSION)"' --bundle --format=esm --external:./flocklab-core.js --external:./flocklab-experiment.js --minify --mangle-props=_$$ \
+	# The text rules the core and the shim share, from src/core/text_rules.def.
+	node web/tools/text-rules.mjs $(BUILD)/gen/text-rules.js
+	$(ESBUILD) web/src/index.js --alias:flocklab-c-api=$(abspath $(BUILD))/gen/c-api.js --alias:flocklab-text-rules=$(abspath $(BUILD))/gen/text-rules.js --define:FLOCKLAB_VERSION='"$(VERSION)"' --bundle --format=esm --external:./flocklab-core.js --external:./flocklab-experiment.js --minify --mangle-props=_$$ \
 	  --sourcemap --sources-content=true --log-level=warning --outfile=$(BUILD)/web/flocklab.js
-	$(ESBUILD) flocklab-experiment=web/src/experiment.js flocklab-sweep-worker=web/src/sweep-worker.js --define:FLOCKLAB_VERSION='"$(VERSION)"' --bundle --format=esm \
+	$(ESBUILD) flocklab-experiment=web/src/experiment.js flocklab-sweep-worker=web/src/sweep-worker.js --alias:flocklab-text-rules=$(abspath $(BUILD))/gen/text-rules.js --define:FLOCKLAB_VERSION='"$(VERSION)"' --bundle --format=esm \
 	  --external:./flocklab-sweep.js --minify --mangle-props=_$$ --sourcemap --sources-content=true --log-level=warning --outdir=$(BUILD)/web
 	# terser after esbuild on the shim's two bundles (about 3% smaller gzipped),
 	# each keeping its source map back to web/src.

@@ -372,11 +372,11 @@ std::vector<std::string> apply_attributes(Scene& s,
 // [SECTION] Helpers for scenes' set() and get()
 bool parse_point(const std::string& text, Vec2* out);  // "x,y", both finite
 bool parse_count(const std::string& text, double* out);
-// Yes and no, the same everywhere (attributes, setters, the CLI): "", "true",
-// "1", "yes", "on" are yes; "false", "0", "no", "off" no (any case); anything
-// else is neither (false returned).
+// Yes and no, the same everywhere (attributes, setters, the CLI, the shim):
+// the words of text_rules.def, any case; anything else is neither (false
+// returned). yes_no_words(): "yes or no (true, 1, yes, on, or false, ...)".
 bool parse_yes_no(const std::string& text, bool* on);
-constexpr const char* kYesNoWords = "yes or no (true, 1, yes, on, or false, 0, no, off)";
+std::string yes_no_words();
 int index_of(const OptionSpec& o, const std::string& value);  // in o.values; -1 if absent
 std::string join(const std::vector<const char*>& words);      // "a, b, c"
 std::string json_string(const std::string& s);
@@ -386,7 +386,7 @@ std::string json_strings(const std::vector<std::string>& items);  // ["a", "b"]
 std::string gauges_json(Scene& s);
 std::string json_point(Vec2 v);  // numbers as Python's repr prints them (format.hpp)
 std::string json_motion(Vec2 pos, Vec2 vel);  // "[x, y, vx, vy]": a boid's or the hunter's state
-// At most 80 characters of a value, for messages.
+// At most text_rules.def's FLOCKLAB_QUOTE_MAX characters of a value, for messages.
 std::string shortened(const std::string& value);
 // "OPTION: WHY, got 'VALUE'" (the value shortened)
 SetResult invalid(const std::string& option, const std::string& why, const std::string& value);

@@ -30,7 +30,7 @@ SetResult Scene::set(const std::string& name, const std::string& value) {
         }
         case OptionKind::Toggle: {
             bool on = false;
-            if (!parse_yes_no(value, &on)) return invalid(name, std::string("expected ") + kYesNoWords, value);
+            if (!parse_yes_no(value, &on)) return invalid(name, "expected " + yes_no_words(), value);
             o->write(*this, 0, on ? 1 : 0);
             return {};
         }

@@ -53,16 +53,46 @@ std::string json_motion(Vec2 pos, Vec2 vel) {
     return "[" + py_repr(pos.x) + ", " + py_repr(pos.y) + ", " + py_repr(vel.x) + ", " + py_repr(vel.y) + "]";
 }
 
+namespace {
+// The yes and no words and the quote's length: text_rules.def, shared with the shim.
+struct YesNoWord {
+    const char* text;
+    bool yes;
+};
+#define FLOCKLAB_YES(w) {w, true},
+#define FLOCKLAB_NO(w) {w, false},
+#define FLOCKLAB_QUOTE_MAX(n)
+constexpr YesNoWord kYesNoWords[] = {
+#include "text_rules.def"
+};
+#undef FLOCKLAB_YES
+#undef FLOCKLAB_NO
+#undef FLOCKLAB_QUOTE_MAX
+#define FLOCKLAB_YES(w)
+#define FLOCKLAB_NO(w)
+#define FLOCKLAB_QUOTE_MAX(n) constexpr size_t kQuoteMax = n;
+#include "text_rules.def"
+#undef FLOCKLAB_YES
+#undef FLOCKLAB_NO
+#undef FLOCKLAB_QUOTE_MAX
+}  // namespace
+
 bool parse_yes_no(const std::string& text, bool* on) {
     std::string t;
     for (char c : text) t += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    for (const char* w : {"", "true", "1", "yes", "on"}) {
-        if (t == w) return *on = true, true;
-    }
-    for (const char* w : {"false", "0", "no", "off"}) {
-        if (t == w) return *on = false, true;
+    for (const YesNoWord& w : kYesNoWords) {
+        if (t == w.text) return *on = w.yes, true;
     }
     return false;
+}
+
+std::string yes_no_words() {
+    std::string yes, no;
+    for (const YesNoWord& w : kYesNoWords) {
+        std::string& list = w.yes ? yes : no;
+        if (*w.text) list += (list.empty() ? "" : ", ") + std::string(w.text);
+    }
+    return "yes or no (" + yes + ", or " + no + ")";
 }
 
 int index_of(const OptionSpec& o, const std::string& value) {
@@ -79,7 +109,7 @@ std::string join(const std::vector<const char*>& words) {
 }
 
 std::string shortened(const std::string& value) {
-    return value.size() > 80 ? value.substr(0, 77) + "..." : value;
+    return value.size() > kQuoteMax ? value.substr(0, kQuoteMax - 3) + "..." : value;
 }
 
 SetResult invalid(const std::string& option, const std::string& why, const std::string& value) {

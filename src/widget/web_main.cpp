@@ -76,6 +76,15 @@ int main(int argc, char** argv) {
 }
 
 // [SECTION] The handle's C API
+// A scene's gauges as JSON members, ", \"<gauge>\": value" each (fl_gauges).
+namespace {
+std::string gauge_members(flocklab::Scene& s) {
+    std::string o;
+    for (const flocklab::Gauge& x : s.gauges()) o += ", " + flocklab::json_string(x.name) + ": " + flocklab::py_repr(x.value);
+    return o;
+}
+}  // namespace
+
 extern "C" {
 
 EMSCRIPTEN_KEEPALIVE int fl_started() { return g.started; }
@@ -127,13 +136,6 @@ EMSCRIPTEN_KEEPALIVE void fl_set_text_scale(double s) { if (g.started) g.app.set
 
 // {"time": s, "<gauge>": value, ...} in the scene's gauge order; with a
 // what-if lane, "whatIf": {its gauges} and "apart" (px).
-namespace {
-std::string gauge_members(flocklab::Scene& s) {
-    std::string o;
-    for (const flocklab::Gauge& x : s.gauges()) o += ", " + flocklab::json_string(x.name) + ": " + flocklab::py_repr(x.value);
-    return o;
-}
-}  // namespace
 EMSCRIPTEN_KEEPALIVE const char* fl_gauges() {
     flocklab::Scene& s = g.app.scene();
     std::string o = "{\"time\": " + flocklab::py_repr(s.time()) + gauge_members(s);

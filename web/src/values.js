@@ -1,4 +1,5 @@
 // Small shared helpers: warnings, names and the checks every value passes.
+import { NO, QUOTE_MAX, YES } from 'flocklab-text-rules';
 
 export function warn(el, message) {
   console.warn(`flocklab: ${message}`, el);
@@ -38,10 +39,11 @@ export function finitePoint(what, x, y) {
 // [SECTION] One parser for values: every option, attribute and argument goes
 // through these, so the same text means the same thing everywhere.
 
-// At most 80 characters of a value, for messages.
+// At most QUOTE_MAX characters of a value, for messages (the core's rule:
+// src/core/text_rules.def).
 export function quote(v) {
   const s = String(v);
-  return s.length > 80 ? `${s.slice(0, 77)}...` : s;
+  return s.length > QUOTE_MAX ? `${s.slice(0, QUOTE_MAX - 3)}...` : s;
 }
 
 // The longest string the module takes: it copies each one onto its stack
@@ -58,16 +60,19 @@ export function text(v, what) {
   return s;
 }
 
-// Yes and no: true, 1, "yes", "on", "" (a present attribute) are yes; false,
-// 0, "no", "off" are no (any case); `extra` adds words ("paused"). Anything
-// else throws a TypeError naming `what`.
+// Yes and no: the core's words (src/core/text_rules.def: true, 1, "yes",
+// "on", "" (a present attribute) are yes; false, 0, "no", "off" no; any
+// case), and JavaScript's true, false, 1 and 0; `extra` adds words
+// ("paused"). A browser-only rule of its own: spaces around a word are
+// dropped (attribute values). Anything else throws a TypeError naming `what`.
+const YES_NO_WORDS = `yes or no (${YES.filter(Boolean).join(', ')}, or ${NO.join(', ')})`;
 export function yesNo(v, what, extra = []) {
   if (v === true || v === 1) return true;
   if (v === false || v === 0) return false;
   const w = text(v, what).trim().toLowerCase();
-  if (['', 'true', '1', 'yes', 'on', ...extra].includes(w)) return true;
-  if (['false', '0', 'no', 'off'].includes(w)) return false;
-  throw new TypeError(`flocklab: ${what} takes yes or no (true, 1, yes, on, or false, 0, no, off), got "${quote(v)}"`);
+  if ([...YES, ...extra].includes(w)) return true;
+  if (NO.includes(w)) return false;
+  throw new TypeError(`flocklab: ${what} takes ${YES_NO_WORDS}, got "${quote(v)}"`);
 }
 
 // data-paused as an author writes it: present, "true", "paused", "1" pause;

@@ -38,11 +38,12 @@ function files(build, inlineSource) {
     './flocklab-sweep.js': join(web, 'flocklab-sweep.js'),
     './flocklab-experiment.js': join(src, 'experiment.js'),
     'flocklab-c-api': join(build, 'gen', 'c-api.js'),
+    'flocklab-text-rules': join(build, 'gen', 'text-rules.js'),
   };
   return {
     name: 'flocklab-single-file',
     setup(b) {
-      b.onResolve({ filter: /^(\.\/flocklab-(core|sweep|experiment)\.js|flocklab-c-api)$/ }, (a) => ({ path: to[a.path] }));
+      b.onResolve({ filter: /^(\.\/flocklab-(core|sweep|experiment)\.js|flocklab-c-api|flocklab-text-rules)$/ }, (a) => ({ path: to[a.path] }));
       b.onResolve({ filter: /^\.\/inline\.js$/ }, () => ({ path: 'inline', namespace: 'flocklab-inline' }));
       b.onLoad({ filter: /.*/, namespace: 'flocklab-inline' }, () => ({ contents: inlineSource, loader: 'js' }));
       // lesson.js's import of the shim: the shim's global (its own script runs first).
