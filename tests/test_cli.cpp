@@ -333,6 +333,42 @@ TEST(Cli, GaugesTakeTheExtensions) {
     EXPECT_NE(e.at("spacing").get<double>(), testjson::parse(plain.out).at("spacing").get<double>());
 }
 
+// One way to configure any scene: --option NAME=VALUE works for the flock in
+// gauges, dump and explain, and in sweep the flock's flags are shorthands
+// of options; each way gives the same numbers.
+TEST(Cli, OptionConfiguresTheFlockAndTheFlagsAreItsShorthands) {
+    const auto numbers = [](const std::string& out) {
+        const auto j = testjson::parse(out);
+        return std::make_pair(j.at("spacing").get<double>(), j.at("order").get<double>());
+    };
+    const Result flags = run("gauges --seeds 3 --steps 300 --hawk pursuit --wander --leader 400,250 --json");
+    const Result options = run("gauges --seeds 3 --steps 300 --option hawkMode=pursuit --option rule=wander=1 --option leader=on --option leaderTarget=400,250 --json");
+    ASSERT_EQ(flags.status, 0) << flags.out;
+    ASSERT_EQ(options.status, 0) << options.out;
+    EXPECT_EQ(numbers(flags.out), numbers(options.out));
+    const auto o = testjson::parse(options.out).at("options");
+    EXPECT_EQ(o.at("hawkMode").get<std::string>(), "pursuit");  // the output says what was applied
+    EXPECT_EQ(o.at("leaderTarget").get<std::string>(), "400,250");
+    // sweep: the flags as shorthands, and --option, give the gauges' numbers
+    for (const char* how : {"--hawk pursuit --wander --leader 400,250",
+                            "--option hawkMode=pursuit --option rule=wander=1 --option leader=on --option leaderTarget=400,250"}) {
+        const Result sw = run(std::string("sweep --vary boids=60 --seeds 3 --steps 300 --json ") + how);
+        ASSERT_EQ(sw.status, 0) << sw.out;
+        EXPECT_EQ(numbers(sw.out), numbers(flags.out)) << how;
+    }
+    // the flock's size by option, in dump; explain takes options too
+    const Result dump = run("dump --seed 2 --steps 0 --option boids=20");
+    ASSERT_EQ(dump.status, 0) << dump.out;
+    EXPECT_EQ(testjson::parse(dump.out).at("boids_state").size(), 20u);
+    EXPECT_EQ(testjson::parse(dump.out).at("boids").get<double>(), 20);
+    const Result explain = run("explain --seed 2 --steps 30 --boid 0 --option rule=alignment=0");
+    EXPECT_EQ(explain.status, 0) << explain.out;
+    // a bad option: one line, exit 2, before anything runs
+    const Result bad = run("gauges --seeds 0-999 --option hawkMode=maybe");
+    EXPECT_EQ(bad.status, 2);
+    EXPECT_EQ(bad.out, "flocklab: --option: hawkMode: expected one of pointer, pursuit, off, got 'maybe'\n");
+}
+
 // `flocklab explain` against the lesson's own neighbors(), separation(),
 // alignment(), cohesion(), flee() and flock_force() (and the Going-further
 // spec for the extensions), as tests/golden/explain/make_cases.py ran them:

@@ -22,7 +22,7 @@ int cmd_spec(const Args&) {
 std::vector<OptionSpec> flock_options(std::vector<OptionSpec> more) {
     std::vector<OptionSpec> o = {{"seconds", true}, {"steps", true},  {"boids", true},     {"rules", true},
                                  {"hawk", true},    {"neighbors", true}, {"json", false},  {"wander", false},
-                                 {"leader", true},  {"threads", true}, {"set", true, true}};
+                                 {"leader", true},  {"threads", true}, {"set", true, true}, {"option", true, true}};
     o.insert(o.end(), more.begin(), more.end());
     return o;
 }
@@ -37,11 +37,14 @@ struct Command {
 // The one list of commands, in the order the usage text gives them.
 const std::vector<Command>& commands() {
     static const std::vector<Command> c = {
-    {"gauges", flock_options({{"seeds", true}, {"series", false}, {"scene", true}, {"option", true, true}, {"compare", true, true}}),
+    {"gauges", flock_options({{"seeds", true}, {"series", false}, {"scene", true}, {"compare", true, true}}),
          "  gauges   run flocks and print the spacing and order gauges\n"
          "           --seeds 0-11 [--seconds 10 | --steps N] [--boids 60]\n"
          "           [--rules all,no-sep,no-ali,no-coh,none] [--hawk X,Y | --hawk pursuit]\n"
          "           [--wander] [--leader X,Y] [--neighbors brute|grid] [--json]\n"
+         "           [--option NAME=VALUE ...]: any option of the flock, by the widget's\n"
+         "           name (hawkMode=pursuit, rule=alignment=0, boids=100), after\n"
+         "           the flags, which are its shorthands; the output lists them\n"
          "           [--series]: one seed's gauges every 0.1 s as CSV, the rows of the\n"
          "           widget's csv() for the same configuration\n"
          "           --scene steer|crowd [--option NAME=VALUE ...] [--set NAME=VALUE ...]:\n"
@@ -51,7 +54,7 @@ const std::vector<Command>& commands() {
          "  dump     print one flock's full state as JSON\n"
          "           --seed 7 [--seconds 10 | --steps N] [--rules all] [--boids 60]\n"
          "           [--hawk X,Y | --hawk pursuit] [--wander] [--leader X,Y]\n"
-         "           [--neighbors brute|grid] [--set NAME=VALUE ...]\n"
+         "           [--neighbors brute|grid] [--option NAME=VALUE ...] [--set NAME=VALUE ...]\n"
          "           [--compare NAME=VALUE ...]: a what-if lane beside it, from the same\n"
          "           start, with these changes (update=as-you-go, order=reversed,\n"
          "           max_force=0.2, ...); prints what_if.py's layout with apart\n",
@@ -62,7 +65,7 @@ const std::vector<Command>& commands() {
          "           the weights and the clamped total, for the flock after N steps\n"
          "           --seed 7 --steps N --boid I [--rules all] [--boids 60]\n"
          "           [--hawk X,Y | --hawk pursuit] [--wander] [--leader X,Y]\n"
-         "           [--neighbors brute|grid] [--json]\n",
+         "           [--neighbors brute|grid] [--option NAME=VALUE ...] [--json]\n",
      cmd_explain},
     {"vehicle", {{"mode", true}, {"seconds", true}, {"steps", true}, {"start", true}, {"vel", true}, {"target", true}, {"seed", true}, {"json", false},
                  {"set", true, true}, {"compare", true, true}},
@@ -94,11 +97,13 @@ const std::vector<Command>& commands() {
          "  field    the breadth-first search's distances and the flow field's arrows\n"
          "           [--walls default|none|\"c,r;...\"] [--goal 26,4] [--json]\n",
      cmd_field},
-    {"sweep", {{"scene", true}, {"vary", true}, {"seeds", true}, {"seconds", true}, {"steps", true}, {"boids", true}, {"rules", true}, {"option", true, true}, {"set", true, true}, {"compare", true, true}, {"mean-last", true}, {"threads", true}, {"shard", true}, {"csv", false}, {"json", false}},
+    {"sweep", {{"scene", true}, {"vary", true}, {"seeds", true}, {"seconds", true}, {"steps", true}, {"boids", true}, {"rules", true}, {"hawk", true}, {"wander", false}, {"leader", true}, {"option", true, true}, {"set", true, true}, {"compare", true, true}, {"mean-last", true}, {"threads", true}, {"shard", true}, {"csv", false}, {"json", false}},
          "  sweep    one setting over values, each over seeds: every run equals that\n"
          "           configuration run alone (gauges --set, the page's runTo)\n"
          "           --vary NAME=START:STOP:STEP | NAME=V1,V2 [--scene flock|steer|crowd]\n"
          "           [--seeds 0-19] [--seconds 10 | --steps N] [--boids 60] [--rules all]\n"
+         "           [--hawk X,Y | --hawk pursuit] [--wander] [--leader X,Y]: the flock's\n"
+         "           shorthands of --option hawkMode=..., rule=wander=1, leader=on ...\n"
          "           [--option NAME=VALUE ...] [--set NAME=VALUE ...] [--mean-last S]\n"
          "           [--threads N] [--shard K/N] [--csv | --json]\n",
      cmd_sweep},

@@ -138,11 +138,11 @@ void print_summary(const std::string& name, const std::vector<std::string>& valu
 
 // Any scene's configuration from the command line, as a widget's: --option
 // NAME=VALUE (any option), the scene's own flags (its CliScene), then --set.
-void apply_options(const Args& a, Scene& s) {
-    for (const std::string& kv : a.all("option")) {
-        const size_t eq = kv.find('=');
-        if (eq == std::string::npos || eq == 0) throw UsageError("--option: expected NAME=VALUE, got '" + shortened(kv) + "'");
-        const SetResult r = s.set(kv.substr(0, eq), kv.substr(eq + 1));
+void apply_options(const Args& a, Scene& s) { apply_options(name_values(a, "option"), s); }
+
+void apply_options(const Pairs& options, Scene& s) {
+    for (const auto& [name, value] : options) {
+        const SetResult r = s.set(name, value);
         if (r.status == SetResult::Invalid) throw UsageError("--option: " + r.message);
     }
 }

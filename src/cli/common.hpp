@@ -43,6 +43,7 @@ std::string what_if_json(const std::string& head, const Pairs& set, const Pairs&
 std::string changed_params(Scene& s);
 // --option NAME=VALUE (repeatable): any option of the scene, by the handle's name.
 void apply_options(const Args& a, Scene& s);
+void apply_options(const Pairs& options, Scene& s);
 // Any scene's configuration from the command line, as a widget's: --option
 // NAME=VALUE (any option), the scene's own flags (its CliScene), then --set.
 void configure(const Args& a, Scene& s);

@@ -33,15 +33,6 @@ int cmd_gauges(const Args& a) {
         }
         return cmd_scene_gauges(a, scene);
     }
-    if (a.has("option")) {
-        std::string others;  // "steer or crowd": the registry's other scenes
-        std::vector<std::string> names;
-        for (const char* n : scene_names()) {
-            if (std::string(n) != "flock") names.emplace_back(n);
-        }
-        for (size_t i = 0; i < names.size(); ++i) others += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
-        throw UsageError("--option is for --scene " + others + " (the flock's gauges take --rules, --hawk, --leader, --boids)");
-    }
     const FlockOptions f = flock_options(a, "gauges", false);
     const std::vector<std::uint64_t>& seeds = f.seeds;
     const std::vector<std::string>& rules = f.rules;
@@ -216,8 +207,10 @@ int cmd_bench(const Args& a) {
     return 0;
 }
 // The flock's own flags: describe's (--rules, --boids, --hawk, --wander,
-// --leader, as gauges reads them), and sweep's and gauges --scene's
-// (--boids and --rules).
+// --leader, as gauges reads them), and sweep's and gauges --scene's, where
+// they are shorthands of options: --hawk X,Y is hawkMode=pointer and
+// hawk=X,Y, --hawk pursuit hawkMode=pursuit, --wander rule=wander=1,
+// --leader X,Y leader=on and leaderTarget=X,Y.
 const bool kFlockFlags = register_cli_scene({"flock", {"rules", "boids", "hawk", "wander", "leader"},
                                              [](const Args& a, std::unique_ptr<Scene>& s) {
     auto& f = static_cast<FlockScene&>(*s);
@@ -234,7 +227,18 @@ const bool kFlockFlags = register_cli_scene({"flock", {"rules", "boids", "hawk",
         f.set_leader_target(*ext.leader);
         f.set_leader(true);
     }
-}, {"boids", "rules"}, [](const Args& a, Scene& s) {
+}, {"boids", "rules", "hawk", "wander", "leader"}, [](const Args& a, Scene& s) {
+    Pairs options;
+    if (a.has("hawk")) {
+        if (a.raw("hawk") == "pursuit") {
+            options = {{"hawkMode", "pursuit"}};
+        } else {
+            options = {{"hawkMode", "pointer"}, {"hawk", a.raw("hawk")}};
+        }
+    }
+    if (a.has("wander")) options.emplace_back("rule", "wander=1");
+    if (a.has("leader")) options.insert(options.end(), {{"leader", "on"}, {"leaderTarget", a.raw("leader")}});
+    apply_options(options, s);
     if (a.has("boids")) s.set("boids", std::to_string(a.integer("boids", 60, 2, kWidgetMaxBoids)));
     if (a.has("rules")) {
         Rules r;

@@ -76,11 +76,14 @@ FlockRun FlockOptions::run(std::uint64_t seed, const std::string& rules_word, st
     if (ext.leader) {
         s->flock.set_leader(ext.leader);  // as given: the scene's setter would keep it inside the world
     }
+    apply_options(options, *s);  // the widget's options, by name, after the flags
     s->reset(seed);  // the lane, if any, is made below from this start
     apply_compare(compare, *s);
     s->flock.set_threads(threads);
     step_all(*s, steps);
-    FlockRun r{seed, rules_word, boids, steps, ext, s->flock.mean_spacing(), s->flock.heading_order(), changed};
+    std::string given;
+    for (const auto& [name, value] : options) given += (given.empty() ? "" : ", ") + json_string(name) + ": " + json_string(value);
+    FlockRun r{seed, rules_word, static_cast<int>(s->flock.size()), steps, ext, s->flock.mean_spacing(), s->flock.heading_order(), changed, given};
     if (scene) *scene = std::move(s);
     return r;
 }
@@ -98,6 +101,7 @@ std::string run_json_fields(const FlockRun& r) {
         o += ", \"hawk\": " + hawk_json(r.ext.hawk);
     }
     if (!r.params.empty()) o += ", \"params\": {" + r.params + "}";  // only with --set: the golden layout stays
+    if (!r.options.empty()) o += ", \"options\": {" + r.options + "}";  // only with --option
     return o + ", \"spacing\": " + py_repr(r.spacing) + ", \"order\": " + py_repr(r.order);
 }
 
@@ -115,6 +119,13 @@ FlockOptions flock_options(const Args& a, const char* command, bool one) {
     o.threads = threads_option(a);
     o.base = flock_params(a, &o.changed, &o.update);
     o.compare = name_values(a, "compare");
+    o.options = name_values(a, "option");
+    if (!o.options.empty()) {  // checked once, before any run; they may set the flock's size
+        FlockScene probe;
+        probe.params.num_boids = o.boids;
+        apply_options(o.options, probe);
+        o.boids = probe.params.num_boids;
+    }
     check_work(command, "boid", o.boids, static_cast<double>(o.steps), static_cast<double>(o.seeds.size() * o.rules.size()), o.mode == NeighborMode::Brute);
     return o;
 }

@@ -40,6 +40,7 @@ struct FlockRun {
     double spacing;
     double order;
     std::string params;  // the tunables --set changed, as JSON members ("" with none)
+    std::string options;  // the --option pairs, as JSON members ("" with none)
 };
 
 // The flock's params for gauges, dump and explain: the lesson's, with --set
@@ -66,6 +67,7 @@ struct FlockOptions {
     std::string changed;  // the tunables --set changed, as JSON members
     Flock::Update update;  // --set update=... order=...: the what-if switches
     Pairs compare;         // --compare NAME=VALUE: the what-if lane's changes
+    Pairs options;         // --option NAME=VALUE: any option of the scene, after the flags
     // One run of the flock scene, as the widget runs it (Scene::reset, then
     // Scene::step); `scene` (if given) keeps it, for dump, explain and --series.
     FlockRun run(std::uint64_t seed, const std::string& rules_word, std::unique_ptr<FlockScene>* scene = nullptr) const;
