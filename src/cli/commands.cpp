@@ -47,7 +47,7 @@ const std::vector<Command>& commands() {
          "           the flags, which are its shorthands; the output lists them\n"
          "           [--series]: one seed's gauges every 0.1 s as CSV, the rows of the\n"
          "           widget's csv() for the same configuration\n"
-         "           --scene steer|crowd [--option NAME=VALUE ...] [--set NAME=VALUE ...]:\n"
+         "           --scene {others} [--option NAME=VALUE ...] [--set NAME=VALUE ...]:\n"
          "           any scene, configured as a widget is; its gauges at the end\n",
      cmd_gauges},
     {"dump", flock_options({{"seed", true}, {"compare", true, true}}),
@@ -78,7 +78,7 @@ const std::vector<Command>& commands() {
      cmd_vehicle},
     {"describe", flock_options({{"seed", true}, {"scene", true}, {"mode", true}, {"target", true}, {"follow", true}, {"walls", true}, {"goal", true}, {"agents", true}, {"option", true, true}, {"compare", true, true}}),
          "  describe what a widget's screen reader hears: the scene in words after N steps\n"
-         "           --seed 7 [--seconds 10 | --steps N] [--scene flock|steer|crowd]\n"
+         "           --seed 7 [--seconds 10 | --steps N] [--scene {scenes}]\n"
          "           flock: [--rules all] [--boids 60] [--hawk X,Y | --hawk pursuit]\n"
          "           [--wander] [--leader X,Y]; steer: [--mode arrive] [--target X,Y];\n"
          "           crowd: [--follow field|seek] [--walls ...] [--goal C,R]\n"
@@ -100,7 +100,7 @@ const std::vector<Command>& commands() {
     {"sweep", {{"scene", true}, {"vary", true}, {"seeds", true}, {"seconds", true}, {"steps", true}, {"boids", true}, {"rules", true}, {"hawk", true}, {"wander", false}, {"leader", true}, {"option", true, true}, {"set", true, true}, {"compare", true, true}, {"mean-last", true}, {"threads", true}, {"shard", true}, {"csv", false}, {"json", false}},
          "  sweep    one setting over values, each over seeds: every run equals that\n"
          "           configuration run alone (gauges --set, the page's runTo)\n"
-         "           --vary NAME=START:STOP:STEP | NAME=V1,V2 [--scene flock|steer|crowd]\n"
+         "           --vary NAME=START:STOP:STEP | NAME=V1,V2 [--scene {scenes}]\n"
          "           [--seeds 0-19] [--seconds 10 | --steps N] [--boids 60] [--rules all]\n"
          "           [--hawk X,Y | --hawk pursuit] [--wander] [--leader X,Y]: the flock's\n"
          "           shorthands of --option hawkMode=..., rule=wander=1, leader=on ...\n"
@@ -113,7 +113,7 @@ const std::vector<Command>& commands() {
      nullptr},
     {"keys", {{"scene", true}},
          "  keys     the widget's keys for a scene, as the README's Markdown table\n"
-         "           [--scene flock|steer|crowd]\n",
+         "           [--scene {scenes}]\n",
      cmd_keys},
     {"spec", {},
          "  spec     every scene's options, gauges and tunables as JSON, with the version:\n"
@@ -150,7 +150,20 @@ std::string usage() {
     "       flocklab --version\n"
     "\n"
     "commands:\n";
-    for (const Command& c : commands()) s += c.usage;
+    // {scenes} and {others}: the registered scenes, and those after the
+    // default one, so a new scene needs no line of the usage text.
+    std::string scenes, others;
+    for (const char* n : scene_names()) {
+        scenes += (scenes.empty() ? "" : "|") + std::string(n);
+        if (n != scene_names().front()) others += (others.empty() ? "" : "|") + std::string(n);
+    }
+    for (const Command& c : commands()) {
+        std::string u = c.usage;
+        for (const auto& [key, value] : {std::pair<std::string, std::string>{"{scenes}", scenes}, {"{others}", others}}) {
+            for (size_t at = u.find(key); at != std::string::npos; at = u.find(key, at + value.size())) u.replace(at, key.size(), value);
+        }
+        s += u;
+    }
     return s +
     "\n"
     "Options also take the --name=value form (needed for negative vectors:\n"
