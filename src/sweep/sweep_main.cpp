@@ -8,12 +8,14 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "core/experiment.hpp"
+#include "core/shape.hpp"
 #include "core/names.hpp"
 #include "core/format.hpp"
 
@@ -91,4 +93,19 @@ EMSCRIPTEN_KEEPALIVE int sw_work(double ms) {
 }
 // The rows done so far from run `first` on (each slice asks only for its new ones).
 EMSCRIPTEN_KEEPALIVE const char* sw_rows(int first) { return text(g_experiment ? g_experiment->json(first) : "[]"); }
+// The shape of a result (core/shape.hpp: the one rule): `means` and `errors`
+// as numbers between commas (errors may be ""); shape_json().
+EMSCRIPTEN_KEEPALIVE const char* sw_shape(const char* means, const char* errors) {
+    const auto numbers = [](const char* list) {
+        std::vector<double> xs;
+        for (const char* p = list; *p;) {
+            char* end = nullptr;
+            xs.push_back(std::strtod(p, &end));
+            if (end == p) break;  // not a number: the list ends there
+            p = *end == ',' ? end + 1 : end;
+        }
+        return xs;
+    };
+    return text(flocklab::shape_json(flocklab::shape_of(numbers(means), numbers(errors))));
+}
 }

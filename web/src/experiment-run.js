@@ -6,6 +6,7 @@
 import { begin, sweepApi } from './sweep-api.js';
 import { inline, decode } from './inline.js';
 import { acquire, discard, nextJob, poolSize, release } from './worker-pool.js';
+import { useShapeApi } from './experiment-words.js';
 
 const SLICE_MS = 8; // without Workers: the most one task works
 // A single-file build's sweep module: its .wasm from the inline bytes (the
@@ -17,12 +18,18 @@ const fromInline = {
   },
 };
 
+const loadSweep = () => import('./flocklab-sweep.js').then((mod) => mod.default(inline ? fromInline : {})).then(sweepApi);
+// The page's one instance on this thread for the results' shapes (the
+// core's rule, src/core/shape.cpp), loaded once, beside the workers.
+let forShapes = null;
+const shapesReady = () => (forShapes ??= loadSweep().then(useShapeApi));
+
 export function makeRunner(ex) {
   const { d_: d, el_: el, warn_: warn, job_: job, kind_: kind, label_: label, say_: say, draw_: draw, ensurePoints_: ensurePoints, csvButton_: csvButton, progress_: progress } = ex;
   // A single-file build (file://, where a browser refuses Workers) runs here.
   const useWorkers = () => typeof Worker === 'function' && d.workers !== '0' && !inline;
   // The sweep module on this thread, loaded once (without Workers).
-  const sweepHere = () => (ex.here_ ??= import('./flocklab-sweep.js').then((mod) => mod.default(inline ? fromInline : {})).then(sweepApi));
+  const sweepHere = () => (ex.here_ ??= loadSweep());
   // A description: the values, the setting, the gauges with their scales.
   function described(i) {
     if (i.why) throw new TypeError(`flocklab: experiment: ${i.why}`);
@@ -41,6 +48,9 @@ export function makeRunner(ex) {
   // One worker describes the experiment (and waits to run the first share;
   // it is let go if the experiment cannot run). A promise of null, or why not.
   function describe() {
+    return Promise.all([describeIt(), shapesReady()]).then(([why]) => why, (err) => err);
+  }
+  function describeIt() {
     let j;
     try { j = job(); } catch (err) { return Promise.resolve(err); }
     const use = (i) => { try { described(i); return null; } catch (err) { return err; } };

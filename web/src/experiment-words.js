@@ -19,32 +19,17 @@ export function parseSeeds(text) {
   return seeds;
 }
 
-// The shape of a series of means: 'rises', 'falls', 'stays level' or 'peaks',
-// and where it turns or levels off (an index). `errors`: each mean's
-// standard error, when the means come from runs; a peak, a rise or a fall is
-// claimed only where the means differ by more than three times their
-// combined error (a dip inside the seeds' spread is no shape; three, not
-// two, because a chart compares many pairs: ten seeds at 330 and 360 deg
-// differ by 2.0 errors, and over a hundred seeds there is no fall at all).
+// The shape of a series of means: {shape: 'rises', 'falls', 'stays level' or
+// 'peaks', and where it peaks (at), settles or levels off (an index)}.
+// `errors`: each mean's standard error, when the means come from runs. The
+// rule is the core's, decided once (src/core/shape.cpp; the experiments'
+// module's sw_shape), which experiment-run.js loads on this thread before an
+// experiment is described.
+let shapeApi = null;
+export const useShapeApi = (api) => { shapeApi = api; };
 export function shapeOf(means, errors = []) {
-  const { min: lo, max: hi } = summarize(means);
-  const range = hi - lo;
-  const n = means.length;
-  const apart = (i, j) => Math.abs(means[i] - means[j]) > 3 * Math.hypot(errors[i] ?? 0, errors[j] ?? 0);
-  if (n < 2 || range <= 0.05 * Math.max(Math.abs(hi), Math.abs(lo), 1e-12)) return { shape: 'stays level' };
-  const top = means.indexOf(hi);
-  if (top > 0 && top < n - 1 && hi - means[0] > 0.2 * range && hi - means[n - 1] > 0.2 * range && apart(top, 0) && apart(top, n - 1)) return { shape: 'peaks', at: top };
-  if (!apart(0, n - 1) && !means.some((_, i) => apart(i, 0))) return { shape: 'stays level' };
-  const shape = means[n - 1] >= means[0] ? 'rises' : 'falls';
-  // Where it stops changing: from there on every mean is within a hundredth
-  // of the range of the last (an overshoot that has fallen to nothing).
-  let settle = n - 1;
-  while (settle > 1 && Math.abs(means[n - 1] - means[settle - 1]) <= 0.01 * range) settle--;
-  if (settle < n - 2) return { shape, settlesAt: settle };
-  // Where it levels off: from there on it moves less than a tenth of its range.
-  let level = n - 1;
-  while (level > 1 && Math.abs(means[n - 1] - means[level - 1]) < 0.1 * range) level--;
-  return { shape, levelsAt: level < n - 2 ? level : undefined };
+  if (!shapeApi) throw new Error('flocklab: the experiments\' module is not loaded yet (an experiment loads it when it is described)');
+  return JSON.parse(shapeApi.shape(means.map(String).join(','), errors.map(String).join(',')));
 }
 
 // Results in words, over the experiment's state `ex` (experiment.js).

@@ -6,6 +6,7 @@ export const sweepApi = (m) => ({
   run: m.cwrap('sw_run', 'string', ['number']),
   work: m.cwrap('sw_work', 'number', ['number']),
   rows: m.cwrap('sw_rows', 'string', ['number']),
+  shape: m.cwrap('sw_shape', 'string', ['string', 'string']),
 });
 
 // An experiment's description from a job {scene, attributes, vary, values, seeds, steps}.
