@@ -175,6 +175,8 @@ std::string App::ui_metrics() const {
         focus += pt;
     }
     std::string out = buf;
-    return out.substr(0, out.size() - 1) + ", \"focus\": [" + focus + "]}";
+    char tap[48];  // the view's smallest finger target now, in window (CSS) px; 0: none
+    std::snprintf(tap, sizeof tap, ", \"tapPx\": %.2f", view_ ? view_->tap_target() * ui_per_world_ : 0.0);
+    return out.substr(0, out.size() - 1) + tap + ", \"focus\": [" + focus + "]}";
 }
 }  // namespace flocklab

@@ -113,6 +113,8 @@ public:
     bool near_goal(Vec2 q) const { return (q - centre_of(s_.maze().goal())).length() <= kGrabRadius; }
     // What a finger's drag takes from the page's scrolling: the goal, or anywhere in paint mode.
     bool draggable(Vec2 q) const override { return s_.painting() || near_goal(q); }
+    // While painting, a finger hits cells: the page zooms where they are small.
+    double tap_target() const override { return s_.painting() ? kCellPx : 0; }
 
     // [SECTION] Keys
     bool key(const std::string& k, bool repeat) override {

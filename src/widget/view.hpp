@@ -82,6 +82,10 @@ public:
     // The world points that matter most now (the goal, the selected agent,
     // the target): the HUD keeps off them, and off the agents (App::place_hud).
     virtual std::vector<Vec2> focus() const { return {}; }
+    // The size (world px) of the smallest thing a finger must hit now, such
+    // as a maze cell while painting; 0: nothing small. The page zooms the
+    // canvas on a touch screen where it is under 24 CSS px (controls.js).
+    virtual double tap_target() const { return 0; }
     virtual void draw(Shapes& s) = 0;              // the world
     // Text over the world (ImGui's background list, window px = world px x ui_per_world).
     virtual void labels(ImDrawList* list, double ui_per_world) { (void)list; (void)ui_per_world; }

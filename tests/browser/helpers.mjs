@@ -19,7 +19,8 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', 
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
   '--enable-unsafe-swiftshader'];
 
-export async function start({ deviceScaleFactor = 1, extraArgs = [] } = {}) {
+// touch: the browser has a touch screen (its primary pointer is then coarse).
+export async function start({ deviceScaleFactor = 1, extraArgs = [], touch = true } = {}) {
   const server = await serve(join(root, 'build', 'web'), 0);
   const url = `http://127.0.0.1:${server.address().port}/`;
   const profile = mkdtempSync(join(tmpdir(), 'flocklab-chromium-'));
@@ -29,7 +30,7 @@ export async function start({ deviceScaleFactor = 1, extraArgs = [] } = {}) {
     headless: true,
     viewport: { width: 1000, height: 900 },
     deviceScaleFactor,
-    hasTouch: true,
+    hasTouch: touch,
   });
   return {
     url,

@@ -202,12 +202,24 @@ test('walls painted by keys are announced truly: "no way there" only when the se
   await page.close();
 });
 
-test('a phone (390x844, DPR 3): in paint mode a finger\'s horizontal drag paints walls across the cells it crosses and does not scroll; out of it a swipe scrolls the page and paints nothing (issue 31 #1)', async () => {
+// The lesson page on a phone (390x844, DPR 3, touch), the crowd paused at
+// seed 7 with no walls: body(page), then no page error.
+async function onPhoneCrowd(body) {
   const phone = await start({ deviceScaleFactor: 3 });
   try {
     const page = await openLesson(phone);
     await page.setViewportSize({ width: 390, height: 844 });
     await onWidget(page, '#crowd', (h) => { h.pause(); h.reset(7); h.setWalls('none'); });
+    await body(page);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  } finally {
+    await phone.close();
+  }
+}
+
+test('a phone (390x844, DPR 3): in paint mode a finger\'s horizontal drag paints walls across the cells it crosses and does not scroll; out of it a swipe scrolls the page and paints nothing (issue 31 #1)', async () => {
+  await onPhoneCrowd(async (page) => {
     const canvas = page.locator('#crowd canvas');
     await canvas.scrollIntoViewIfNeeded();
     await page.evaluate(() => document.querySelector('#crowd canvas').scrollIntoView({ block: 'center' }));
@@ -224,6 +236,8 @@ test('a phone (390x844, DPR 3): in paint mode a finger\'s horizontal drag paints
     await button.tap();
     await until(page, '#crowd', (h) => h.paint(), true);
     assert.equal(await button.getAttribute('aria-pressed'), 'true');
+    // Its cells are under 24 CSS px here: the canvas is zoomed for fingers (issue 31, below).
+    await page.waitForSelector('#crowd.fl-zoomed');
     await page.evaluate(() => document.querySelector('#crowd canvas').scrollIntoView({ block: 'center' }));
     const b2 = await canvas.boundingBox();
     const at2 = (c, r) => ({ x: b2.x + (c + 0.5) * 30 * b2.width / 900, y: b2.y + (r + 0.5) * 30 * b2.height / 540 });
@@ -233,10 +247,54 @@ test('a phone (390x844, DPR 3): in paint mode a finger\'s horizontal drag paints
     const walls = (await onWidget(page, '#crowd', (h) => h.walls())).split(';');
     for (const c of [5, 6, 7, 8, 9, 10, 11, 12]) assert.ok(walls.includes(`${c},9`), `${c},9 not painted: ${walls.join(';')}`);
     assert.equal(await page.evaluate(() => scrollY), y1, 'the page scrolled under a painting finger');
-    assert.deepEqual(page.problems, []);
+  });
+});
+
+test('a phone: in paint mode the maze is zoomed so that a cell is a 24 CSS px target; the arrow buttons move the view, a finger paints cell by cell there, and paint mode off (or a mouse) shows the whole maze (issue 31 #1)', async () => {
+  await onPhoneCrowd(async (page) => {
+    const cellCss = () => page.evaluate(() => document.querySelector('#crowd canvas').getBoundingClientRect().width / 30);
+    const whole = await cellCss();
+    assert.ok(whole < 24, `a cell is ${whole} CSS px: this phone needs no zoom`);
+    assert.equal(await page.locator('#crowd.fl-zoomed').count(), 0);
+    await page.locator('#crowd [data-paint]').tap();
+    await page.waitForSelector('#crowd.fl-zoomed');
+    // The window (CSS) px the widget draws at follow the zoom: a cell is 24 px.
+    await page.waitForFunction(() => Math.abs(document.querySelector('#crowd').flocklab.uiMetrics().tapPx - 24) < 0.5);
+    assert.ok(Math.abs((await cellCss()) - 24) < 0.5, `a zoomed cell is ${await cellCss()} CSS px`);
+    // ▶ moves the view right; the cells there are painted by a finger, one by one.
+    const scroller = page.locator('#crowd .fl-zoom');
+    await page.locator('#crowd [data-pan="1"]').tap();
+    await page.waitForFunction(() => document.querySelector('#crowd .fl-zoom').scrollLeft > 100);
+    await page.evaluate(() => document.querySelector('#crowd canvas').scrollIntoView({ block: 'center' }));
+    const view = await scroller.boundingBox();
+    const b = await page.locator('#crowd canvas').boundingBox();
+    const at = (c, r) => ({ x: b.x + (c + 0.5) * b.width / 30, y: b.y + (r + 0.5) * b.height / 18 });
+    const cols = [16, 17, 18, 19, 20]; // right of the first view (0 to 13)
+    for (const c of cols) assert.ok(at(c, 4).x > view.x && at(c, 4).x < view.x + view.width, `column ${c} is not in view: ${JSON.stringify({ view, b, x: at(c, 4).x })}`);
+    await swipe(page, at(cols[0], 4), at(cols.at(-1), 4), 12);
+    await page.waitForFunction(() => document.querySelector('#crowd').flocklab.walls().split(';').length >= 5, null, { timeout: 5000 });
+    const walls = (await onWidget(page, '#crowd', (h) => h.walls())).split(';').sort();
+    assert.deepEqual(walls, cols.map((c) => `${c},4`).sort(), 'the finger painted other cells than the five it crossed');
+    // Paint mode off: the whole maze again.
+    await page.locator('#crowd [data-paint]').tap();
+    await page.waitForFunction(() => !document.querySelector('#crowd').classList.contains('fl-zoomed'));
+    assert.ok(Math.abs((await cellCss()) - whole) < 0.5);
+    assert.equal(await page.locator('#crowd .fl-zoom').count(), 0);
+  });
+  // A mouse (a fine pointer, no touch screen) paints on the whole maze: no zoom.
+  const desk = await start({ touch: false });
+  try {
+    const page = await openLesson(desk);
+    await page.setViewportSize({ width: 390, height: 844 });
+    assert.equal(await page.evaluate(() => matchMedia('(pointer: coarse)').matches), false);
+    await onWidget(page, '#crowd', (h) => h.setPaint(true));
+    // The button shows it in the same pass of the page's controls that zooms.
+    await page.waitForFunction(() => document.querySelector('#crowd [data-paint]').getAttribute('aria-pressed') === 'true');
+    assert.ok((await page.evaluate(() => document.querySelector('#crowd').flocklab.uiMetrics().tapPx)) < 24);
+    assert.equal(await page.locator('#crowd.fl-zoomed').count(), 0);
     await page.close();
   } finally {
-    await phone.close();
+    await desk.close();
   }
 });
 

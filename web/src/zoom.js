@@ -1,0 +1,59 @@
+// Zoom for fingers: where the view must be hit precisely (uiMetrics().tapPx:
+// a maze cell while painting) and a finger would meet targets under 24 CSS
+// px (WCAG 2.5.8), the canvas is drawn larger, inside a box that scrolls
+// sideways, with two buttons that move the view by most of a screen (a
+// finger's drag paints there, so it cannot pan). It ends when the view no
+// longer needs it (paint mode off) or the canvas grows (full screen).
+const TARGET_CSS = 24; // px
+
+export function makeZoom(w) {
+  const { el_: el, signal_: signal } = w;
+  const coarse = typeof matchMedia === 'function' ? matchMedia('(pointer: coarse)') : { matches: false };
+  let zoom = 1;
+  let box = null;
+  let bar = null;
+
+  function build() {
+    const { t } = w.lang_;
+    box = document.createElement('div');
+    box.className = 'fl-zoom';
+    bar = document.createElement('div');
+    bar.className = 'fl-zoom-bar';
+    const pan = (dir, text) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.pan = String(dir);
+      b.textContent = text;
+      b.addEventListener('click', () => box.scrollBy({ left: dir * box.clientWidth * 0.8 }), { signal });
+      return b;
+    };
+    const note = document.createElement('span');
+    note.textContent = t('Zoomed in for fingers: these move the view');
+    bar.append(pan(-1, `◀ ${t('Left')}`), note, pan(1, `${t('Right')} ▶`));
+  }
+
+  // metrics: uiMetrics() now. The base size is the target's at zoom 1.
+  function update(metrics) {
+    const base = (metrics.tapPx ?? 0) / zoom;
+    const want = coarse.matches && base > 0 && base < TARGET_CSS && !document.fullscreenElement ? TARGET_CSS / base : 1;
+    if (Math.abs(want - zoom) < 0.01) return;
+    const canvas = w.canvas_();
+    if (want > 1) {
+      if (!box) build();
+      if (canvas.parentElement !== box) {
+        canvas.before(box);
+        box.append(canvas);
+        box.after(bar);
+      }
+      box.style.setProperty('--fl-zoom', String(want));
+    } else if (box?.isConnected) {
+      box.before(canvas);
+      box.remove();
+      bar.remove();
+    }
+    zoom = want;
+    el.classList.toggle('fl-zoomed', want > 1);
+  }
+  signal.addEventListener('abort', () => { if (box?.isConnected) { box.before(w.canvas_()); box.remove(); bar.remove(); } });
+  return { update, zoom: () => zoom };
+}
