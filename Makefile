@@ -74,7 +74,7 @@ web: deps-web
 # The release: build/dist/flocklab-VERSION/ and its zip, the npm package
 # flocklab-VERSION.tgz, and offline/*.html (web/tools/dist.mjs).
 dist: web native
-	node web/tools/dist.mjs $(BUILD)
+	FLOCKLAB_BUILD=$(BUILD) node --import ./web/tools/gen-modules.mjs web/tools/dist.mjs $(BUILD)
 
 serve: web
 	node web/serve.mjs $(BUILD)/web $(PORT)
