@@ -100,13 +100,19 @@ const std::vector<OptionSpec>& FlockScene::options() const {
                           "look-first: every force from the same positions, then every boid moves (the lab's); as-you-go: each moves at once"};
         update.heading = N_("update");
         update.read = [](const Scene& s, int) -> double { return F(s).update.as_you_go; };
-        update.write = [](Scene& s, int, double i) { F(s).update.as_you_go = i != 0; };
+        update.write = [](Scene& s, int, double i) {  // said, as every option a student changes
+            if (F(s).update.as_you_go != (i != 0)) s.note(trf("update {0}", {tr(kUpdates[i != 0])}), "option");
+            F(s).update.as_you_go = i != 0;
+        };
         v.push_back(update);
         OptionSpec order{"order", OptionKind::Choice, {kOrders, kOrders + 2}, 0, 0, false,
                          "the order the boids take their turns: forward (the list's) or reversed"};
         order.heading = N_("turn order");
         order.read = [](const Scene& s, int) -> double { return F(s).update.reversed; };
-        order.write = [](Scene& s, int, double i) { F(s).update.reversed = i != 0; };
+        order.write = [](Scene& s, int, double i) {
+            if (F(s).update.reversed != (i != 0)) s.note(trf("turn order {0}", {tr(kOrders[i != 0])}), "option");
+            F(s).update.reversed = i != 0;
+        };
         v.push_back(order);
         return v;
     }();

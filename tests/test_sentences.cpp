@@ -1,0 +1,213 @@
+// Sentences from facts (issue 31): each kind of sentence a widget says is
+// built here from a state, and its words are checked against that state,
+// computed apart from the sentence's own code where it can be: summaries,
+// the answer after an action, the note that names an action, the hawk's
+// fleeing boids, one agent's explanation.
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <cmath>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "core/crowd_scene.hpp"
+#include "core/flock_scene.hpp"
+#include "core/steer_scene.hpp"
+#include "core/words.hpp"
+
+namespace {
+
+using flocklab::Gauge;
+using flocklab::Vec2;
+
+double gauge(flocklab::Scene& s, const char* name) {
+    for (const Gauge& g : s.gauges()) {
+        if (std::string(g.name) == name) return g.value;
+    }
+    ADD_FAILURE() << "no gauge " << name;
+    return NAN;
+}
+
+std::string lower(std::string t) {
+    for (char& c : t) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return t;
+}
+
+// The first match of `pattern` in `text` (its groups), or a failure naming both.
+std::smatch find(const std::string& text, const std::string& pattern) {
+    std::smatch m;
+    EXPECT_TRUE(std::regex_search(text, m, std::regex(pattern))) << "'" << pattern << "' not in: " << text;
+    return m;
+}
+
+TEST(Sentences, TheCrowdsSummaryStatesItsCounts) {
+    for (const char* follow : {"field", "seek"}) {
+        for (std::uint64_t seed = 0; seed < 5; ++seed) {
+            flocklab::CrowdScene s;
+            s.set("follow", follow);
+            s.reset(seed);
+            s.step(600);
+            const std::string w = s.describe();
+            const std::smatch m = find(w, R"((\d+) agents: (\d+) ha(?:s|ve) arrived, (\d+) (?:is|are) stuck\.)");
+            if (m.empty()) continue;
+            EXPECT_EQ(std::stoi(m[1]), s.crowd().size()) << w;
+            EXPECT_EQ(std::stod(m[2]), gauge(s, "arrived")) << w;
+            EXPECT_EQ(std::stod(m[3]), gauge(s, "stuck")) << w;
+            const std::smatch mean = find(w, R"(On average the crowd is ([0-9.]+) cells from the goal at column (\d+), row (\d+)\.$)");
+            if (mean.empty()) continue;
+            EXPECT_NEAR(std::stod(mean[1]), gauge(s, "mean_steps_to_goal"), 0.05 + 1e-9) << w;  // one decimal
+            EXPECT_EQ(std::stoi(mean[2]), s.maze().goal().c);
+            EXPECT_EQ(std::stoi(mean[3]), s.maze().goal().r);
+            // "N agents are stuck against the wall at column C": a wall stands in column C.
+            std::smatch at;
+            if (std::regex_search(w, at, std::regex(R"((\d+) agents? (?:is|are) stuck against the wall at column (\d+))"))) {
+                const int c = std::stoi(at[2]);
+                bool wall = false;
+                for (int r = 0; r < flocklab::kRows; ++r) wall = wall || s.maze().wall({c, r});
+                EXPECT_TRUE(wall) << w;
+                EXPECT_LE(std::stod(at[1]), gauge(s, "stuck")) << w;
+            }
+        }
+    }
+}
+
+TEST(Sentences, AfterAnActionTheCrowdSaysWhereItsGaugesWentFromAndTo) {
+    flocklab::CrowdScene s;
+    s.reset(3);
+    s.step(300);
+    const double arrived0 = gauge(s, "arrived"), stuck0 = gauge(s, "stuck");
+    s.set("follow", "seek");
+    s.step(flocklab::kRespondSteps);
+    const std::string w = s.respond(false);
+    EXPECT_EQ(w.rfind("Follow seek. In 2 seconds ", 0), 0u) << w;
+    const double arrived1 = gauge(s, "arrived"), stuck1 = gauge(s, "stuck");
+    if (arrived1 == arrived0) {
+        const std::smatch m = find(w, R"(no more agents arrived \((\d+) have\))");
+        if (!m.empty()) EXPECT_EQ(std::stod(m[1]), arrived1) << w;
+    } else {
+        const std::smatch m = find(w, R"(arrived went from (\d+) to (\d+))");
+        if (!m.empty()) EXPECT_EQ(std::make_pair(std::stod(m[1]), std::stod(m[2])), std::make_pair(arrived0, arrived1)) << w;
+    }
+    const std::smatch m = find(w, R"(and stuck from (\d+) to (\d+)\.$)");
+    if (!m.empty()) EXPECT_EQ(std::make_pair(std::stod(m[1]), std::stod(m[2])), std::make_pair(stuck0, stuck1)) << w;
+}
+
+TEST(Sentences, AnAgentsExplanationStatesItsCellDistanceAndSpeed) {
+    flocklab::CrowdScene s;
+    s.reset(7);
+    s.step(240);
+    for (int i = 0; i < s.crowd().size(); i += 7) {
+        const std::string w = s.explain_words(i);
+        const flocklab::Cell k = s.crowd().cell(i);
+        const std::smatch m = find(w, R"(^Agent (\d+), at column (\d+), row (\d+), )");
+        if (m.empty()) continue;
+        EXPECT_EQ(std::stoi(m[1]), i);
+        EXPECT_EQ(std::make_pair(std::stoi(m[2]), std::stoi(m[3])), std::make_pair(k.c, k.r)) << w;
+        const int d = s.maze().distance(k);
+        if (d >= 0) EXPECT_NE(w.find(std::to_string(d) + " cells from the goal"), std::string::npos) << w;
+        const double speed = s.crowd().agent(i).vel.length();
+        if (speed >= 1.0) {
+            const std::smatch v = find(w, R"(at (\d+) px/s)");
+            if (!v.empty()) EXPECT_NEAR(std::stod(v[1]), speed, 0.5) << w;
+        } else {
+            EXPECT_NE(w.find("standing still"), std::string::npos) << w;
+        }
+    }
+}
+
+TEST(Sentences, TheFlocksSummaryCountsTheBoidsInsideTheHawksCircle) {
+    int with = 0, without = 0;  // seeds with and without boids in the circle: both kinds said
+    for (std::uint64_t seed = 0; seed < 12; ++seed) {
+        flocklab::FlockScene s;
+        s.reset(seed);
+        s.hawk = Vec2{450, 270};
+        s.step(240);
+        int inside = 0;  // counted here, from the boids and the circle
+        for (int i = 0; i < s.flock.size(); ++i) {
+            const double d = (s.flock.boid(i).pos - *s.hawk).length();
+            inside += d > 0 && d <= s.params.panic_radius;
+        }
+        const std::string w = s.describe();
+        ++(inside == 0 ? without : with);
+        if (inside == 0) {
+            EXPECT_NE(w.find("no boid is fleeing it."), std::string::npos) << w;
+        } else {
+            const std::smatch m = find(w, R"((\d+) boids? (?:is|are) fleeing it\.)");
+            if (!m.empty()) EXPECT_EQ(std::stoi(m[1]), inside) << w;
+        }
+        const std::smatch sp = find(w, R"(\(spacing (\d+) px\))");
+        if (!sp.empty()) EXPECT_EQ(sp[1].str(), flocklab::px(gauge(s, "spacing")).substr(0, sp[1].str().size())) << w;
+        const std::smatch od = find(w, R"(\(order ([0-9.]+)\))");
+        if (!od.empty()) EXPECT_NEAR(std::stod(od[1]), gauge(s, "order"), 0.005) << w;
+    }
+    EXPECT_GT(with, 0);
+    EXPECT_GT(without, 0);
+}
+
+TEST(Sentences, TheVehiclesSummaryStatesItsDistanceAndSpeed) {
+    for (const char* mode : {"seek", "flee", "arrive"}) {
+        for (int steps : {30, 120, 600}) {
+            flocklab::SteerScene s;
+            s.set("mode", mode);
+            s.reset(7);
+            s.step(steps);
+            const std::string w = s.describe();
+            const double distance = gauge(s, "distance"), speed = gauge(s, "speed");
+            if (distance < 0.5) {
+                EXPECT_NE(w.find("The vehicle is on the target"), std::string::npos) << w;
+            } else {
+                const std::smatch d = find(w, R"(The vehicle is ([0-9.]+) px )");
+                if (!d.empty()) EXPECT_NEAR(std::stod(d[1]), distance, distance < 10 ? 0.05 + 1e-9 : 0.5) << w;
+            }
+            if (speed < 1.0) {
+                EXPECT_NE(w.find("at rest."), std::string::npos) << w;
+            } else {
+                const std::smatch v = find(w, R"(at (\d+) px/s\.)");
+                if (!v.empty()) EXPECT_NEAR(std::stod(v[1]), speed, 0.5) << w;
+            }
+        }
+    }
+}
+
+// Every option a student changes by a button or a key is named, with its new
+// value, in what the widget says next (paused: at once); options that only
+// change the picture (overlays, the selection, the neighbour search, paint
+// mode, which the view says itself) are not.
+TEST(Sentences, EveryChangeOfASimulationOptionIsNamedWithItsNewValue) {
+    int named = 0;
+    for (const char* name : flocklab::scene_names()) {
+        auto s = flocklab::make_scene(name);
+        s->reset(7);
+        s->step(60);
+        s->respond(true);
+        for (const flocklab::OptionSpec& o : s->options()) {
+            const std::string opt = o.name;
+            if (opt == "overlay" || opt == "selected" || opt == "neighbors" || opt == "paint") continue;
+            std::vector<std::pair<std::string, std::string>> changes;  // the value set, the word said
+            if (o.kind == flocklab::OptionKind::Choice) {
+                for (const char* v : o.values) changes.emplace_back(v, v);
+            } else if (o.kind == flocklab::OptionKind::Flags) {
+                for (const char* f : o.values) changes.insert(changes.end(), {{std::string(f) + "=1", f}, {std::string(f) + "=0", f}});
+            } else if (o.kind == flocklab::OptionKind::Toggle) {
+                changes = {{"on", opt}, {"off", opt}};
+            }
+            for (const auto& [value, word] : changes) {
+                const std::string before = s->get(o.name);
+                const flocklab::SetResult r = s->set(o.name, value);
+                ASSERT_NE(r.status, flocklab::SetResult::Invalid) << name << " " << opt << "=" << value;
+                const std::string said = s->respond(true);
+                if (s->get(o.name) == before) {
+                    EXPECT_EQ(said, "") << name << " " << opt << "=" << value << ": nothing changed, yet it said: " << said;
+                    continue;
+                }
+                EXPECT_NE(lower(said).find(lower(word)), std::string::npos)
+                    << name << " " << opt << "=" << value << " said: " << said;
+                ++named;
+            }
+        }
+    }
+    EXPECT_GT(named, 10);
+}
+
+}  // namespace
