@@ -2,7 +2,7 @@
 // a finger on a phone, and a projector in full screen.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, openLesson, onWidget, artifacts, swipe, mainThreadTasks } from './helpers.mjs';
+import { start, openLesson, onWidget, artifacts, swipe, mainThreadTasks, pageOf } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -417,5 +417,85 @@ test('loading the lesson page (14 widgets, 3 experiments) runs no main-thread ta
   });
   const longest = Math.max(...tasks.map((t) => t.cpu));
   assert.ok(longest < 250, `a start-up task took ${longest.toFixed(0)} ms of CPU`);
+  await page.close();
+});
+
+// Sentences from facts (issue 31): each kind of sentence the widget itself
+// says (around the core's, which tests/test_sentences.cpp checks) is made to
+// happen, waited for, and checked against the handle's state.
+test('every kind of sentence the widget says states what happened: reset, run-to, stop, the what-if lane, a refused wall, the goal moved, wander\'s target', async () => {
+  const page = await pageOf(env, `
+    <figure class="flocklab" id="c" data-scene="crowd" data-seed="7" data-paused><canvas width="900" height="540"></canvas></figure>
+    <figure class="flocklab" id="s" data-scene="steer" data-mode="wander" data-paused><canvas width="900" height="540"></canvas></figure>`);
+  await page.waitForFunction(() => [...document.querySelectorAll('.flocklab')].every((e) => e.classList.contains('flocklab-ready')), null, { timeout: 60000 });
+  // The next sentence matching `re` that #id says after `act` (waited for, never a fixed delay).
+  const next = async (id, act, re) => {
+    const before = await page.evaluate((i) => document.getElementById(i).flocklab.announcements().length, id);
+    await act();
+    const h = await page.waitForFunction(({ i, n, src }) => {
+      const said = document.getElementById(i).flocklab.announcements();
+      return said.slice(Math.min(n, said.length - 1)).find((a) => new RegExp(src).test(a)) ?? false;
+    }, { i: id, n: before, src: re.source }, { timeout: 20000 });
+    return h.jsonValue();
+  };
+  const state = (id) => page.evaluate((i) => { const h = document.getElementById(i).flocklab; return { t: h.gauges().time, seed: h.seed(), summary: h.describe(), walls: h.walls(), goal: h.goal() }; }, id);
+
+  await page.evaluate(() => document.getElementById('c').flocklab.setWalls('12,8;12,9;12,10'));
+  // Reset, seed N: the seed is the widget's; paused, how to see what it does.
+  const reset = await next('c', () => page.evaluate(() => document.getElementById('c').flocklab.reset(3)), /^Reset, seed \d+\. /);
+  let s = await state('c');
+  assert.equal(s.seed, 3);
+  assert.equal(reset, `Reset, seed ${s.seed}. Paused: press Play, or the period key to step, to see what it does.`);
+  // A run to 0 s is a reset that says where the scene starts: its summary.
+  const zero = await next('c', () => page.evaluate(() => document.getElementById('c').flocklab.runTo(0)), /^Reset, seed \d+\. [A-Z]/);
+  s = await state('c');
+  assert.equal(zero, `Reset, seed ${s.seed}. ${s.summary}`);
+  // Ran to T s and paused: T is the widget's time, and its summary follows.
+  const ran = await next('c', () => page.evaluate(() => document.getElementById('c').flocklab.runTo(4)), /^Ran to [\d.]+ s and paused\. /);
+  s = await state('c');
+  assert.equal(ran, `Ran to ${s.t.toFixed(1)} s and paused. ${s.summary}`);
+  assert.equal(s.t.toFixed(1), '4.0');
+  // Stopped at T s: a run-to stopped by pause() stops at the time it says.
+  const stopped = await next('c', () => page.evaluate(() => {
+    const h = document.getElementById('c').flocklab;
+    h.runTo(600).catch(() => {});
+    return new Promise((r) => { const k = setInterval(() => { if (h.gauges().time > 4.5) { clearInterval(k); h.pause(); r(); } }, 5); });
+  }), /^Stopped at [\d.]+ s\.$/);
+  s = await state('c');
+  assert.equal(stopped, `Stopped at ${s.t.toFixed(1)} s.`);
+  assert.ok(s.t > 4.5 && s.t < 600, `stopped at ${s.t}`);
+  // W: the what-if lane on (its change named as compared() has it), then off.
+  await page.locator('#c canvas').focus();
+  const on = await next('c', () => page.keyboard.press('w'), /^What if /);
+  const compared = await page.evaluate(() => document.getElementById('c').flocklab.compared());
+  assert.ok(compared, 'W turned no lane on');
+  assert.match(on, /^What if .*: a second lane, hollow, runs beside the lab's way\.$/);
+  for (const [k, v] of Object.entries(compared)) assert.ok(on.includes(String(v).replace('.', '.')) && on.toLowerCase().includes(k.replace(/_/g, ' ').split(' ')[0]), `${on} does not name ${k}=${v}`);
+  assert.equal(await next('c', () => page.keyboard.press('w'), /lane is off/), 'The what-if lane is off.');
+  assert.equal(await page.evaluate(() => document.getElementById('c').flocklab.compared()), null);
+  // A wall on an agent's cell is refused, naming that cell; the walls stay as they were.
+  const box = await page.locator('#c canvas').boundingBox();
+  const cell = (c, r) => ({ x: box.x + (c + 0.5) * box.width / 30, y: box.y + (r + 0.5) * box.height / 18 });
+  const walls0 = s.walls;
+  const [ax, ay] = await page.evaluate(() => document.getElementById('c').flocklab.state().agents[0]);
+  const [ac, ar] = [Math.floor(ax / 30), Math.floor(ay / 30)];
+  const noWall = await next('c', async () => { const p = cell(ac, ar); await page.mouse.click(p.x, p.y); }, /^No wall there: /);
+  assert.equal(noWall, `No wall there: an agent is in column ${ac}, row ${ar}; a wall cannot go on it.`);
+  assert.equal((await state('c')).walls, walls0);
+  // G and a click on a wall: the goal goes there and the wall goes, as it says.
+  const [wc, wr] = [12, 9]; // one of the walls set above
+  await page.locator('#c canvas').focus();
+  const moved = await next('c', async () => { await page.keyboard.press('g'); const p = cell(wc, wr); await page.mouse.click(p.x, p.y); }, /^Goal moved to /);
+  assert.equal(moved, `Goal moved to column ${wc}, row ${wr}. Paused: press Play, or the period key to step, to see what it does.`);
+  const after = await state('c');
+  assert.equal(after.goal, `${wc},${wr}`);
+  assert.ok(!after.walls.split(';').includes(`${wc},${wr}`), after.walls);
+  // Wander picks its own target: an arrow key does not move it, and it says so.
+  const t0 = await page.evaluate(() => document.getElementById('s').flocklab.state().target);
+  await page.locator('#s canvas').focus();
+  const wander = await next('s', () => page.keyboard.press('ArrowLeft'), /^Wander picks its own target/);
+  assert.equal(wander, 'Wander picks its own target; the arrows move it in seek, flee and arrive.');
+  assert.deepEqual(await page.evaluate(() => document.getElementById('s').flocklab.state().target), t0);
+  assert.deepEqual(page.problems, []);
   await page.close();
 });
