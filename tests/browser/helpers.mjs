@@ -20,8 +20,9 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', 
   '--enable-unsafe-swiftshader'];
 
 // touch: the browser has a touch screen (its primary pointer is then coarse).
-export async function start({ deviceScaleFactor = 1, extraArgs = [], touch = true } = {}) {
-  const server = await serve(join(root, 'build', 'web'), 0);
+// web: the folder served (default build/web).
+export async function start({ deviceScaleFactor = 1, extraArgs = [], touch = true, web = join(root, 'build', 'web') } = {}) {
+  const server = await serve(web, 0);
   const url = `http://127.0.0.1:${server.address().port}/`;
   const profile = mkdtempSync(join(tmpdir(), 'flocklab-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {

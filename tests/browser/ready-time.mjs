@@ -3,24 +3,38 @@
 // flocklab:ready and to the last one's. Prints every load and the medians,
 // and the widget's payload: what the first load fetched of the widget
 // (wasm, Emscripten's JS, the shim and its CSS), gzipped at level 9.
-// usage: node ready-time.mjs [loads]      (make bench-ready)
+// usage: node ready-time.mjs [loads] [--throttle] [--before DIR]   (make bench-ready)
+//   --throttle: a cheap Chromebook on school Wi-Fi: 1.6 Mbit/s down and up,
+//     150 ms latency (Chromium's network emulation) and the CPU 4x slower.
+//   --before DIR: also an earlier build's web folder, loaded alternately
+//     with this one and sent uncompressed, as the server sent every file
+//     before it compressed (a before-and-after; the medians of each).
 import { gzipSync } from 'node:zlib';
+import { resolve } from 'node:path';
 import { start } from './helpers.mjs';
 
-const loads = Number(process.argv[2] || 5);
+const args = process.argv.slice(2);
+const loads = Number(args.find((a) => /^\d+$/.test(a)) || 5);
+const throttle = args.includes('--throttle');
+const before = args.includes('--before') ? resolve(args[args.indexOf('--before') + 1]) : null;
+const runs = { after: { first: [], all: [], experiments: [], axes: [] }, before: { first: [], all: [], experiments: [], axes: [] } };
 const median = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
-const first = [];
-const all = [];
-const experiments = [];
-const axes = [];
 const WIDGET = ['flocklab-core.wasm', 'flocklab-core.js', 'flocklab.js', 'flocklab.css'];
 const payload = {};
-for (let r = 0; r < loads; r++) {
-  const env = await start();
+for (let r = 0; r < loads * (before ? 2 : 1); r++) {
+  const which = before && r % 2 === 1 ? 'before' : 'after';
+  const env = await start(which === 'before' ? { web: before } : {});
   try {
     const page = await env.context.newPage();
+    const cdp = await env.context.newCDPSession(page);
+    if (which === 'before') await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'identity' } });
+    if (throttle) {
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 1.6e6 / 8 });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    }
     const bodies = [];
-    if (r === 0) {
+    if (r === 0) {  // this build's first load
       page.on('response', (res) => {
         const file = new URL(res.url()).pathname.slice(1);
         if (WIDGET.includes(file)) bodies.push(res.body().then((b) => { payload[file] = gzipSync(b, { level: 9 }).length; }));
@@ -42,18 +56,19 @@ for (let r = 0; r < loads; r++) {
     });
     await page.goto(env.url);
     await page.waitForFunction(() => [...document.querySelectorAll('.flocklab:not([data-experiment])')].every((e) => e.classList.contains('flocklab-ready')),
-      null, { timeout: 60000 });
+      null, { timeout: 180000 });
     if (!process.env.NOEXP) {
-      await page.waitForFunction(() => window.experimentsAt !== undefined, null, { timeout: 60000 });
+      await page.waitForFunction(() => window.experimentsAt !== undefined, null, { timeout: 180000 });
       // The student scrolls to "Measure it": from there to the first chart's axes.
       await page.evaluate(() => { window.scrolledAt = performance.now(); document.querySelector('[data-experiment]').scrollIntoView(); });
-      await page.waitForFunction(() => window.axesAt !== undefined, null, { timeout: 60000 });
+      await page.waitForFunction(() => window.axesAt !== undefined, null, { timeout: 180000 });
     }
     const [a, b, e, x] = await page.evaluate(() => [Math.min(...window.readyAt), Math.max(...window.readyAt), window.experimentsAt, window.axesAt - window.scrolledAt]);
-    experiments.push(Math.round(e));
-    axes.push(Math.round(x));
-    first.push(Math.round(a));
-    all.push(Math.round(b));
+    const run = runs[which];
+    run.experiments.push(Math.round(e));
+    run.axes.push(Math.round(x));
+    run.first.push(Math.round(a));
+    run.all.push(Math.round(b));
     await Promise.all(bodies);
   } finally {
     await env.close();
@@ -61,6 +76,7 @@ for (let r = 0; r < loads; r++) {
 }
 const kB = (n) => Math.round(n / 100) / 10;
 const gz = Object.fromEntries(WIDGET.map((f) => [f, kB(payload[f] ?? NaN)]));
-console.log(JSON.stringify({ loads, first_ms: first, all_ms: all, median_first_ms: median(first), median_all_ms: median(all),
-  experiments_drawn_ms: experiments, median_experiments_drawn_ms: median(experiments), axes_after_scroll_ms: axes, median_axes_after_scroll_ms: median(axes),
+const summary = ({ first, all, experiments, axes }) => ({ first_ms: first, all_ms: all, median_first_ms: median(first), median_all_ms: median(all),
+  experiments_drawn_ms: experiments, median_experiments_drawn_ms: median(experiments), axes_after_scroll_ms: axes, median_axes_after_scroll_ms: median(axes) });
+console.log(JSON.stringify({ loads, throttle, ...summary(runs.after), ...(before ? { before: { web: before, ...summary(runs.before) } } : {}),
   widget_gzip_kB: gz, widget_total_gzip_kB: kB(WIDGET.reduce((t, f) => t + (payload[f] ?? NaN), 0)) }));

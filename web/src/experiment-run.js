@@ -10,15 +10,17 @@ import { useShapeApi } from './experiment-words.js';
 
 const SLICE_MS = 8; // without Workers: the most one task works
 // A single-file build's sweep module: its .wasm from the inline bytes (the
-// module's own loader would fetch it even when given them).
-const fromInline = {
+// module's own loader would fetch it even when given them). A new object for
+// each instance: Emscripten makes the object it is given the instance's
+// Module, so two instances given one object would share (and break) it.
+const fromInline = () => ({
   instantiateWasm(imports, done) {
     WebAssembly.instantiate(decode(inline.sweep), imports).then((r) => done(r.instance, r.module));
     return {};
   },
-};
+});
 
-const loadSweep = () => import('./flocklab-sweep.js').then((mod) => mod.default(inline ? fromInline : {})).then(sweepApi);
+const loadSweep = () => import('./flocklab-sweep.js').then((mod) => mod.default(inline ? fromInline() : {})).then(sweepApi);
 // The page's one instance on this thread for the results' shapes (the
 // core's rule, src/core/shape.cpp), loaded once, beside the workers.
 let forShapes = null;
