@@ -6,6 +6,7 @@
 // usage: node ready-time.mjs [loads] [--throttle] [--before DIR]   (make bench-ready)
 //   --throttle: a cheap Chromebook on school Wi-Fi: 1.6 Mbit/s down and up,
 //     150 ms latency (Chromium's network emulation) and the CPU 4x slower.
+//   --identity: this build sent uncompressed too (what compression costs).
 //   --before DIR: also an earlier build's web folder, loaded alternately
 //     with this one and sent uncompressed, as the server sent every file
 //     before it compressed (a before-and-after; the medians of each).
@@ -16,6 +17,7 @@ import { start } from './helpers.mjs';
 const args = process.argv.slice(2);
 const loads = Number(args.find((a) => /^\d+$/.test(a)) || 5);
 const throttle = args.includes('--throttle');
+const identity = args.includes('--identity'); // this build sent uncompressed too
 const before = args.includes('--before') ? resolve(args[args.indexOf('--before') + 1]) : null;
 const runs = { after: { first: [], all: [], experiments: [], axes: [] }, before: { first: [], all: [], experiments: [], axes: [] } };
 const median = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
@@ -27,7 +29,7 @@ for (let r = 0; r < loads * (before ? 2 : 1); r++) {
   try {
     const page = await env.context.newPage();
     const cdp = await env.context.newCDPSession(page);
-    if (which === 'before') await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'identity' } });
+    if (which === 'before' || identity) await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'identity' } });
     if (throttle) {
       await cdp.send('Network.enable');
       await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 1.6e6 / 8 });

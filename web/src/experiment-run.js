@@ -49,8 +49,11 @@ export function makeRunner(ex) {
   }
   // One worker describes the experiment (and waits to run the first share;
   // it is let go if the experiment cannot run). A promise of null, or why not.
+  // The results' shape (the core's rule) loads once the experiment is
+  // described: after the worker fetched the module (from the cache then),
+  // and never before the chart's axes, which need only the description.
   function describe() {
-    return Promise.all([describeIt(), shapesReady()]).then(([why]) => why, (err) => err);
+    return describeIt().then((why) => { shapesReady().catch(() => {}); return why; });
   }
   function describeIt() {
     let j;
@@ -92,16 +95,20 @@ export function makeRunner(ex) {
       return;
     }
     csvButton.disabled = ex.rows_.length === 0;
-    // The run's promise is settled whatever drawing does: a Stop always ends run().
-    try {
-      draw();
-    } finally {
-      if (err) job?.reject(err);
-    }
-    if (err) return;
-    const results = ex.handle_.results();
-    job?.resolve(results);
-    el.dispatchEvent(new CustomEvent('flocklab:done', { detail: results, bubbles: true }));
+    // The last sentence and the chart wait for the results' shape (the core's
+    // rule, usually loaded long before); the run's promise is settled
+    // whatever drawing does: a Stop always ends run().
+    shapesReady().catch(() => {}).then(() => {
+      try {
+        draw();
+      } finally {
+        if (err) job?.reject(err);
+      }
+      if (err) return;
+      const results = ex.handle_.results();
+      job?.resolve(results);
+      el.dispatchEvent(new CustomEvent('flocklab:done', { detail: results, bubbles: true }));
+    });
   }
   function got(row) {
     ex.rows_.push(row);

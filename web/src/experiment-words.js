@@ -23,13 +23,13 @@ export function parseSeeds(text) {
 // 'peaks', and where it peaks (at), settles or levels off (an index)}.
 // `errors`: each mean's standard error, when the means come from runs. The
 // rule is the core's, decided once (src/core/shape.cpp; the experiments'
-// module's sw_shape), which experiment-run.js loads on this thread before an
-// experiment is described.
+// module's sw_shape), which experiment-run.js loads on this thread while an
+// experiment is described; null until it has (the words then say how many
+// runs are in, and a run's last sentence waits for it).
 let shapeApi = null;
 export const useShapeApi = (api) => { shapeApi = api; };
 export function shapeOf(means, errors = []) {
-  if (!shapeApi) throw new Error('flocklab: the experiments\' module is not loaded yet (an experiment loads it when it is described)');
-  return JSON.parse(shapeApi.shape(means.map(String).join(','), errors.map(String).join(',')));
+  return shapeApi ? JSON.parse(shapeApi.shape(means.map(String).join(','), errors.map(String).join(','))) : null;
 }
 
 // Results in words, over the experiment's state `ex` (experiment.js).
@@ -67,6 +67,7 @@ export function makeWords(ex) {
     const v = (p) => valueWords(p.value);
     const m = (p) => measureWords(p.mean);
     const s = shapeOfRuns(per);
+    if (!s) return t('{0} runs so far.', ex.rows_.length);
     const [a, b] = [per[0], per[per.length - 1]];
     if (s.shape === 'stays level') return t('{0} stays near {1} from {2} {3} to {2} {4}.', t(g.name), m(b), varyWords(), v(a), v(b));
     if (s.shape === 'peaks') {
@@ -85,7 +86,8 @@ export function makeWords(ex) {
     const per = byValue().filter((p) => p.n > 0);
     if (!kind() || per.length < 2 || ex.rows_.length < (ex.info_?.runs ?? Infinity)) return '';
     const words = shapeWords(t);
-    const got = shapeOfRuns(per).shape;
+    const got = shapeOfRuns(per)?.shape;
+    if (!got) return '';
     const [a, b] = [per[0], per[per.length - 1]];
     if (kind() === 'shape') {
       return t('You predicted: {0}. The result: {1}; its mean went from {2} to {3}.', words[predict.value], words[got], measureWords(a.mean), measureWords(b.mean));

@@ -95,7 +95,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn, on
   const job = () => ({ scene: d.scene ?? '', attributes: attributes(), vary: d.vary ?? '', values: d.values ?? '', seeds: seeds().join('\n'), steps: Math.round(seconds() * 60) });
   // The prediction: '' (none), 'shape' or 'points'; and its shape (the points' own for points).
   const kind = () => (predict.value === '' ? '' : predict.value === POINTS ? 'points' : 'shape');
-  const guessedShape = () => (kind() === 'points' ? (ex.points_ ? shapeOf(ex.points_).shape : '') : predict.value);
+  const guessedShape = () => (kind() === 'points' ? (ex.points_ ? shapeOf(ex.points_)?.shape ?? '' : '') : predict.value);
   // The most a prediction can say: the measure's ceiling (order: 1), or no bound.
   // The most a predicted point can be: the gauge's ceiling (order: 1), or
   // for a gauge without one a tenth above the chart's scale from the runs or
