@@ -1,7 +1,7 @@
 # flocklab's front door. Every target installs what is missing first
 # (.ci/install-deps.sh, as root on Debian 12), so a fresh machine needs
 # nothing but `make serve` or `make test`.
-.PHONY: all deps deps-web deps-browser deps-fuzz native dist test test-native test-browser test-sanitize fuzz soak bench bench-report bench-wasm bench-lab bench-ready wasm-sizes screenshot web serve clean
+.PHONY: all deps deps-web deps-browser deps-fuzz native dist test test-native test-browser test-sanitize fuzz soak bench bench-report bench-wasm bench-lab bench-ready bench-typing wasm-sizes screenshot web serve clean
 
 # Debian's emcc needs Debian's node modules (acorn) with this machine's node.
 export NODE_PATH := /usr/share/nodejs
@@ -135,6 +135,10 @@ bench-lab: native
 # Cold-load ready time of the lesson page (fresh profiles), median of 5.
 bench-ready: web deps-browser
 	node tests/browser/ready-time.mjs 5
+
+# A key's delay in a text field while 2000 crowd agents run with every overlay at DPR 3.
+bench-typing: web deps-browser
+	cd tests/browser && node typing-delay.mjs 40
 
 # A fresh screenshot of the lesson page's widgets for the README (web/screenshot.png).
 # Where the wasm's bytes go: the widget linked with its functions' names, by part.
