@@ -218,8 +218,11 @@ export async function mainThreadTasks(page, body) {
   const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && main.has(`${e.pid}:${e.tid}`))
     .map((e) => ({ wall: e.dur / 1000, cpu: e.tdur === undefined ? NaN : e.tdur / 1000 }));
   // Without thread times the trace cannot judge anything: said, not passed.
-  // (A task cut by the trace's start or end may come without one: at most two.)
+  // A task cut by the trace's start or end may come without one, and on a
+  // busy machine a few more do (5 of 734 in one of five make test runs with
+  // both cores kept busy): at most 1 in 100, left out (as before).
   const timed = tasks.filter((t) => !Number.isNaN(t.cpu));
-  if (timed.length === 0 || tasks.length - timed.length > 2) throw new Error(`the trace has ${tasks.length} main-thread tasks, ${tasks.length - timed.length} of them without CPU times`);
+  const untimed = tasks.filter((t) => Number.isNaN(t.cpu));
+  if (timed.length === 0 || untimed.length > Math.max(2, tasks.length / 100)) throw new Error(`the trace has ${tasks.length} main-thread tasks, ${untimed.length} of them without CPU times`);
   return { result, tasks: timed };
 }
