@@ -367,6 +367,11 @@ TEST(Cli, OptionConfiguresTheFlockAndTheFlagsAreItsShorthands) {
     const Result bad = run("gauges --seeds 0-999 --option hawkMode=maybe");
     EXPECT_EQ(bad.status, 2);
     EXPECT_EQ(bad.out, "flocklab: --option: hawkMode: expected one of pointer, pursuit, off, got 'maybe'\n");
+    // a bad shorthand is named as it was typed, in sweep as in gauges
+    const Result hawk = run("sweep --vary boids=60 --seeds 0 --hawk foo");
+    EXPECT_EQ(hawk.status, 2);
+    EXPECT_EQ(hawk.out, run("gauges --seeds 0 --hawk foo").out);
+    EXPECT_EQ(hawk.out, "flocklab: --hawk: expected X,Y (two numbers) or pursuit, got 'foo'\n");
 }
 
 // `flocklab explain` against the lesson's own neighbors(), separation(),

@@ -228,16 +228,12 @@ const bool kFlockFlags = register_cli_scene({"flock", {"rules", "boids", "hawk",
         f.set_leader(true);
     }
 }, {"boids", "rules", "hawk", "wander", "leader"}, [](const Args& a, Scene& s) {
+    const Extensions ext = extension_options(a);  // read and checked as gauges reads them
     Pairs options;
-    if (a.has("hawk")) {
-        if (a.raw("hawk") == "pursuit") {
-            options = {{"hawkMode", "pursuit"}};
-        } else {
-            options = {{"hawkMode", "pointer"}, {"hawk", a.raw("hawk")}};
-        }
-    }
-    if (a.has("wander")) options.emplace_back("rule", "wander=1");
-    if (a.has("leader")) options.insert(options.end(), {{"leader", "on"}, {"leaderTarget", a.raw("leader")}});
+    if (ext.pursuit) options = {{"hawkMode", "pursuit"}};
+    if (ext.hawk) options = {{"hawkMode", "pointer"}, {"hawk", vec_arg(*ext.hawk)}};
+    if (ext.wander) options.emplace_back("rule", "wander=1");
+    if (ext.leader) options.insert(options.end(), {{"leader", "on"}, {"leaderTarget", vec_arg(*ext.leader)}});
     apply_options(options, s);
     if (a.has("boids")) s.set("boids", std::to_string(a.integer("boids", 60, 2, kWidgetMaxBoids)));
     if (a.has("rules")) {

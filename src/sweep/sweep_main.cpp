@@ -100,8 +100,9 @@ EMSCRIPTEN_KEEPALIVE const char* sw_shape(const char* means, const char* errors)
         std::vector<double> xs;
         for (const char* p = list; *p;) {
             char* end = nullptr;
-            xs.push_back(std::strtod(p, &end));
+            const double x = std::strtod(p, &end);
             if (end == p) break;  // not a number: the list ends there
+            xs.push_back(x);
             p = *end == ',' ? end + 1 : end;
         }
         return xs;

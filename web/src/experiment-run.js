@@ -6,7 +6,7 @@
 import { begin, sweepApi } from './sweep-api.js';
 import { inline, decode } from './inline.js';
 import { acquire, discard, nextJob, poolSize, release } from './worker-pool.js';
-import { useShapeApi } from './experiment-words.js';
+import { hasShapes, useShapeApi } from './experiment-words.js';
 
 const SLICE_MS = 8; // without Workers: the most one task works
 // A single-file build's sweep module: its .wasm from the inline bytes (the
@@ -95,20 +95,23 @@ export function makeRunner(ex) {
       return;
     }
     csvButton.disabled = ex.rows_.length === 0;
-    // The last sentence and the chart wait for the results' shape (the core's
-    // rule, usually loaded long before); the run's promise is settled
-    // whatever drawing does: a Stop always ends run().
-    shapesReady().catch(() => {}).then(() => {
+    // The last sentence and the chart need the results' shape (the core's
+    // rule): at once where it is loaded, as it nearly always is by then, or
+    // once it is. The run's promise is settled whatever drawing does: a Stop
+    // always ends run(); after destroy() nothing is drawn.
+    const end = () => {
       try {
-        draw();
+        if (!ex.destroyed_) draw();
       } finally {
         if (err) job?.reject(err);
       }
       if (err) return;
       const results = ex.handle_.results();
       job?.resolve(results);
-      el.dispatchEvent(new CustomEvent('flocklab:done', { detail: results, bubbles: true }));
-    });
+      if (!ex.destroyed_) el.dispatchEvent(new CustomEvent('flocklab:done', { detail: results, bubbles: true }));
+    };
+    if (hasShapes()) end();
+    else shapesReady().catch(() => {}).then(end);
   }
   function got(row) {
     ex.rows_.push(row);

@@ -28,6 +28,7 @@ export function parseSeeds(text) {
 // runs are in, and a run's last sentence waits for it).
 let shapeApi = null;
 export const useShapeApi = (api) => { shapeApi = api; };
+export const hasShapes = () => shapeApi !== null;
 export function shapeOf(means, errors = []) {
   return shapeApi ? JSON.parse(shapeApi.shape(means.map(String).join(','), errors.map(String).join(','))) : null;
 }
