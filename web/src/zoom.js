@@ -38,6 +38,7 @@ export function makeZoom(w) {
     const want = coarse.matches && base > 0 && base < TARGET_CSS && !document.fullscreenElement ? TARGET_CSS / base : 1;
     if (Math.abs(want - zoom) < 0.01) return;
     const canvas = w.canvas_();
+    const focused = document.activeElement === canvas; // moving it drops the focus: a keyboard keeps it
     if (want > 1) {
       if (!box) build();
       if (canvas.parentElement !== box) {
@@ -51,6 +52,7 @@ export function makeZoom(w) {
       box.remove();
       bar.remove();
     }
+    if (focused && document.activeElement !== canvas) canvas.focus({ preventScroll: true });
     zoom = want;
     el.classList.toggle('fl-zoomed', want > 1);
   }
