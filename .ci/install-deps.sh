@@ -74,11 +74,12 @@ if [ ! -f build/third_party/SDL2-src/CMakeLists.txt ]; then
   rm -rf build/third_party/SDL2-src && mkdir -p build/third_party/SDL2-src
   tar -xzf "$SRC_DIR/$SDL_TAR" -C build/third_party/SDL2-src --strip-components=1
 fi
-# esbuild bundles the shim's modules and terser minifies Emscripten's JS in
-# build/web/ (both pinned with their integrity hashes in web/tools/package-lock.json).
+# esbuild bundles the shim's modules, Closure Compiler and terser minify
+# Emscripten's JS in build/web/ (pinned with their integrity hashes in
+# web/tools/package-lock.json). npm ci runs again whenever the lock file changed.
 command -v node >/dev/null && command -v npm >/dev/null || apt_install nodejs npm
-if [ ! -x web/tools/node_modules/.bin/terser ] || [ ! -x web/tools/node_modules/.bin/esbuild ]; then
-  (cd web/tools && npm ci --no-audit --no-fund --loglevel=error)
+if ! cmp -s web/tools/package-lock.json web/tools/node_modules/.flocklab-lock; then
+  (cd web/tools && npm ci --no-audit --no-fund --loglevel=error && cp package-lock.json node_modules/.flocklab-lock)
 fi
 [ "$want" = web ] && exit 0
 

@@ -10,6 +10,8 @@
 //   --before DIR: also an earlier build's web folder, loaded alternately
 //     with this one and sent uncompressed, as the server sent every file
 //     before it compressed (a before-and-after; the medians of each).
+//   --before-compressed: the earlier build sent compressed, as this one is
+//     (a before-and-after of the build alone).
 import { gzipSync } from 'node:zlib';
 import { resolve } from 'node:path';
 import { start } from './helpers.mjs';
@@ -19,6 +21,7 @@ const loads = Number(args.find((a) => /^\d+$/.test(a)) || 5);
 const throttle = args.includes('--throttle');
 const identity = args.includes('--identity'); // this build sent uncompressed too
 const before = args.includes('--before') ? resolve(args[args.indexOf('--before') + 1]) : null;
+const beforeCompressed = args.includes('--before-compressed');
 const runs = { after: { first: [], all: [], experiments: [], axes: [] }, before: { first: [], all: [], experiments: [], axes: [] } };
 const median = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
 const WIDGET = ['flocklab-core.wasm', 'flocklab-core.js', 'flocklab.js', 'flocklab.css'];
@@ -29,7 +32,7 @@ for (let r = 0; r < loads * (before ? 2 : 1); r++) {
   try {
     const page = await env.context.newPage();
     const cdp = await env.context.newCDPSession(page);
-    if (which === 'before' || identity) await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'identity' } });
+    if ((which === 'before' && !beforeCompressed) || (which === 'after' && identity)) await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'identity' } });
     if (throttle) {
       await cdp.send('Network.enable');
       await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 1.6e6 / 8 });

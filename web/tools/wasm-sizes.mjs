@@ -52,8 +52,8 @@ while (p < b.length) {
     }
   } else if (id === 2) {
     for (let k = leb(); k > 0; k--) {
-      p += leb(); // module
-      p += leb(); // field
+      // Not `p += leb()`: that adds to p as it was before leb() moved it.
+      for (let s = 0; s < 2; s++) { const n = leb(); p += n; } // module, field
       const kind = b[p++];
       if (kind === 0) { leb(); imported++; } else if (kind === 1) { p++; const f = leb(); leb(); if (f & 1) leb(); } else if (kind === 2) { const f = leb(); leb(); if (f & 1) leb(); } else if (kind === 3) { p += 2; }
     }
@@ -64,7 +64,7 @@ while (p < b.length) {
       p += len;
     }
   }
-  sections.push({ name, size });
+  sections.push({ name, size, gz: gzipSync(b.subarray(start, start + size), { level: 9 }).length });
   p = start + size;
 }
 
@@ -88,10 +88,10 @@ for (const f of bodies) {
   e.fns.push({ name: names.get(f.index) ?? `#${f.index}`, size: f.bytes.length });
   parts.set(key, e);
 }
-const kb = (x) => `${(x / 1024).toFixed(1)} kB`;
+const kb = (x) => `${(x / 1000).toFixed(1)} kB`; // kB = 1000 bytes, as ready-time.mjs counts
 console.log(`${file}: ${kb(b.length)}, ${kb(gzipSync(b, { level: 9 }).length)} gzipped`);
-console.log('\nsections:');
-for (const s of sections.sort((x, y) => y.size - x.size)) console.log(`  ${s.name.padEnd(24)} ${kb(s.size)}`);
+console.log('\nsections (raw, and gzipped alone):');
+for (const s of sections.sort((x, y) => y.size - x.size)) console.log(`  ${s.name.padEnd(24)} ${kb(s.size).padStart(9)}  ${kb(s.gz).padStart(9)}`);
 console.log('\ncode by part (functions, raw, gzipped):');
 for (const [k, e] of [...parts].sort((x, y) => y[1].raw - x[1].raw)) {
   console.log(`  ${k.padEnd(26)} ${String(e.n).padStart(5)}  ${kb(e.raw).padStart(9)}  ${kb(gzipSync(Buffer.concat(e.chunks), { level: 9 }).length).padStart(9)}`);
