@@ -138,7 +138,7 @@ bench-ready: web deps-browser
 
 # A key's delay in a text field while 2000 crowd agents run with every overlay at DPR 3.
 bench-typing: web deps-browser
-	cd tests/browser && node typing-delay.mjs 40
+	cd tests/browser && node typing-delay.mjs 40 $(ARGS)
 
 # A fresh screenshot of the lesson page's widgets for the README (web/screenshot.png).
 # Where the wasm's bytes go: the widget linked with its functions' names, by part.

@@ -141,7 +141,11 @@ void App::resize(double css_w, double css_h, double dpr) {
     if (w != ww || h != wh) SDL_SetWindowSize(window_, w, h);  // the backing store becomes w x h x dpr
     // ... at most kMaxBackingPx on its long side (a projector at dpr 3 would
     // otherwise ask for 5000+ px), then the renderer's viewport follows.
-    const double scale = std::min(dpr, kMaxBackingPx / std::max(w, h));
+    // The painter may ask for fewer pixels (the software one), but never
+    // fewer than one per CSS px.
+    double scale = std::min(dpr, kMaxBackingPx / std::max(w, h));
+    if (const double most = painter_->max_pixels(); most > 0)
+        scale = std::min(scale, std::max(std::min(dpr, 1.0), std::sqrt(most / (static_cast<double>(w) * h))));
     const int bw = std::max(1, static_cast<int>(std::lround(w * scale)));
     const int bh = std::max(1, static_cast<int>(std::lround(h * scale)));
     int pw = 0, ph = 0;  // the canvas's backing store as it is (SDL may have set it to w x h x dpr)

@@ -20,6 +20,10 @@ public:
     virtual void output_size(int* w, int* h) const = 0;
     // After the canvas's backing store was given a new size.
     virtual void resized() {}
+    // The most device pixels a frame should have (0: as many as the screen
+    // asks for, up to kMaxBackingPx on the long side). App::resize holds the
+    // backing store to it, but never below one device px per CSS px.
+    virtual double max_pixels() const { return 0; }
     // Starts a frame: every pixel `bg`.
     virtual void clear(SDL_Color bg) = 0;
     // Triangles (three vertices each, untextured), their coordinates

@@ -5,7 +5,9 @@
 // 100 ms. Prints each key's delay (the event's handling time minus its
 // timestamp) and the median and the most. A benchmark, not a test: the
 // figure depends on the machine (tests/README records it).
-// usage: node typing-delay.mjs [keys] [--dpr N] [--agents N] [--web DIR]
+// usage: node typing-delay.mjs [keys] [--dpr N] [--agents N] [--web DIR] [--no-webgl]
+//   --no-webgl: Chromium without WebGL, so the widget draws with its own
+//     software rasteriser (as in a browser without WebGL)
 //   --web DIR: another build's web folder (an earlier build, to compare)
 import { resolve } from 'node:path';
 import { pageOf, start } from './helpers.mjs';
@@ -16,7 +18,8 @@ const opt = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(
 const dpr = opt('--dpr', 3);
 const agents = opt('--agents', 2000);
 const web = args.includes('--web') ? resolve(args[args.indexOf('--web') + 1]) : undefined;
-const env = await start({ deviceScaleFactor: dpr, ...(web ? { web } : {}) });
+const noWebgl = args.includes('--no-webgl');
+const env = await start({ deviceScaleFactor: dpr, ...(web ? { web } : {}), ...(noWebgl ? { extraArgs: ['--disable-webgl'] } : {}) });
 try {
   const page = await pageOf(env, `<input id="notes" type="text">
     <figure class="flocklab" id="c" data-scene="crowd" data-seed="7" data-agents="${agents}"><canvas width="900" height="540"></canvas></figure>`);
@@ -40,7 +43,8 @@ try {
   const d = await page.evaluate(() => window.delays);
   const sorted = [...d].sort((a, b) => a - b);
   const agentsNow = await page.evaluate(() => document.getElementById('c').flocklab.state().agents.length);
-  console.log(JSON.stringify({ dpr, agents: agentsNow, overlays, keys: d.length, delays_ms: d.map((x) => Math.round(x)),
+  const webgl = await page.evaluate(() => !!document.createElement('canvas').getContext('webgl'));
+  console.log(JSON.stringify({ dpr, webgl, agents: agentsNow, overlays, keys: d.length, delays_ms: d.map((x) => Math.round(x)),
     median_ms: Math.round(sorted[Math.floor(sorted.length / 2)]), max_ms: Math.round(sorted.at(-1)) }));
 } finally {
   await env.close();

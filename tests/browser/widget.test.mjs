@@ -414,6 +414,40 @@ test('without WebGL the widgets draw the same frames in software', async () => {
   }
 });
 
+test('drawing in software at DPR 3, a widget holds its canvas to about 1.1 million pixels (a key typed beside it waited 98 ms), never fewer than one per CSS px; with WebGL it takes DPR 3', async () => {
+  // The backing store once resize() has followed the displayed size.
+  const backing = async (e) => {
+    const { pageOf } = await import('./helpers.mjs');
+    const page = await pageOf(e, '<figure class="flocklab" id="c" data-scene="crowd" data-seed="7"><canvas width="900" height="540" style="width: 900px"></canvas></figure>');
+    await page.waitForFunction(() => {
+      const el = document.getElementById('c');
+      if (!el.classList.contains('flocklab-ready')) return false;
+      const m = el.flocklab.uiMetrics();
+      return m.window[0] === Math.round(el.querySelector('canvas').getBoundingClientRect().width);
+    }, null, { timeout: 60000 });
+    const m = await page.evaluate(() => document.getElementById('c').flocklab.uiMetrics());
+    const soft = page.warnings.some((w) => /drawing in software/.test(w));
+    await page.close();
+    return { ...m, soft };
+  };
+  for (const [webgl, dpr] of [[false, 3], [true, 3], [false, 1]]) {
+    const e = await start({ deviceScaleFactor: dpr, ...(webgl ? {} : { extraArgs: ['--disable-webgl'] }) });
+    try {
+      const m = await backing(e);
+      const [w, h] = m.window;
+      const [bw, bh] = m.backing;
+      assert.equal(m.soft, !webgl);
+      assert.ok(Math.abs(bw / bh - w / h) < 0.01, `the shape kept: ${bw}x${bh} for ${w}x${h}`);
+      const gl = Math.min(dpr, 2560 / Math.max(w, h));
+      if (webgl) assert.deepEqual([bw, bh], [Math.round(w * gl), Math.round(h * gl)], 'WebGL: DPR 3, held to 2560 px on the long side');
+      else if (dpr === 3) assert.ok(bw * bh <= 1.1e6 && bw * bh > 1.0e6, `software at DPR 3: ${bw}x${bh}`);
+      else assert.deepEqual([bw, bh], [w, h], 'software at DPR 1: one device px per CSS px');
+    } finally {
+      await e.close();
+    }
+  }
+});
+
 test('a widget that cannot start says so: ready rejects and the element is marked', async () => {
   const page = await env.context.newPage();
   const errors = [];
