@@ -189,6 +189,7 @@ void App::frame() {
     last_frame_ms_ = t;
     update(dt);
     update_panels(t);
+    ++frames_;
     // While a run to a time goes on, the frame is drawn a few times a second
     // (the progress line moves), and the time goes to the run.
     constexpr int kRunDrawEvery = 8;  // frames

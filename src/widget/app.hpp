@@ -121,6 +121,7 @@ private:
     std::unique_ptr<Painter> painter_;
     UiInput ui_input_;                  // SDL's events to ImGui
     double last_frame_ms_ = -1;
+    long frames_ = 0;  // frames whose input has been handled (uiMetrics().frames)
     bool visible_ = true;
     Shapes shapes_;                     // every shape of a frame: one draw call
     // The live step time: each frame's stepping over the last 5 s.

@@ -164,13 +164,13 @@ std::string App::ui_metrics() const {
         emscripten_get_canvas_element_size("#canvas", &pw, &ph);  // the backing store, as capped
     }
     const ImGuiStyle& st = ImGui::GetStyle();
-    char buf[320];
+    char buf[400];
     std::snprintf(buf, sizeof buf,
                   "{\"hud\": [%.1f, %.1f, %.1f, %.1f], \"textPx\": %.2f, \"controlPx\": %.2f, \"window\": [%d, %d], \"backing\": [%d, %d], "
-                  "\"panel\": [%.1f, %.1f, %.1f, %.1f], \"compact\": %s, \"linePx\": %.2f, \"help\": %s, \"tuning\": %s, \"panelScroll\": %.1f, \"keysWaiting\": %d}",
+                  "\"panel\": [%.1f, %.1f, %.1f, %.1f], \"compact\": %s, \"linePx\": %.2f, \"help\": %s, \"tuning\": %s, \"panelScroll\": %.1f, \"keysWaiting\": %d, \"frames\": %ld}",
                   hud_.x, hud_.y, hud_.x + hud_.w, hud_.y + hud_.h, ImGui::GetFontSize(), ImGui::GetFontSize() + 2 * st.FramePadding.y, ww, wh, pw, ph, panel_.min.x,
                   panel_.min.y, panel_.max.x, panel_.max.y, compact() ? "true" : "false",
-                  ImGui::GetFontSize() + st.ItemSpacing.y, panel_.help_open ? "true" : "false", panel_.tuning_open ? "true" : "false", panel_.scroll, ui_input_.keys_waiting());
+                  ImGui::GetFontSize() + st.ItemSpacing.y, panel_.help_open ? "true" : "false", panel_.tuning_open ? "true" : "false", panel_.scroll, ui_input_.keys_waiting(), frames_);
     // The view's focus points in window px (the page keeps its Play button off them).
     std::string focus;
     for (const Vec2 f : view_ ? view_->focus() : std::vector<Vec2>{}) {

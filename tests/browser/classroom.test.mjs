@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { start, startLesson, canvasOf, onWidget, until, root, withPixels, pixelStats, swipe, pageOf } from './helpers.mjs';
+import { start, startLesson, canvasOf, onWidget, until, whenWidget, handled, root, withPixels, pixelStats, drawnStats, swipe, pageOf } from './helpers.mjs';
 
 let env;
 let page;
@@ -36,13 +36,13 @@ test('a swipe on a canvas scrolls the page; a drag that starts on the target car
   const c = await page.locator('#steer canvas').boundingBox();
   const y1 = await scrollY(page);
   await swipe(page, { x: c.x + 600 * s, y: c.y + 300 * s }, { x: c.x + 400 * s, y: c.y + 150 * s });
-  await page.waitForTimeout(100);
+  await whenWidget(page, '#steer', (h) => Math.abs(h.target()[0] - 400) < 12 && Math.abs(h.target()[1] - 150) < 12).catch(() => {});
   const t = await onWidget(page, '#steer', (h) => h.target());
   assert.ok(Math.abs(t[0] - 400) < 12 && Math.abs(t[1] - 150) < 12, `target dragged to ${t}`);
   assert.equal(await scrollY(page), y1);
   // A tap elsewhere places it.
   await page.touchscreen.tap(c.x + 200 * s, c.y + 350 * s);
-  await page.waitForTimeout(100);
+  await whenWidget(page, '#steer', (h) => Math.abs(h.target()[0] - 200) < 4 && Math.abs(h.target()[1] - 350) < 4).catch(() => {});
   const tapped = await onWidget(page, '#steer', (h) => h.target());
   assert.ok(Math.abs(tapped[0] - 200) < 4 && Math.abs(tapped[1] - 350) < 4, `tap placed it at ${tapped}`);
 });
@@ -53,10 +53,12 @@ test('a tap or click on the Tuning header opens the panel and never moves the ta
   const s = box.width / 800;
   const header = { x: box.x + box.width - 40 * s, y: box.y + 26 * s };
   await page.touchscreen.tap(header.x, header.y);
-  await page.waitForTimeout(150);
+  await whenWidget(page, '#steer', (h) => h.uiMetrics().tuning);
+  await handled(page, '#steer');
   assert.deepEqual(await onWidget(page, '#steer', (h) => h.target()), [300, 300]);
   await page.mouse.click(header.x, header.y); // closes it again
-  await page.waitForTimeout(150);
+  await whenWidget(page, '#steer', (h) => !h.uiMetrics().tuning);
+  await handled(page, '#steer');
   assert.deepEqual(await onWidget(page, '#steer', (h) => h.target()), [300, 300]);
   await page.mouse.move(1, 1);
 });
@@ -67,19 +69,21 @@ test('the tuning panel takes typed text: a seed typed into its field is the one 
   const s = box.width / 900;
   const at = (x, y) => [box.x + x * s, box.y + y * s];
   await page.mouse.click(...at(860, 26)); // the Tuning header
-  await page.waitForTimeout(200);
+  await whenWidget(page, '#flock', (h) => h.uiMetrics().tuning);
+  await handled(page, '#flock'); // the panel laid out
   await page.mouse.click(...at(560, 78)); // the seed field
-  await page.waitForTimeout(100);
+  await handled(page, '#flock'); // the field took the click (press, then release)
   await page.keyboard.press('Control+A');
   await page.keyboard.type('42', { delay: 50 });
   await page.keyboard.press('Enter');
-  await page.waitForTimeout(100);
+  await whenWidget(page, '#flock', (h) => h.uiMetrics().keysWaiting === 0);
+  await handled(page, '#flock');
   assert.equal(await onWidget(page, '#flock', (h) => h.seed()), 7); // typing alone does not reset
   await page.mouse.click(...at(629, 107)); // the panel's Reset
-  await page.waitForTimeout(200);
+  await whenWidget(page, '#flock', (h) => h.seed() === 42).catch(() => {});
   assert.equal(await onWidget(page, '#flock', (h) => h.seed()), 42);
   await page.mouse.click(...at(860, 26)); // closes the panel again
-  await page.waitForTimeout(150);
+  await whenWidget(page, '#flock', (h) => !h.uiMetrics().tuning);
   await onWidget(page, '#flock', (h) => h.reset(7));
   await page.mouse.move(1, 1);
 });
@@ -213,7 +217,8 @@ test('failures name their cause and fix: a page opened from a file, no WebAssemb
   // From a file: browsers refuse the module script, so the stylesheet says it.
   const fromFile = await env.context.newPage();
   await fromFile.goto(`file://${join(root, 'build', 'web', 'index.html')}`);
-  await fromFile.waitForTimeout(3500);
+  // The stylesheet shows it once the module has had a few seconds to mount.
+  await fromFile.waitForFunction(() => getComputedStyle(document.querySelector('#flock'), '::after').visibility === 'visible', null, { timeout: 30000 }).catch(() => {});
   const fileMessage = await fromFile.evaluate(() => {
     const el = document.querySelector('#flock');
     const after = getComputedStyle(el, '::after');
@@ -238,8 +243,7 @@ test('failures name their cause and fix: a page opened from a file, no WebAssemb
     return c;
   });
   await page.waitForFunction((old) => document.querySelector('#leader canvas') !== old, before);
-  await page.waitForTimeout(300);
-  const drawn = await pixelStats(page, '#leader canvas', [15, 23, 42], [125, 211, 252]);
+  const drawn = await drawnStats(page, '#leader canvas', [15, 23, 42], [125, 211, 252], 101);
   assert.ok(drawn.matching > 100, `the new canvas draws boids: ${drawn.matching}`);
   assert.equal(await page.locator('#leader .fl-error').count(), 0);
   assert.ok(page.warnings.some((w) => /WebGL context was lost; the widget made a new one/.test(w)));
@@ -276,8 +280,7 @@ test('a page with 24 widgets shows each one correctly when scrolled into view, d
   for (const i of [...order, ...order.reverse()]) {
     await p.locator(`#w${i} canvas`).scrollIntoViewIfNeeded();
     await p.waitForFunction((k) => document.querySelector(`#w${k}`).flocklab.visible(), i);
-    await p.waitForTimeout(150);
-    const s = await pixelStats(p, `#w${i} canvas`, [15, 23, 42], [125, 211, 252]);
+    const s = await drawnStats(p, `#w${i} canvas`, [15, 23, 42], [125, 211, 252], 101);
     assert.ok(s.matching > 100, `widget ${i}: ${s.matching} boid-coloured pixels`);
     assert.equal(await p.locator(`#w${i} .fl-error`).count(), 0, `widget ${i} reports a failure`);
   }
@@ -297,9 +300,11 @@ test('20 widgets on screen at once settle: at most 12 live, the others show thei
   await p.setViewportSize({ width: 1400, height: 1000 });
   await p.goto(`${env.url}index.html`);
   await manyWidgets(p, 20, 'g', { margin: '2px' }, '', { display: 'grid', gridTemplateColumns: 'repeat(5, 1fr)' });
-  await p.waitForTimeout(2000);
+  // Settled: every widget ready, at most 12 of them live.
+  await p.waitForFunction(() => [...document.querySelectorAll('[id^="g"].flocklab')].every((e) => e.classList.contains('flocklab-ready'))
+    && window.FlockLab.contextStats().live <= 12, null, { timeout: 60000 });
   const settled = await p.evaluate(() => window.FlockLab.contextStats());
-  await p.waitForTimeout(10000);
+  await p.waitForTimeout(10000); // an observation window, not a wait for a state: no widget takes a context back and forth in it
   const later = await p.evaluate(async () => {
     let frames = 0;
     const count = () => { frames++; if (performance.now() < end) requestAnimationFrame(count); };
@@ -316,8 +321,7 @@ test('20 widgets on screen at once settle: at most 12 live, the others show thei
   const parkedId = await p.evaluate(() => document.querySelector('.fl-parked').id);
   await p.locator(`#${parkedId} .fl-wake`).click();
   await p.waitForFunction((id) => !document.querySelector(`#${id}`).classList.contains('fl-parked'), parkedId);
-  await p.waitForTimeout(300);
-  const s = await pixelStats(p, `#${parkedId} canvas`, [15, 23, 42], [125, 211, 252]);
+  const s = await drawnStats(p, `#${parkedId} canvas`, [15, 23, 42], [125, 211, 252], 21);
   assert.ok(s.matching > 20, `the widget made live draws: ${s.matching}`);
   assert.ok((await p.evaluate(() => window.FlockLab.contextStats())).live <= 12);
   assert.deepEqual(p.problems, []);
@@ -328,7 +332,9 @@ test('off-screen widgets neither run nor draw; on screen they run again', async 
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForFunction(() => !document.querySelector('#pursuit').flocklab.visible());
   const away = await onWidget(page, '#pursuit', (h) => { h.resume(); return h.gauges().time; });
-  await page.waitForTimeout(500);
+  // Half a second of the page's frames: a widget on screen runs 30 of them.
+  const shown = await page.evaluate(() => `#${[...document.querySelectorAll('.flocklab:not([data-experiment])')].find((e) => e.flocklab.visible()).id}`);
+  await handled(page, shown, 30);
   assert.equal(await onWidget(page, '#pursuit', (h) => h.gauges().time), away, 'an off-screen widget stands still');
   await page.locator('#pursuit canvas').scrollIntoViewIfNeeded();
   await page.waitForFunction(() => document.querySelector('#pursuit').flocklab.visible());
@@ -422,7 +428,14 @@ test('on a 390x844 phone (DPR 3) the HUD and panel text is 12+ CSS px, controls 
   await p.waitForFunction(() => [...document.querySelectorAll('.flocklab:not([data-experiment])')].every((e) => e.classList.contains('flocklab-ready')), null, { timeout: 60000 });
   await p.locator('#flock canvas').scrollIntoViewIfNeeded();
   await p.evaluate(() => document.querySelector('#flock').flocklab.pause());
-  await p.waitForTimeout(300);
+  // The backing store has followed the displayed size, and a frame is drawn at it.
+  await p.waitForFunction(() => {
+    const el = document.querySelector('#flock');
+    const c = el.querySelector('canvas');
+    const m = el.flocklab.uiMetrics();
+    return m.window[0] === Math.round(c.getBoundingClientRect().width) && m.backing[0] === c.width;
+  }, null, { timeout: 30000 });
+  await handled(p, '#flock');
   const m = await p.evaluate(() => ({ ...document.querySelector('#flock').flocklab.uiMetrics(),
     css: document.querySelector('#flock canvas').getBoundingClientRect().width, dpr: devicePixelRatio,
     attr: [document.querySelector('#flock canvas').width, document.querySelector('#flock canvas').height] }));
@@ -459,7 +472,8 @@ test('on a 390x844 phone (DPR 3) the HUD and panel text is 12+ CSS px, controls 
   // The tuning panel opens inside the canvas and scrolls within it.
   const box = await p.locator('#flock canvas').boundingBox();
   await p.touchscreen.tap(box.x + box.width - 30, box.y + 20);
-  await p.waitForTimeout(300);
+  await whenWidget(p, '#flock', (h) => h.uiMetrics().tuning);
+  await handled(p, '#flock'); // laid out
   const open = await p.evaluate(() => document.querySelector('#flock').flocklab.uiMetrics());
   assert.ok(open.panel[0] >= 0 && open.panel[1] >= 0 && open.panel[2] <= open.window[0] && open.panel[3] <= open.window[1],
     `panel ${open.panel} inside ${open.window}`);
@@ -533,7 +547,7 @@ test('Reset and run 10 s stops at 10.0 s with the lab\'s gauges, and stays there
   // The run goes in slices (the page stays responsive), with aria-busy on the figure meanwhile.
   await page.waitForFunction(() => !document.querySelector('#flock').hasAttribute('aria-busy'), null, { timeout: 30000 });
   const a = await onWidget(page, '#flock', (h) => ({ ...h.gauges(), paused: h.paused() }));
-  await page.waitForTimeout(600);
+  await handled(page, '#flock', 30); // half a second of frames: it stays paused
   const b = await onWidget(page, '#flock', (h) => h.gauges());
   assert.equal(a.paused, true);
   assert.ok(Math.abs(a.time - 10) < 1e-9 && b.time === a.time, `time ${a.time} then ${b.time}`);

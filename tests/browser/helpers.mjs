@@ -123,6 +123,17 @@ export async function pixelStats(page, selector, background, colour) {
   }, { data: png.toString('base64'), background, colour, decode: DECODE_PNG });
 }
 
+// pixelStats, taken again until at least `least` pixels are close to the
+// colour (a canvas drawn once its widget has run a frame), for up to 30 s;
+// returns the last stats, which the caller asserts.
+export async function drawnStats(page, selector, background, colour, least) {
+  const end = Date.now() + 30000;
+  for (;;) {
+    const stats = await pixelStats(page, selector, background, colour);
+    if (stats.matching >= least || Date.now() > end) return stats;
+  }
+}
+
 // Runs fn(rgba, width, height) in the page over a screenshot (PNG buffer)
 // and returns its result.
 export async function withPixels(page, png, fn) {
@@ -154,7 +165,25 @@ export async function differingPixels(page, a, b, tol = 24) {
 export const until = (page, sel, fn, expected) => page.waitForFunction(({ sel, src, want }) => {
   const f = new Function(`return (${src})`)();
   return JSON.stringify(f(document.querySelector(sel).flocklab)) === want;
-}, { sel, src: fn.toString(), want: JSON.stringify(expected) }, { timeout: 5000 });
+}, { sel, src: fn.toString(), want: JSON.stringify(expected) }, { timeout: 30000 });
+
+// Waits until fn(handle, ...args) is truthy, polling the handle (a test waits
+// for the state it checks, never for a frame or a fixed delay).
+export const whenWidget = (page, sel, fn, ...args) => page.waitForFunction(({ sel, src, args }) => {
+  const el = document.querySelector(sel);
+  if (!el?.flocklab) return false;
+  const f = new Function(`return (${src})`)();
+  return f(el.flocklab, ...args);
+}, { sel, src: fn.toString(), args }, { timeout: 30000 });
+
+// For a check that something does NOT happen: waits until the widget has
+// run `frames` more frames (uiMetrics().frames), so that every input sent
+// before this call has reached its scene, however busy the machine is.
+// (ImGui takes one change of a mouse button per frame: a click is two.)
+export async function handled(page, sel, frames = 4) {
+  const f0 = await onWidget(page, sel, (h) => h.uiMetrics().frames);
+  await whenWidget(page, sel, (h, f) => h.uiMetrics().frames >= f, f0 + frames);
+}
 
 // The widget's canvas, scrolled into view, and its box on the page.
 export async function canvasOf(page, sel) {
