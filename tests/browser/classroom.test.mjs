@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { start, startLesson, canvasOf, onWidget, until, whenWidget, handled, root, withPixels, pixelStats, drawnStats, swipe, pageOf } from './helpers.mjs';
+import { start, startLesson, canvasOf, onWidget, until, whenWidget, handled, shownWidget, root, withPixels, pixelStats, drawnStats, swipe, pageOf } from './helpers.mjs';
 
 let env;
 let page;
@@ -106,8 +106,8 @@ test('prefers-reduced-motion: reduce starts every widget paused, with a visible 
   if (!ctx) await p.emulateMedia({ reducedMotion: 'reduce' });
   await p.goto(env.url);
   await p.waitForFunction(() => [...document.querySelectorAll('.flocklab:not([data-experiment])')].every((e) => e.classList.contains('flocklab-ready')), null, { timeout: 60000 });
+  await handled(p, await shownWidget(p), 30); // half a second of frames: none starts
   const r = await p.evaluate(async () => {
-    await new Promise((res) => setTimeout(res, 500));
     return [...document.querySelectorAll('.flocklab:not([data-experiment])')].map((el) => ({
       id: el.id, paused: el.flocklab.paused(), time: el.flocklab.gauges().time, play: !el.querySelector('.fl-play').hidden,
     }));
@@ -147,7 +147,7 @@ test('embed contract: events bubble, nested widgets are refused, bad values are 
     let bubbled = 0;
     const listen = () => { bubbled++; };
     document.addEventListener('flocklab:gauges', listen);
-    await new Promise((res) => setTimeout(res, 600));
+    for (const end = performance.now() + 30000; bubbled < 2 && performance.now() < end;) await new Promise((res) => { setTimeout(res, 20); });
     document.removeEventListener('flocklab:gauges', listen);
     const outer = document.createElement('figure');
     outer.className = 'flocklab';
@@ -195,7 +195,7 @@ test('step() stops after about 250 ms of work; benchmark() warms up in slices an
     const callMs = performance.now() - t0;
     const ms = await pending;
     const benchMs = performance.now() - t0;
-    await new Promise((res) => setTimeout(res, 100));
+    for (const e of obs.takeRecords()) longs.push(e.duration); // the last ones, not yet delivered
     obs.disconnect();
     h.setBoids(500);
     h.setNeighbors('grid');
@@ -360,7 +360,12 @@ test('destroy() and removing the element stop the widget for good', async () => 
     const bEl = b.element;
     a.destroy();
     bEl.remove();
-    await new Promise((res) => setTimeout(res, 800));
+    // Half a second of frames of a widget still on screen: neither sends any.
+    const other = [...document.querySelectorAll('.flocklab:not([data-experiment])')].find((e) => e.flocklab?.visible?.());
+    const f0 = other.flocklab.uiMetrics().frames;
+    for (const end = performance.now() + 30000; other.flocklab.uiMetrics().frames < f0 + 30 && performance.now() < end;) {
+      await new Promise((res) => { setTimeout(res, 20); });
+    }
     const out = { a: na(), b: nb(), aDestroyed: a.destroyed(), bDestroyed: b.destroyed(), aHandle: 'flocklab' in a.element,
       aClass: a.element.className };
     a.element.remove();

@@ -101,7 +101,7 @@ test('while it runs, typing into a text field sees no long task; Stop stops with
     el.querySelector('.fl-exp-run').click();
     const stopped = !h.running() && !el.hasAttribute('aria-busy');
     stoppedAt = performance.now();
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, 300)); // an observation window: no run may finish in it
     return { ms: stoppedAt - t0, stopped, after, rows: h.results().rows.length, label: el.querySelector('.fl-exp-run').textContent };
   });
   assert.ok(!stop.skipped, 'the experiment was still running when Stop was pressed');
@@ -312,7 +312,7 @@ test('Stop rejects run() with AbortError and fires no flocklab:done; a run start
     await new Promise((r) => el.addEventListener('flocklab:progress', r, { once: true }));
     h.stop();
     const outcome = await p.then(() => 'resolved', (e) => e.name);
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 200)); // an observation window: no flocklab:done in it
     return { outcome, done, rows: h.results().rows.length, csv: !el.querySelector('.fl-exp-csv').disabled };
   });
   assert.deepEqual({ ...stopped, rows: stopped.rows > 0 }, { outcome: 'AbortError', done: 0, rows: true, csv: true });
@@ -345,7 +345,9 @@ test('Stop rejects run() with AbortError and fires no flocklab:done; a run start
     let refused = null;
     try { h.run(); } catch (e) { refused = e.message; }
     parent.prepend(el);
-    await new Promise((r) => setTimeout(r, 300));
+    for (const end = performance.now() + 30000; !(el.flocklabExperiment && el.querySelector('.fl-exp')) && performance.now() < end;) {
+      await new Promise((r) => { setTimeout(r, 20); }); // until the auto-mounter has mounted it again
+    }
     return { outcome, after, refused, again: el.querySelectorAll('.fl-exp').length, fresh: el.flocklabExperiment !== h && !!el.flocklabExperiment };
   });
   assert.deepEqual(removed, {

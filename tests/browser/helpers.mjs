@@ -123,6 +123,10 @@ export async function pixelStats(page, selector, background, colour) {
   }, { data: png.toString('base64'), background, colour, decode: DECODE_PNG });
 }
 
+// The first widget on screen (it runs frames), as a selector.
+export const shownWidget = (page) => page.evaluate(() =>
+  `#${[...document.querySelectorAll('.flocklab:not([data-experiment])')].find((e) => e.flocklab?.visible?.()).id}`);
+
 // pixelStats, taken again until at least `least` pixels are close to the
 // colour (a canvas drawn once its widget has run a frame), for up to 30 s;
 // returns the last stats, which the caller asserts.

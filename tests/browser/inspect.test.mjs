@@ -5,14 +5,15 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { startLesson, artifacts, canvasOf, onWidget, root, until, differingPixels } from './helpers.mjs';
+import { startLesson, artifacts, canvasOf, onWidget, root, until, differingPixels, handled } from './helpers.mjs';
 
 let env;
 let page;
 before(async () => { ({ env, page } = await startLesson()); });
 after(async () => { await env.close(); });
 
-const nextFrames = (p) => p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r)))));
+// The widget has drawn since what was sent before (its own frame count, not the page's).
+const nextFrames = (p, sel = '#inspect') => handled(p, sel, 3);
 
 // A square of the canvas around world point (x, y), half-size r world px, in page px.
 function clipAround(box, x, y, r) {
@@ -105,13 +106,13 @@ test('overlay buttons toggle with aria-pressed; data-overlays shows boid 0 with 
   assert.equal(seen.selected, null);
   assert.equal(seen.overlays.vision, true);
   const { box } = await canvasOf(page, '#extra');
-  await nextFrames(page);
+  await nextFrames(page, '#extra');
   const [x, y, vx, vy] = seen.boid0;
   const sp = Math.hypot(vx, vy);
   const side = clipAround(box, x + (vy / sp) * 40, y - (vx / sp) * 40, 5);
   const withCone = await page.screenshot({ clip: side });
   await page.evaluate(() => document.querySelector('#extra').flocklab.setOverlay('vision', false));
-  await nextFrames(page);
+  await nextFrames(page, '#extra');
   const without = await page.screenshot({ clip: side });
   assert.ok(await differingPixels(page, withCone, without, 6) > 10, 'the cone around boid 0');
   await page.evaluate(() => document.querySelector('#extra').remove());

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { start, openLesson, pixelStats, artifacts, until, canvasOf, onWidget, withPixels, differingPixels, root } from './helpers.mjs';
+import { start, openLesson, pixelStats, drawnStats, artifacts, until, whenWidget, handled, canvasOf, onWidget, withPixels, differingPixels, root } from './helpers.mjs';
 
 // The lab's seed-7 figures after 600 steps (tests/golden/flock_seed7_600steps.jsonl).
 const LAB = { spacing: 22.550619377904063, order: 0.8828553839737805, noSepSpacing: 1.2140089615722114 };
@@ -15,15 +15,15 @@ after(async () => { await env.close(); });
 
 test('the page loads without console errors and both scenes draw', async () => {
   const page = await openLesson(env);
-  await page.waitForTimeout(1000);
-  assert.deepEqual(page.problems, []);
   // The flock canvas shows boids in the lab's colour on the lab's background.
-  const flock = await pixelStats(page, '#flock canvas', [15, 23, 42], [125, 211, 252]);
+  const flock = await drawnStats(page, '#flock canvas', [15, 23, 42], [125, 211, 252], 301);
+  assert.deepEqual(page.problems, []);
   assert.ok(flock.matching > 300, `boid-coloured pixels: ${flock.matching}`);
   // At the lab's start the target is not yet under the vehicle (the widget
   // may have run long enough to arrive while the page loaded).
+  await canvasOf(page, '#steer'); // on screen: it runs frames
   await onWidget(page, '#steer', (h) => { h.pause(); h.reset(); });
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await handled(page, '#steer'); // drawn since the reset
   const steer = await pixelStats(page, '#steer canvas', [18, 22, 34], [250, 204, 21]);
   assert.ok(steer.matching > 50, `target-coloured pixels: ${steer.matching}`);
   assert.ok(steer.notBackground > 500);
@@ -38,7 +38,7 @@ test('seed 7 after 10 simulated seconds shows the lab\'s gauges to the bit', asy
   // was, simulated time decides the outcome.
   await page.locator('#flock canvas').scrollIntoViewIfNeeded();
   await onWidget(page, '#flock', (h) => { h.reset(7); h.resume(); });
-  await page.waitForTimeout(1500);
+  await whenWidget(page, '#flock', (h) => h.gauges().time > 0.25); // some steps by the frame loop
   const g = await onWidget(page, '#flock', (h) => {
     h.pause();
     const done = Math.round(h.gauges().time * 60);
@@ -157,12 +157,12 @@ test('on a touch screen a tap places the hawk and a drag from the hawk carries i
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
   for (let k = 1; k <= 6; k++) {
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x + 30 * k * s, y: from.y - 10 * k * s }] });
-    await page.waitForTimeout(16);
+    await page.waitForTimeout(16); // the finger's pace (a move a frame), not a wait for a state
   }
   await until(page, '#flock', (h) => h.state().hawk.map((v) => Math.round(v / 10)), [48, 21]);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   assert.equal(await page.evaluate(() => window.scrollY), y0);
-  await page.waitForTimeout(100);
+  await handled(page, '#flock'); // the lift has reached the scene
   const dropped = await onWidget(page, '#flock', (h) => h.state().hawk);
   assert.deepEqual(dropped.map((v) => Math.round(v / 10)), [48, 21], 'the hawk stays where the finger lifted');
   await page.close();
@@ -205,8 +205,10 @@ test('keys typed into a text field do not reach the widget; the focused canvas t
   const rules = () => onWidget(page, '#flock', (h) => h.rules());
   await page.locator('#crowd-prediction').click();
   await page.keyboard.type('1 2 3 r it will shrink');
-  // Give the widget a few frames in which it could (wrongly) react.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 100)))));
+  // The widget has run frames in which it could (wrongly) have reacted
+  // (on screen: off it, it runs none).
+  await canvasOf(page, '#flock');
+  await handled(page, '#flock');
   assert.equal(await page.locator('#crowd-prediction').inputValue(), '1 2 3 r it will shrink');
   assert.deepEqual(await rules(), { separation: true, alignment: true, cohesion: true, wander: false });
   await page.locator('#flock canvas').focus();
@@ -377,7 +379,7 @@ test('without WebGL the widgets draw the same frames in software', async () => {
     });
     const { canvas } = await canvasOf(page, '#inspect');
     await page.mouse.move(1, 1);
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await handled(page, '#inspect'); // drawn since, with the pointer away
     return canvas.screenshot();
   };
   const glPage = await openLesson(env);
@@ -385,7 +387,9 @@ test('without WebGL the widgets draw the same frames in software', async () => {
   const nogl = await start({ extraArgs: ['--disable-webgl'] });
   try {
     const page = await openLesson(nogl);
-    await page.waitForTimeout(500);
+    for (const end = Date.now() + 30000; Date.now() < end && !page.warnings.some((w) => /drawing in software/.test(w));) {
+      await page.evaluate(() => new Promise((r) => { setTimeout(r, 50); })); // the console's messages reach this process
+    }
     assert.deepEqual(page.problems, []);
     assert.ok(page.warnings.some((w) => /no WebGL .*drawing in software/.test(w)), page.warnings.join('\n'));
     const flock = await pixelStats(page, '#flock canvas', [15, 23, 42], [125, 211, 252]);
