@@ -11,7 +11,11 @@ after(async () => { await env.close(); });
 
 async function violations(page) {
   await page.addScriptTag({ path: join(here, 'node_modules', 'axe-core', 'axe.min.js') });
-  await page.waitForTimeout(600); // gauges, labels and charts have been filled in
+  // Every gauge, canvas label and chart has been filled in.
+  await page.waitForFunction(() => [...document.querySelectorAll('.flocklab')].every((el) => el.classList.contains('flocklab-ready'))
+    && [...document.querySelectorAll('.flocklab output[data-gauge]')].every((o) => o.textContent.trim())
+    && [...document.querySelectorAll('.flocklab canvas')].every((c) => c.getAttribute('aria-label'))
+    && [...document.querySelectorAll('.flocklab svg[data-plot]')].every((g) => g.querySelector('desc')?.textContent.trim()), null, { timeout: 30000 });
   return page.evaluate(async () => {
     const r = await window.axe.run(document, { resultTypes: ['violations'] });
     return r.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join('\n  ')}`);

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { start, onWidget, pageOf, root } from './helpers.mjs';
+import { start, onWidget, whenWidget, pageOf, root } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -134,8 +134,8 @@ test('select(3) before ready applies; a steer config mounted on an auto-mounted 
 test('the live step time at 100 boids is real: not 0, and near what the steps cost', async () => {
   const page = await authorPage('<figure class="flocklab" id="f" data-boids="100"></figure>');
   await ready(page, '#f');
-  await onWidget(page, '#f', (h) => { h.reset(7); h.step(600); });
-  await page.waitForTimeout(6000); // 5 s of live steps
+  const t0 = await onWidget(page, '#f', (h) => { h.reset(7); h.step(600); return h.gauges().time; });
+  await whenWidget(page, '#f', (h, t) => h.gauges().time >= t, t0 + 5); // 5 s of live steps
   const r = await onWidget(page, '#f', async (h) => ({ live: h.stepTime(), bench: await h.benchmark({ boids: 100, steps: 600 }) }));
   console.log(`# step time at 100 boids: live ${r.live.toFixed(4)} ms, benchmark ${r.bench.toFixed(4)} ms`);
   assert.ok(r.live > 0, `live ${r.live}`);
@@ -221,7 +221,7 @@ test('the iframe snippet on a host page: Tab enters and leaves it, the wheel scr
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
   const y0 = await page.evaluate(() => scrollY);
   await page.mouse.wheel(0, 400);
-  await page.waitForFunction((y) => scrollY > y, y0, { timeout: 5000 });
+  await page.waitForFunction((y) => scrollY > y, y0, { timeout: 30000 });
   assert.deepEqual(page.problems, []);
   await page.close();
 });

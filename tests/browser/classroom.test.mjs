@@ -18,7 +18,7 @@ test('the mouse wheel over a canvas scrolls the page', async () => {
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   const y0 = await scrollY(page);
   await page.mouse.wheel(0, 300);
-  await page.waitForFunction((y) => window.scrollY > y + 100, y0, { timeout: 3000 });
+  await page.waitForFunction((y) => window.scrollY > y + 100, y0, { timeout: 30000 });
 });
 
 test('a swipe on a canvas scrolls the page; a drag that starts on the target carries it', async () => {
@@ -30,7 +30,7 @@ test('a swipe on a canvas scrolls the page; a drag that starts on the target car
   const y0 = await scrollY(page);
   // Up the left of the canvas, away from the target: the page scrolls, the target stays.
   await swipe(page, { x: b.x + 100 * s, y: b.y + 380 * s }, { x: b.x + 100 * s, y: b.y + 80 * s });
-  await page.waitForFunction((y) => Math.abs(window.scrollY - y) > 50, y0, { timeout: 3000 });
+  await page.waitForFunction((y) => Math.abs(window.scrollY - y) > 50, y0, { timeout: 30000 });
   assert.deepEqual(await onWidget(page, '#steer', (h) => h.target()), [600, 300]);
   // From the target: the target follows the finger and the page stays put.
   const c = await page.locator('#steer canvas').boundingBox();
@@ -525,7 +525,7 @@ test('12 widgets (four of 3000 boids), two on screen: typing is never held up by
   // Settled: the widgets off screen have paused, and the page has drawn.
   await p.waitForFunction(() => !document.querySelector('#w11').flocklab.visible() && !document.querySelector('#w0').flocklab.visible(),
     null, { timeout: 10000 });
-  await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 500)))));
+  await handled(p, '#w3', 30); // half a second of its frames
   const running = await p.evaluate(() => [...document.querySelectorAll('.flocklab:not([data-experiment])')].filter((e) => e.flocklab.visible()).map((e) => e.id));
   assert.ok(running.includes('w3') && running.length <= 3, `running: ${running}`);
   await p.evaluate(() => { window.frames = []; });

@@ -180,7 +180,7 @@ test('history() grows at 10 samples per simulated second, stays bounded, and csv
 
 test('the [data-plot] chart draws the history with axes, units and a text summary', async () => {
   await onWidget(page, '#flock', (h) => { h.pause(); h.setRule('separation', true); h.reset(7); h.step(300); h.setRule('separation', false); h.step(300); });
-  await page.waitForFunction(() => /after separation off/.test(document.querySelector('#flock svg[data-plot] desc').textContent), null, { timeout: 5000 })
+  await page.waitForFunction(() => /after separation off/.test(document.querySelector('#flock svg[data-plot] desc').textContent), null, { timeout: 30000 })
     .catch(async (e) => { throw new Error(`${e.message}: ${await page.evaluate(() => document.querySelector('#flock svg[data-plot] desc').textContent)}`); });
   const chart = await page.evaluate(() => {
     const svg = document.querySelector('#flock svg[data-plot]');
@@ -254,7 +254,9 @@ test('every parameter from the page: data-weight-separation="0" is separation of
     const copy = make({});
     await copy.ready;
     window.FlockLab.mount(copy.element, config); // options on an element already mounted
-    await new Promise((res) => setTimeout(res, 50));
+    for (const end = performance.now() + 30000; JSON.stringify(copy.config()) !== JSON.stringify(config) && performance.now() < end;) {
+      await new Promise((res) => { setTimeout(res, 20); }); // until they are applied
+    }
     copy.reset(7);
     off.reset(7);
     copy.step(120);

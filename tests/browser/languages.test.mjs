@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { start, pageOf, root } from './helpers.mjs';
+import { start, pageOf, root, whenWidget, handled } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -34,15 +34,23 @@ async function exercise(page) {
     const live = document.querySelector('#w .fl-live');
     new MutationObserver(() => { if (live.textContent) window.flSaid(live.textContent); }).observe(live, { childList: true, characterData: true, subtree: true });
   });
+  // Until the live region has said more than `n` things (its observer reports to this process).
+  const saidMore = async (n) => {
+    for (const end = Date.now() + 30000; said.length <= n && Date.now() < end;) await handled(page, '#w', 1);
+  };
   await page.locator('#w canvas').focus();
   for (const k of ['t', 't', '?', '?', '1', 'h', 'ArrowLeft', ']', 'd']) {
     await page.keyboard.press(k);
-    await page.waitForTimeout(150);
+    // Each key has reached the scene (ImGui takes one a frame) before the next.
+    await whenWidget(page, '#w', (h) => h.uiMetrics().keysWaiting === 0);
+    await handled(page, '#w', 2);
   }
-  await page.evaluate(() => document.querySelector('#w').flocklab.resume());
-  await page.waitForTimeout(2600); // the response to the rule switched comes 2 s later
+  // Two and a half simulated seconds of flight without separation, then D.
+  const t0 = await page.evaluate(() => { const h = document.querySelector('#w').flocklab; h.resume(); return h.gauges().time; });
+  await whenWidget(page, '#w', (h, t) => h.gauges().time >= t, t0 + 2.5);
+  const described = said.length;
   await page.keyboard.press('d');
-  await page.waitForTimeout(300);
+  await saidMore(described);
   return page.evaluate((s) => {
     const el = document.querySelector('#w');
     const h = el.flocklab;

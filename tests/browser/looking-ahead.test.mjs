@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { start, openLesson, onWidget, pageOf, root, until, swipe } from './helpers.mjs';
+import { start, openLesson, onWidget, whenWidget, handled, pageOf, root, until, swipe } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -89,7 +89,10 @@ test('a mouse drag paints walls; a finger taps a wall, and a long press moves th
   const at = (c, r) => ({ x: box.x + (c + 0.5) * 30 * box.width / 900, y: box.y + (r + 0.5) * 30 * box.height / 540 });
   await page.mouse.move(at(12, 16).x, at(12, 16).y);
   await page.mouse.down();
-  for (const c of [13, 14, 15]) { await page.mouse.move(at(c, 16).x, at(c, 16).y, { steps: 3 }); await page.waitForTimeout(40); }
+  // A drag at a hand's pace: each cell painted before the pointer goes on.
+  const hasWall = (cell) => whenWidget(page, '#crowd', (h, c) => h.walls().split(';').includes(c), cell).catch(() => {});
+  await hasWall('12,16');
+  for (const c of [13, 14, 15]) { await page.mouse.move(at(c, 16).x, at(c, 16).y, { steps: 3 }); await hasWall(`${c},16`); }
   await page.mouse.up();
   const painted = await onWidget(page, '#crowd', (h) => h.walls().split(';'));
   for (const c of [12, 13, 14, 15]) assert.ok(painted.includes(`${c},16`), `${c},16 in ${painted.join(';')}`);
@@ -97,13 +100,15 @@ test('a mouse drag paints walls; a finger taps a wall, and a long press moves th
   const cdp = await page.context().newCDPSession(page);
   const touch = async (p, holdMs) => {
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ ...p, id: 1 }] });
-    await page.waitForTimeout(holdMs);
+    await page.waitForTimeout(holdMs); // how long the finger stays down: the input itself
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await page.waitForTimeout(100);
   };
   await touch(at(20, 2), 60);
+  await hasWall('20,2');
   assert.ok((await onWidget(page, '#crowd', (h) => h.walls().split(';'))).includes('20,2'));
   await touch(at(24, 12), 900);
+  await whenWidget(page, '#crowd', (h) => h.goal() === '24,12').catch(() => {});
+  await handled(page, '#crowd'); // and nothing else came of the press
   assert.equal(await onWidget(page, '#crowd', (h) => h.goal()), '24,12');
   assert.ok(!(await onWidget(page, '#crowd', (h) => h.walls().split(';'))).includes('24,12'));
   await cdp.detach();
@@ -228,7 +233,7 @@ test('a phone (390x844, DPR 3): in paint mode a finger\'s horizontal drag paints
     // Out of paint mode: a vertical swipe scrolls the page and paints nothing.
     const y0 = await page.evaluate(() => scrollY);
     await swipe(page, at(5, 14), at(5, 3));
-    await page.waitForFunction((y) => Math.abs(scrollY - y) > 30, y0, { timeout: 5000 });
+    await page.waitForFunction((y) => Math.abs(scrollY - y) > 30, y0, { timeout: 30000 });
     assert.equal(await onWidget(page, '#crowd', (h) => h.walls()), 'none');
     // The page's button turns paint mode on (a tap).
     const button = page.locator('#crowd [data-paint]');
@@ -243,7 +248,7 @@ test('a phone (390x844, DPR 3): in paint mode a finger\'s horizontal drag paints
     const at2 = (c, r) => ({ x: b2.x + (c + 0.5) * 30 * b2.width / 900, y: b2.y + (r + 0.5) * 30 * b2.height / 540 });
     const y1 = await page.evaluate(() => scrollY);
     await swipe(page, at2(5, 9), at2(12, 9), 14);
-    await page.waitForFunction(() => document.querySelector('#crowd').flocklab.walls().split(';').length >= 6, null, { timeout: 5000 });
+    await page.waitForFunction(() => document.querySelector('#crowd').flocklab.walls().split(';').length >= 6, null, { timeout: 30000 });
     const walls = (await onWidget(page, '#crowd', (h) => h.walls())).split(';');
     for (const c of [5, 6, 7, 8, 9, 10, 11, 12]) assert.ok(walls.includes(`${c},9`), `${c},9 not painted: ${walls.join(';')}`);
     assert.equal(await page.evaluate(() => scrollY), y1, 'the page scrolled under a painting finger');
@@ -272,7 +277,7 @@ test('a phone: in paint mode the maze is zoomed so that a cell is a 24 CSS px ta
     const cols = [16, 17, 18, 19, 20]; // right of the first view (0 to 13)
     for (const c of cols) assert.ok(at(c, 4).x > view.x && at(c, 4).x < view.x + view.width, `column ${c} is not in view: ${JSON.stringify({ view, b, x: at(c, 4).x })}`);
     await swipe(page, at(cols[0], 4), at(cols.at(-1), 4), 12);
-    await page.waitForFunction(() => document.querySelector('#crowd').flocklab.walls().split(';').length >= 5, null, { timeout: 5000 });
+    await page.waitForFunction(() => document.querySelector('#crowd').flocklab.walls().split(';').length >= 5, null, { timeout: 30000 });
     const walls = (await onWidget(page, '#crowd', (h) => h.walls())).split(';').sort();
     assert.deepEqual(walls, cols.map((c) => `${c},4`).sort(), 'the finger painted other cells than the five it crossed');
     // Paint mode off: the whole maze again.

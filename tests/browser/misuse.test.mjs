@@ -98,7 +98,7 @@ test('destroy() before ready ends the widget for good: ready rejects with AbortE
       el.remove();
     }
     const names = await Promise.all(results);
-    await new Promise((res) => setTimeout(res, 1500));
+    await new Promise((res) => setTimeout(res, 1500)); // an observation window: no flocklab:ready in it
     return { names, readyEvents, live: FlockLab.liveInstances() };
   });
   assert.deepEqual([...new Set(r.names)], ['AbortError']);
@@ -152,7 +152,7 @@ test('runTo() inside a flocklab:gauges handler neither recurses nor throws', asy
     const handler = () => { calls++; if (calls < 5) window.w.runTo(0.5).catch(() => {}); };
     el.addEventListener('flocklab:gauges', handler);
     window.w.step(1);
-    await new Promise((res) => setTimeout(res, 1500));
+    for (const end = performance.now() + 30000; calls < 5 && performance.now() < end;) await new Promise((res) => { setTimeout(res, 20); });
     el.removeEventListener('flocklab:gauges', handler);
     return { calls };
   });

@@ -513,8 +513,11 @@ test('a reset keeps the run before: history() and csv() hold both, the chart sho
     h.setRule('separation', true);
     await h.runTo(5);
     const hist = h.history();
-    await new Promise((res) => setTimeout(res, 400)); // the chart's next refresh
     const svg = document.querySelector('#flock svg[data-plot]');
+    const redrawn = async (ok) => { // the chart's next refresh
+      for (const end = performance.now() + 30000; !ok() && performance.now() < end;) await new Promise((res) => { setTimeout(res, 20); });
+    };
+    await redrawn(() => svg.querySelectorAll('.fl-ghost').length > 0 && /The run before/.test(svg.querySelector('desc').textContent));
     const out = { run: hist.run, runs: hist.runs.map((x) => ({ run: x.run, seed: x.seed, sep: x.config.rule.separation, n: x.time.length, last: x.spacing[x.spacing.length - 1] })),
       now: hist.spacing[hist.spacing.length - 1], csvRuns: [...new Set(h.csv().trim().split('\n').slice(1).map((l) => l.split(',')[0]))],
       header: h.csv().split('\n')[0], ghosts: svg.querySelectorAll('.fl-ghost').length, desc: svg.querySelector('desc').textContent };
@@ -523,7 +526,7 @@ test('a reset keeps the run before: history() and csv() hold both, the chart sho
     svg.dataset.compare = 'none';
     h.setRule('separation', false);
     await h.runTo(2);
-    await new Promise((res) => setTimeout(res, 400));
+    await redrawn(() => !/The run before/.test(svg.querySelector('desc').textContent));
     out.ghostsNone = svg.querySelectorAll('.fl-ghost').length;
     out.keptAfterClear = h.history().runs.length;
     delete svg.dataset.compare;
@@ -545,9 +548,6 @@ test('a reset keeps the run before: history() and csv() hold both, the chart sho
 });
 
 test('the CLI\'s --set and the page\'s setParams() make the same crowd, agent for agent', async () => {
-  // (The crowd, not the flock: the flock's first velocities come from cos and
-  // sin, which the page's C library rounds differently for a few of seed 7's
-  // angles, so its gauges agree with the lab's to 8 digits, not to the bit.)
   const page = await openLesson(env);
   const mine = await onWidget(page, '#crowd', async (h) => {
     h.setParams({ weightSeparation: 0.75, slowRadius: 60 });
