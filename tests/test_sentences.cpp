@@ -84,13 +84,13 @@ TEST(Sentences, AfterAnActionTheCrowdSaysWhereItsGaugesWentFromAndTo) {
     const double arrived1 = gauge(s, "arrived"), stuck1 = gauge(s, "stuck");
     if (arrived1 == arrived0) {
         const std::smatch m = find(w, R"(no more agents arrived \((\d+) have\))");
-        if (!m.empty()) EXPECT_EQ(std::stod(m[1]), arrived1) << w;
+        if (!m.empty()) { EXPECT_EQ(std::stod(m[1]), arrived1) << w; }
     } else {
         const std::smatch m = find(w, R"(arrived went from (\d+) to (\d+))");
-        if (!m.empty()) EXPECT_EQ(std::make_pair(std::stod(m[1]), std::stod(m[2])), std::make_pair(arrived0, arrived1)) << w;
+        if (!m.empty()) { EXPECT_EQ(std::make_pair(std::stod(m[1]), std::stod(m[2])), std::make_pair(arrived0, arrived1)) << w; }
     }
     const std::smatch m = find(w, R"(and stuck from (\d+) to (\d+)\.$)");
-    if (!m.empty()) EXPECT_EQ(std::make_pair(std::stod(m[1]), std::stod(m[2])), std::make_pair(stuck0, stuck1)) << w;
+    if (!m.empty()) { EXPECT_EQ(std::make_pair(std::stod(m[1]), std::stod(m[2])), std::make_pair(stuck0, stuck1)) << w; }
 }
 
 TEST(Sentences, AnAgentsExplanationStatesItsCellDistanceAndSpeed) {
@@ -105,11 +105,11 @@ TEST(Sentences, AnAgentsExplanationStatesItsCellDistanceAndSpeed) {
         EXPECT_EQ(std::stoi(m[1]), i);
         EXPECT_EQ(std::make_pair(std::stoi(m[2]), std::stoi(m[3])), std::make_pair(k.c, k.r)) << w;
         const int d = s.maze().distance(k);
-        if (d >= 0) EXPECT_NE(w.find(std::to_string(d) + " cells from the goal"), std::string::npos) << w;
+        if (d >= 0) { EXPECT_NE(w.find(std::to_string(d) + " cells from the goal"), std::string::npos) << w; }
         const double speed = s.crowd().agent(i).vel.length();
         if (speed >= 1.0) {
             const std::smatch v = find(w, R"(at (\d+) px/s)");
-            if (!v.empty()) EXPECT_NEAR(std::stod(v[1]), speed, 0.5) << w;
+            if (!v.empty()) { EXPECT_NEAR(std::stod(v[1]), speed, 0.5) << w; }
         } else {
             EXPECT_NE(w.find("standing still"), std::string::npos) << w;
         }
@@ -134,12 +134,12 @@ TEST(Sentences, TheFlocksSummaryCountsTheBoidsInsideTheHawksCircle) {
             EXPECT_NE(w.find("no boid is fleeing it."), std::string::npos) << w;
         } else {
             const std::smatch m = find(w, R"((\d+) boids? (?:is|are) fleeing it\.)");
-            if (!m.empty()) EXPECT_EQ(std::stoi(m[1]), inside) << w;
+            if (!m.empty()) { EXPECT_EQ(std::stoi(m[1]), inside) << w; }
         }
         const std::smatch sp = find(w, R"(\(spacing (\d+) px\))");
-        if (!sp.empty()) EXPECT_EQ(sp[1].str(), flocklab::px(gauge(s, "spacing")).substr(0, sp[1].str().size())) << w;
+        if (!sp.empty()) { EXPECT_EQ(sp[1].str(), flocklab::px(gauge(s, "spacing")).substr(0, sp[1].str().size())) << w; }
         const std::smatch od = find(w, R"(\(order ([0-9.]+)\))");
-        if (!od.empty()) EXPECT_NEAR(std::stod(od[1]), gauge(s, "order"), 0.005) << w;
+        if (!od.empty()) { EXPECT_NEAR(std::stod(od[1]), gauge(s, "order"), 0.005) << w; }
     }
     EXPECT_GT(with, 0);
     EXPECT_GT(without, 0);
@@ -158,13 +158,13 @@ TEST(Sentences, TheVehiclesSummaryStatesItsDistanceAndSpeed) {
                 EXPECT_NE(w.find("The vehicle is on the target"), std::string::npos) << w;
             } else {
                 const std::smatch d = find(w, R"(The vehicle is ([0-9.]+) px )");
-                if (!d.empty()) EXPECT_NEAR(std::stod(d[1]), distance, distance < 10 ? 0.05 + 1e-9 : 0.5) << w;
+                if (!d.empty()) { EXPECT_NEAR(std::stod(d[1]), distance, distance < 10 ? 0.05 + 1e-9 : 0.5) << w; }
             }
             if (speed < 1.0) {
                 EXPECT_NE(w.find("at rest."), std::string::npos) << w;
             } else {
                 const std::smatch v = find(w, R"(at (\d+) px/s\.)");
-                if (!v.empty()) EXPECT_NEAR(std::stod(v[1]), speed, 0.5) << w;
+                if (!v.empty()) { EXPECT_NEAR(std::stod(v[1]), speed, 0.5) << w; }
             }
         }
     }

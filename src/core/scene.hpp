@@ -206,6 +206,7 @@ public:
     // be seen (kRespondSteps of simulated time), comparing before and after.
     void action(const std::string& what);  // a student's action (repeated ones merge)
     void say(const std::string& text) { ready_ = text; }  // told at the next respond(), as is
+    void answer(const std::string& text) { say(text); pending_.reset(); }  // say(): the action just noted, answered in full
     // The sentence due now, once ("" when none): while paused, an action
     // that waits for time is answered at once, saying so.
     std::string respond(bool paused);
@@ -342,9 +343,9 @@ private:
     std::unique_ptr<Scene> lane_;
     std::vector<std::pair<std::string, std::string>> changes_, remembered_;
     History history_;
-    struct Pending {
+    struct Pending {  // an action waiting for its answer; steps: steps() when it began
         std::string what;
-        long long steps = 0;  // steps() when it began
+        long long steps = 0;
         std::vector<Gauge> before;
     };
     std::optional<Pending> pending_;

@@ -68,9 +68,19 @@ test('a wall toggled by a click and by the keyboard changes the field at once', 
   assert.ok(keyed.walls.split(';').includes('26,6'), keyed.walls);
   assert.equal(keyed.field.distance[6][26], null);
   assert.notDeepEqual(keyed.field.flow, before.flow);
-  // The live region says what the wall did.
-  const said = await onWidget(page, '#crowd', (h) => h.announcements().join(' | '));
-  assert.match(said, /Wall added at column 26, row 6\. The search is redone/);
+  // The live region says what the wall did, once: then two more of the
+  // widget's updates (each asks the scene what is due to be said) say nothing
+  // more of it (they said "Wall added at column 26, row 6." again, paused).
+  await whenWidget(page, '#crowd', (h) => h.announcements().some((a) => /^Wall added at column 26, row 6\./.test(a)));
+  await page.evaluate(() => new Promise((done) => {
+    let n = 0;
+    const el = document.querySelector('#crowd');
+    const on = () => { if (++n === 2) { el.removeEventListener('flocklab:gauges', on); done(); } };
+    el.addEventListener('flocklab:gauges', on);
+  }));
+  const said = await onWidget(page, '#crowd', (h) => h.announcements());
+  assert.match(said.join(' | '), /Wall added at column 26, row 6\. The search is redone/);
+  assert.equal(said.filter((a) => /^Wall added at column 26, row 6/.test(a)).length, 1, said.join(' | '));
   // G puts the goal at the cursor; the field follows it.
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('g');
