@@ -181,6 +181,9 @@ std::string App::ui_metrics() const {
     std::string out = buf;
     char tap[48];  // the view's smallest finger target now, in window (CSS) px; 0: none
     std::snprintf(tap, sizeof tap, ", \"tapPx\": %.2f", view_ ? view_->tap_target() * ui_per_world_ : 0.0);
-    return out.substr(0, out.size() - 1) + tap + ", \"focus\": [" + focus + "]}";
+    char caret[64] = "null";  // the keyboard's cursor in window px, where the view has one
+    if (const std::optional<Vec2> c = view_ ? view_->caret() : std::nullopt)
+        std::snprintf(caret, sizeof caret, "[%.1f, %.1f]", c->x * ui_per_world_, c->y * ui_per_world_);
+    return out.substr(0, out.size() - 1) + tap + ", \"focus\": [" + focus + "], \"caret\": " + caret + "}";
 }
 }  // namespace flocklab

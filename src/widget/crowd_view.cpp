@@ -115,6 +115,7 @@ public:
     bool draggable(Vec2 q) const override { return s_.painting() || near_goal(q); }
     // While painting, a finger hits cells: the page zooms where they are small.
     double tap_target() const override { return s_.painting() ? kCellPx : 0; }
+    std::optional<Vec2> caret() const override { return Vec2{(cursor_.c + 0.5) * kCellPx, (cursor_.r + 0.5) * kCellPx}; }
 
     // [SECTION] Keys
     bool key(const std::string& k, bool repeat) override {

@@ -86,6 +86,9 @@ public:
     // as a maze cell while painting; 0: nothing small. The page zooms the
     // canvas on a touch screen where it is under 24 CSS px (controls.js).
     virtual double tap_target() const { return 0; }
+    // Where the keyboard's cursor is (world px) in a view that has one (the
+    // crowd's cell cursor): a zoomed canvas keeps it in sight (zoom.js).
+    virtual std::optional<Vec2> caret() const { return std::nullopt; }
     virtual void draw(Shapes& s) = 0;              // the world
     // Text over the world (ImGui's background list, window px = world px x ui_per_world).
     virtual void labels(ImDrawList* list, double ui_per_world) { (void)list; (void)ui_per_world; }

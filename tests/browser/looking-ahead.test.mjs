@@ -265,6 +265,32 @@ test('a phone (390x844, DPR 3): in paint mode a finger\'s horizontal drag paints
   });
 });
 
+test('a phone with a keyboard: in the zoomed maze the view follows the keyboard\'s cursor, sideways and up and down (issue 31)', async () => {
+  await onPhoneCrowd(async (page) => {
+    await page.locator('#crowd [data-paint]').tap();
+    await page.waitForSelector('#crowd.fl-zoomed');
+    await page.waitForFunction(() => Math.abs(document.querySelector('#crowd').flocklab.uiMetrics().tapPx - 24) < 0.5);
+    // The cursor's cell (column c) lies inside the scrolling box, and on the screen.
+    const inSight = (c) => page.waitForFunction((col) => {
+      const box = document.querySelector('#crowd .fl-zoom').getBoundingClientRect();
+      const canvas = document.querySelector('#crowd canvas').getBoundingClientRect();
+      const caret = document.querySelector('#crowd').flocklab.uiMetrics().caret;
+      const x = canvas.left + caret[0];
+      const y = canvas.top + caret[1];
+      return Math.round(caret[0] / (canvas.width / 30) - 0.5) === col && x > box.left && x < box.right && y > 0 && y < innerHeight;
+    }, c, { timeout: 30000 });
+    await page.evaluate(() => { document.querySelector('#crowd .fl-zoom').scrollLeft = 0; scrollTo(0, 0); });
+    // The cursor starts on the goal, column 26: one key and the view goes to it.
+    await page.locator('#crowd canvas').focus({ preventScroll: true });
+    await page.keyboard.press('ArrowDown');
+    await inSight(26);
+    // Twenty cells left: the view follows.
+    for (let k = 0; k < 20; k++) await page.keyboard.press('ArrowLeft');
+    await inSight(6);
+    assert.equal(await onWidget(page, '#crowd', (h) => h.walls()), 'none', 'the keys moved the cursor and painted nothing');
+  });
+});
+
 test('a phone: in paint mode the maze is zoomed so that a cell is a 24 CSS px target; the arrow buttons move the view, a finger paints cell by cell there, and paint mode off (or a mouse) shows the whole maze (issue 31 #1)', async () => {
   await onPhoneCrowd(async (page) => {
     const cellCss = () => page.evaluate(() => document.querySelector('#crowd canvas').getBoundingClientRect().width / 30);

@@ -32,8 +32,25 @@ export function makeZoom(w) {
     bar.append(pan(-1, `◀ ${t('Left')}`), note, pan(1, `${t('Right')} ▶`));
   }
 
+  // While zoomed, the keyboard's cursor (metrics.caret, canvas CSS px) is
+  // kept in sight when it moves: the box scrolls sideways to it, the page up
+  // or down. A pan by the buttons stands until the cursor moves again.
+  let caret = '';
+  function follow(metrics) {
+    const canvas = w.canvas_();
+    const at = metrics.caret;
+    if (zoom <= 1 || !box?.isConnected || !at || document.activeElement !== canvas || String(at) === caret) return;
+    caret = String(at);
+    const margin = 2 * TARGET_CSS;
+    if (at[0] < box.scrollLeft + margin) box.scrollLeft = Math.max(0, at[0] - margin);
+    else if (at[0] > box.scrollLeft + box.clientWidth - margin) box.scrollLeft = at[0] - box.clientWidth + margin;
+    const y = canvas.getBoundingClientRect().top + at[1];
+    if (y < margin || y > innerHeight - margin) scrollBy({ top: y - innerHeight / 2 });
+  }
+
   // metrics: uiMetrics() now. The base size is the target's at zoom 1.
   function update(metrics) {
+    follow(metrics);
     const base = (metrics.tapPx ?? 0) / zoom;
     const want = coarse.matches && base > 0 && base < TARGET_CSS && !document.fullscreenElement ? TARGET_CSS / base : 1;
     if (Math.abs(want - zoom) < 0.01) return;
