@@ -78,7 +78,10 @@ test('the flock: seeds 0-199 start as natively, 25 wandering runs of 10 s end as
 });
 
 test('while it runs, typing into a text field sees no long task; Stop stops within 100 ms', async () => {
-  const page = await experimentPage('data-scene="flock" data-vary="weight-separation" data-values="0:3:0.25" data-seeds="0-19" data-seconds="10"');
+  // 1,300 runs: still running when Stop is pressed, however long the typing
+  // and the trace take on a busy machine (260 were all done once, with both
+  // cores kept busy by another process).
+  const page = await experimentPage('data-scene="flock" data-vary="weight-separation" data-values="0:3:0.25" data-seeds="0-99" data-seconds="10"');
   // A long task: more than 50 ms of the main thread's CPU (helpers.mjs, mainThreadTasks).
   const { result: typed, tasks } = await mainThreadTasks(page, async () => {
     await page.locator('#e .fl-exp-run').click();
@@ -108,7 +111,7 @@ test('while it runs, typing into a text field sees no long task; Stop stops with
   assert.ok(stop.stopped && stop.ms < 100, `stopped: ${stop.stopped}, in ${stop.ms} ms`);
   assert.equal(stop.after, 0, 'no run finished after Stop');
   assert.equal(stop.label, 'Run');
-  assert.ok(stop.rows < 260);
+  assert.ok(stop.rows < 1300);
   await page.close();
 });
 
