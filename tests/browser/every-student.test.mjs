@@ -250,7 +250,9 @@ test('a phone (390x844, DPR 3): a tap 20 CSS px from a boid selects it, Tuning o
 test('a projector: F puts the widget in full screen at 1920x1080, the HUD text grows to 24+ CSS px and the page\'s chart and buttons stay on the screen, scaled', async () => {
   const page = await openLesson(env);
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await onWidget(page, '#flock', (h) => h.pause());
+  // 5 s to chart (its axes are labelled once there is a run to show: paused at
+  // once after loading on a busy machine there was none).
+  await onWidget(page, '#flock', (h) => { h.pause(); h.reset(7); h.step(300); });
   await tabTo(page, '#flock');
   const normal = await onWidget(page, '#flock', (h) => h.uiMetrics());
   await page.keyboard.press('f');
@@ -259,15 +261,17 @@ test('a projector: F puts the widget in full screen at 1920x1080, the HUD text g
   const full = await onWidget(page, '#flock', (h) => h.uiMetrics());
   assert.ok(full.window[0] > normal.window[0], `canvas ${normal.window[0]} -> ${full.window[0]} CSS px`);
   // The page's chart and buttons stay on the screen, scaled with it (issue 31 #5).
-  await page.waitForFunction(() => {
+  // (Read once the chart is redrawn at its new size: while it is redrawn it has no text for a moment.)
+  const kept = await (await page.waitForFunction(() => {
     const plot = document.querySelector('#flock svg[data-plot]').getBoundingClientRect();
-    return plot.bottom <= innerHeight && plot.height > 250;
-  }, null, { timeout: 30000 });
-  const kept = await page.evaluate(() => ({
-    buttons: [...document.querySelectorAll('#flock > button:not([hidden])')].map((b) => b.getBoundingClientRect()).every((r) => r.bottom <= innerHeight && r.height > 0),
-    font: parseFloat(getComputedStyle(document.querySelector('#flock > button')).fontSize),
-    tick: document.querySelector('#flock svg[data-plot] text').getBoundingClientRect().height,
-  }));
+    const tick = document.querySelector('#flock svg[data-plot] text');
+    if (!(plot.bottom <= innerHeight && plot.height > 250) || !tick) return false;
+    return {
+      buttons: [...document.querySelectorAll('#flock > button:not([hidden])')].map((b) => b.getBoundingClientRect()).every((r) => r.bottom <= innerHeight && r.height > 0),
+      font: parseFloat(getComputedStyle(document.querySelector('#flock > button')).fontSize),
+      tick: tick.getBoundingClientRect().height,
+    };
+  }, null, { timeout: 30000 }).catch(async (e) => { throw new Error(`${e.message}: ${await page.evaluate(() => JSON.stringify({ plot: document.querySelector("#flock svg[data-plot]").getBoundingClientRect(), h: innerHeight, texts: document.querySelectorAll("#flock svg[data-plot] text").length, full: !!document.fullscreenElement }))}`); })).jsonValue();
   assert.ok(kept.buttons, 'a button is below the screen');
   assert.ok(kept.font >= 24, `buttons at ${kept.font} px`);
   assert.ok(kept.tick >= 18, `the chart's text is ${kept.tick} px high`);
