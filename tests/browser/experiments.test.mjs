@@ -213,8 +213,17 @@ test('a prediction by points: the keys alone place them, then Run, and one sente
   // Shift+Tab back to Run, Enter; while it runs the points are held.
   await page.keyboard.press('Shift+Tab');
   assert.equal(await page.evaluate(() => document.activeElement.className), 'fl-exp-run');
+  // (Read at the run's first progress, while it surely runs: on a busy machine
+  // these 9 runs were all done before the next look.)
+  await page.evaluate(() => {
+    const el = document.querySelector('#e');
+    el.addEventListener('flocklab:progress', () => {
+      window.heldWhileRunning = [...el.querySelectorAll('.fl-exp-point')].map((h) => h.getAttribute('aria-disabled'));
+    }, { once: true });
+  });
   await page.keyboard.press('Enter');
-  assert.deepEqual((await sliders(page)).map((h) => h.disabled), ['true', 'true', 'true']);
+  await page.waitForFunction(() => window.heldWhileRunning, null, { timeout: 30000 });
+  assert.deepEqual(await page.evaluate(() => window.heldWhileRunning), ['true', 'true', 'true']);
   await page.waitForFunction(() => !document.querySelector('#e').hasAttribute('aria-busy'), null, { timeout: 60000 });
   const r = await page.evaluate(() => document.querySelector('#e').flocklabExperiment.results());
   const summary = await page.locator('#e .fl-exp-summary').textContent();
