@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { start, openLesson, onWidget, whenWidget, handled, pageOf, root, until, swipe } from './helpers.mjs';
+import { start, openLesson, onWidget, whenWidget, handled, pageOf, root, until, swipe, artifacts } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -287,6 +287,7 @@ test('a phone with a keyboard: in the zoomed maze the view follows the keyboard\
     // Twenty cells left: the view follows.
     for (let k = 0; k < 20; k++) await page.keyboard.press('ArrowLeft');
     await inSight(6);
+    await page.screenshot({ path: `${artifacts}/crowd-phone-zoomed-keyboard.png` });
     assert.equal(await onWidget(page, '#crowd', (h) => h.walls()), 'none', 'the keys moved the cursor and painted nothing');
   });
 });

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { start, openLesson, pixelStats, drawnStats, artifacts, until, whenWidget, handled, canvasOf, onWidget, withPixels, differingPixels, root } from './helpers.mjs';
+import { start, openLesson, pageOf, pixelStats, drawnStats, artifacts, until, whenWidget, handled, canvasOf, onWidget, withPixels, differingPixels, root } from './helpers.mjs';
 
 // The lab's seed-7 figures after 600 steps (tests/golden/flock_seed7_600steps.jsonl).
 const LAB = { spacing: 22.550619377904063, order: 0.8828553839737805, noSepSpacing: 1.2140089615722114 };
@@ -421,7 +421,6 @@ test('without WebGL the widgets draw the same frames in software', async () => {
 test('drawing in software at DPR 3, a widget holds its canvas to about 1.1 million pixels (a key typed beside it waited 98 ms), never fewer than one per CSS px; with WebGL it takes DPR 3', async () => {
   // The backing store once resize() has followed the displayed size.
   const backing = async (e) => {
-    const { pageOf } = await import('./helpers.mjs');
     const page = await pageOf(e, '<figure class="flocklab" id="c" data-scene="crowd" data-seed="7"><canvas width="900" height="540" style="width: 900px"></canvas></figure>');
     await page.waitForFunction(() => {
       const el = document.getElementById('c');
