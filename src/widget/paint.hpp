@@ -1,5 +1,5 @@
-// Where a frame is painted: WebGL through SDL's renderer when the browser has
-// it, otherwise flocklab's own rasteriser (raster.hpp) into the canvas's 2D
+// Where a frame is painted: WebGL on SDL's GL context (webgl_paint.cpp) when
+// the browser has it, otherwise flocklab's own rasteriser (raster.hpp) into the canvas's 2D
 // context. The views' shapes and ImGui's draw lists take the same calls
 // either way, so both paths draw the same frame.
 #pragma once
@@ -34,7 +34,8 @@ public:
     virtual void present() = 0;
 };
 
-// WebGL on the window's canvas, or nullptr (SDL_GetError() says why).
+// WebGL on the window's canvas (an SDL_WINDOW_OPENGL window), or nullptr
+// (SDL_GetError() says why).
 std::unique_ptr<Painter> make_webgl_painter(SDL_Window* window);
 // The software fallback on the same canvas ("#canvas").
 std::unique_ptr<Painter> make_software_painter();
