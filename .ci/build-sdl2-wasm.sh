@@ -18,8 +18,17 @@ options="-DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF -DCMAKE_BUILD_TYPE=MinS
 # (src/widget/raster.cpp), a fraction of the size of SDL's, whose blend and
 # line functions for every pixel format were a fifth of the wasm.
 cflags="-DSDL_LEAN_AND_MEAN=1 -DSDL_VIDEO_RENDER_SW=0"
+# flocklab's patches to SDL's source (.ci/patches/sdl2-*.patch, each says
+# why), applied once to the unpacked source; their checksums join the key.
+patches=$(ls .ci/patches/sdl2-*.patch)
+key="$options $cflags $(cat $patches | sha256sum | cut -c1-16)"
 stamp="$prefix/flocklab-options"
-[ -f "$prefix/lib/libSDL2.a" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$options $cflags" ] && exit 0
+[ -f "$prefix/lib/libSDL2.a" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$key" ] && exit 0
+for p in $patches; do
+  if ! patch -d build/third_party/SDL2-src -p1 -R -s -f --dry-run < "$p" >/dev/null; then
+    patch -d build/third_party/SDL2-src -p1 -s -N < "$p"
+  fi
+done
 export NODE_PATH=/usr/share/nodejs
 rm -rf build/third_party/SDL2-build "$prefix"
 # shellcheck disable=SC2086
@@ -27,5 +36,5 @@ emcmake cmake -S build/third_party/SDL2-src -B build/third_party/SDL2-build $opt
   -DCMAKE_C_FLAGS="$cflags" -DCMAKE_INSTALL_PREFIX="$prefix" >/dev/null
 cmake --build build/third_party/SDL2-build -j "$(nproc)" >/dev/null
 cmake --install build/third_party/SDL2-build >/dev/null
-echo "$options $cflags" > "$stamp"
+echo "$key" > "$stamp"
 echo "built SDL2 for WebAssembly into $prefix"

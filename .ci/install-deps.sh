@@ -40,7 +40,7 @@ if [ "$want" = fuzz ]; then apt_install clang libclang-rt-14-dev; exit 0; fi
 if [ "$want" = lab ]; then apt_install python3-pygame; exit 0; fi
 
 # --- web: Emscripten and the pinned sources of SDL2 and Dear ImGui ----------
-apt_install emscripten zip unzip
+apt_install emscripten zip unzip patch  # patch: flocklab's patches to SDL (.ci/patches)
 # Debian's emcc runs its JS tools with the machine's node, which must find
 # Debian's node modules (acorn); see the Makefile's NODE_PATH.
 
