@@ -190,6 +190,16 @@ void App::frame() {
         if (panel || !ui) return std::nullopt;
         return to_world(*ui);
     };
+    // A drag's places since the last frame, in order, still held: the view
+    // sees every one (the crowd paints each cell a finger crossed, a target
+    // ends where the finger let go, however slow the frame).
+    if (!panel && pointer_.hover) {
+        for (const Vec2& at : pointer_.dragged) {
+            view_->pointer({world(at), world(pointer_.pressed), true, pointer_.pressed_touch, ui_per_world_});
+            pointer_.pressed.reset();
+        }
+    }
+    pointer_.dragged.clear();
     view_->pointer({world(pointer_.hover), world(pointer_.pressed), held && !panel, pointer_.pressed_touch, ui_per_world_});
     view_->focused = (SDL_GetWindowFlags(window_) & SDL_WINDOW_INPUT_FOCUS) != 0;
     const double t = now_ms();

@@ -145,6 +145,10 @@ private:
         std::optional<Vec2> pressed;  // window px, a press this frame not taken by ImGui
         bool pressed_touch = false;   // ... made by a finger
         bool finger = false;          // the page's last pointerdown was a finger
+        // Where the pointer went while held, this frame, before its last
+        // place: a slow frame may hold a whole drag, its release included.
+        std::vector<Vec2> dragged;
+        bool down = false;            // the left button or a finger is down, as the events say
     } pointer_;
     // The help and the tuning panel.
     struct Panel {

@@ -29,9 +29,22 @@ void App::handle_event(const SDL_Event& e) {
     const ImGuiIO& io = ImGui::GetIO();
     switch (e.type) {
         case SDL_MOUSEMOTION:  // also synthesised by SDL from touch
+            if (pointer_.down && pointer_.hover) pointer_.dragged.push_back(*pointer_.hover);
             pointer_.hover = Vec2{static_cast<double>(e.motion.x), static_cast<double>(e.motion.y)};  // window px
             break;
+        case SDL_MOUSEBUTTONUP:  // the drag's last place is where it let go
+            if (e.button.button == SDL_BUTTON_LEFT && pointer_.down) {
+                pointer_.down = false;
+                const Vec2 p{static_cast<double>(e.button.x), static_cast<double>(e.button.y)};
+                pointer_.dragged.push_back(p);
+                pointer_.hover = p;
+            }
+            break;
         case SDL_MOUSEBUTTONDOWN:
+            if (e.button.button == SDL_BUTTON_LEFT) {
+                pointer_.down = true;
+                pointer_.dragged.clear();  // the press starts the path
+            }
             // Never both the panel's and the scene's: a tap on the panel's
             // header arrives before ImGui knows the pointer is over it, so
             // the panel's last rectangle decides too.

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 #include "core/crowd_scene.hpp"
 #include "core/words.hpp"
@@ -92,8 +93,15 @@ public:
         if (!p.held) {
             press_.reset();
         } else if (on_cell && at != *press_) {  // a drag paints every cell it enters
+            // ... and every cell on the way from the last one, so that a
+            // finger faster than the frames leaves no gap.
+            const Cell from = *press_;
+            const int n = std::max(std::abs(at.c - from.c), std::abs(at.r - from.r));
+            for (int i = 1; i <= n; ++i) {
+                paint({from.c + static_cast<int>(std::lround(static_cast<double>(at.c - from.c) * i / n)),
+                       from.r + static_cast<int>(std::lround(static_cast<double>(at.r - from.r) * i / n))});
+            }
             press_ = at;
-            paint(at);
         }
     }
 

@@ -130,10 +130,17 @@ export const shownWidget = (page) => page.evaluate(() =>
 // pixelStats, taken again until at least `least` pixels are close to the
 // colour (a canvas drawn once its widget has run a frame), for up to 30 s;
 // returns the last stats, which the caller asserts.
+// A canvas swapped for a fresh one while its picture is taken (a context
+// made again, or the widget parked or woken) is looked up again.
 export async function drawnStats(page, selector, background, colour, least) {
   const end = Date.now() + 30000;
   for (;;) {
-    const stats = await pixelStats(page, selector, background, colour);
+    let stats = { matching: 0 };
+    try {
+      stats = await pixelStats(page, selector, background, colour);
+    } catch (e) {
+      if (!/not attached to the DOM/.test(e.message) || Date.now() > end) throw e;
+    }
     if (stats.matching >= least || Date.now() > end) return stats;
   }
 }

@@ -131,6 +131,39 @@ test('in ARRIVE the vehicle stops within 1 px of a clicked target', async () => 
   await page.close();
 });
 
+test('a drag that arrives whole between two frames (a slow device) ends where the pointer let go, and in the crowd paints every cell on its way', async () => {
+  const page = await openLesson(env);
+  // The pointer over the canvas at the drag's start (SDL's mouse focus), then
+  // the press, the moves and the release dispatched in one task, so that
+  // no frame of the widget's runs between them.
+  const dragAtOnce = async (sel, world, path) => {
+    const { box } = await canvasOf(page, sel);
+    await page.mouse.move(box.x + path[0][0] * box.width / world[0], box.y + path[0][1] * box.height / world[1]);
+    await handled(page, sel);
+    await page.evaluate(({ sel, world, path }) => {
+      const canvas = document.querySelector(`${sel} canvas`);
+      const r = canvas.getBoundingClientRect();
+      const at = ([x, y], buttons) => ({ clientX: r.left + x * r.width / world[0], clientY: r.top + y * r.height / world[1], bubbles: true, button: 0, buttons });
+      canvas.dispatchEvent(new MouseEvent('mousedown', at(path[0], 1)));
+      for (const p of path.slice(1)) canvas.dispatchEvent(new MouseEvent('mousemove', at(p, 1)));
+      canvas.dispatchEvent(new MouseEvent('mouseup', at(path[path.length - 1], 0)));
+    }, { sel, world, path });
+    await handled(page, sel);
+  };
+  await onWidget(page, '#steer', (h) => { h.pause(); h.reset(); h.setMode('seek'); h.setTarget(600, 300); });
+  await dragAtOnce('#steer', [800, 450], [[600, 300], [500, 225], [400, 150]]);
+  const t = await onWidget(page, '#steer', (h) => h.target());
+  assert.ok(Math.abs(t[0] - 400) < 2 && Math.abs(t[1] - 150) < 2, `the target was let go at (400, 150) and is at ${t}`);
+  // The crowd in paint mode: a drag from cell (5, 9) to (12, 9) with no place in between.
+  await onWidget(page, '#crowd', (h) => { h.pause(); h.reset(7); h.setWalls('none'); h.setPaint(true); });
+  await dragAtOnce('#crowd', [900, 540], [[5.5 * 30, 9.5 * 30], [12.5 * 30, 9.5 * 30]]);
+  const walls = (await onWidget(page, '#crowd', (h) => h.walls())).split(';');
+  for (let c = 5; c <= 12; c++) assert.ok(walls.includes(`${c},9`), `${c},9 not painted: ${walls.join(';')}`);
+  assert.equal(walls.length, 8, walls.join(';'));
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
 test('touch moves the target too', async () => {
   const page = await openLesson(env);
   const { box } = await canvasOf(page, '#steer');
