@@ -7,6 +7,7 @@
 // It replaced SDL's renderer, whose GLES2 back end looked up every GL
 // function by name and so kept all of Emscripten's WebGL bindings in the page.
 #include <GLES2/gl2.h>
+#include <emscripten/html5.h>
 
 #include <cstddef>
 
@@ -112,7 +113,12 @@ public:
         return true;
     }
 
-    void output_size(int* w, int* h) const override { SDL_GL_GetDrawableSize(window_, w, h); }
+    // The canvas's backing store as it is: App::resize may hold it below
+    // what SDL's window asks for (kMaxBackingPx), so SDL's drawable size
+    // can be larger than the canvas.
+    void output_size(int* w, int* h) const override {
+        if (emscripten_get_canvas_element_size("#canvas", w, h) != EMSCRIPTEN_RESULT_SUCCESS) *w = *h = 0;
+    }
     void resized() override {
         output_size(&width_, &height_);
         glViewport(0, 0, width_, height_);
