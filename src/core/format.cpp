@@ -1,5 +1,7 @@
 #include "format.hpp"
 
+#include "decimal.hpp"
+
 #include <algorithm>
 
 #include <cmath>
@@ -21,7 +23,8 @@ std::string py_repr(double v) {
     const bool subnormal = v != 0 && std::fabs(v) < 2.2250738585072014e-308;
     for (int precision = subnormal ? 0 : 14; precision <= 16; ++precision) {
         std::snprintf(buf, sizeof buf, "%.*e", precision, v);
-        if (std::strtod(buf, nullptr) == v) break;
+        const char* end = nullptr;
+        if (read_decimal(buf, &end) == v) break;
     }
     const char* e = std::strchr(buf, 'e');
     const int exp10 = std::atoi(e + 1);
@@ -52,8 +55,8 @@ std::string py_repr(double v) {
 
 bool parse_number(const std::string& text, double* out) {
     if (text.empty() || text.find_first_not_of("0123456789.eE+-") != std::string::npos) return false;
-    char* end = nullptr;
-    const double v = std::strtod(text.c_str(), &end);
+    const char* end = nullptr;
+    const double v = read_decimal(text.c_str(), &end);
     if (*end != '\0' || !std::isfinite(v)) return false;
     *out = v;
     return true;
