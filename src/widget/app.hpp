@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/scene.hpp"
+#include "ui_number.hpp"
 #include "draw.hpp"
 #include "imgui.h"
 #include "paint.hpp"
@@ -160,6 +161,9 @@ private:
         float scroll = 0;              // CSS px: how far its body is scrolled
         std::uint64_t seed_input = 7;  // the seed field
         std::map<std::string, int> count_input;  // the whole-number sliders, by option
+        NumberEntry entry;             // the number being typed into the panel
+        bool keys_sent = false;        // a key went to the panel (to SDL) since the last frame took SDL's events
+        bool escape = false;           // Escape, waiting for the keys before it (App::cancel)
         Vec2 min, max;                 // window (CSS) px: the panel as last drawn
         bool low = false;              // the closed header at the bottom (off a focus point at the top right)
         bool left = false;             // ... and at the left (the HUD took the bottom right)

@@ -44,6 +44,11 @@ void App::draw() {
     draw_hud();
     draw_tuning();
     draw_help();
+    if (panel_.escape && ui_input_.keys_waiting() == 0) {  // the keys before it are done
+        panel_.escape = false;
+        if (panel_.entry.id) panel_.entry.escaped = true;  // the field drops the number next frame
+        else cancel();
+    }
     ImGui::Render();
     painter_->ui(*ImGui::GetDrawData(), ww > 0 ? static_cast<float>(pw) / ww : 1.0f,
                  wh > 0 ? static_cast<float>(ph) / wh : 1.0f);

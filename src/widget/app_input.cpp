@@ -79,10 +79,16 @@ bool App::key(const std::string& name) {
     const bool repeat = name.rfind("repeat:", 0) == 0;
     const std::string k = repeat ? name.substr(7) : name;
     const ImGuiIO& io = ImGui::GetIO();
-    if (io.WantTextInput) return false;  // typing into the panel's seed field
-    // Inside the open panel, ImGui's keyboard navigation takes these (through SDL).
+    if (io.WantTextInput || panel_.entry.id) return false;  // typing a number into the panel
+    // Inside the open panel, ImGui's keyboard navigation takes these (through
+    // SDL); and while keys are on their way to the panel, every key follows
+    // them there, so that none overtakes them: "Enter, 0, ., 5" types 0.5
+    // even when no frame ran between the keys (Enter starts the typing).
     Vec2 ignored;
-    if (panel_.focused && (arrow_step(k, &ignored) || k == "Enter" || k == " ")) return false;
+    if (panel_.focused && (arrow_step(k, &ignored) || k == "Enter" || k == " " || panel_.keys_sent || ui_input_.keys_waiting() > 0)) {
+        panel_.keys_sent = true;
+        return false;
+    }
     if (k == "t" && !repeat) {
         panel_.request = panel_.tuning_open ? 0 : 1;
         return true;
@@ -108,6 +114,13 @@ bool App::key(const std::string& name) {
 }
 
 bool App::cancel() {
+    // Typing a number, or keys still on their way to the panel (Enter may
+    // start typing): Escape waits for them, then drops the number or does
+    // what it does here (App::draw).
+    if (panel_.entry.id || (panel_.focused && (panel_.keys_sent || ui_input_.keys_waiting() > 0))) {
+        panel_.escape = true;
+        return true;
+    }
     if (panel_.help_open) {
         panel_.help_open = false;
         return true;

@@ -16,6 +16,7 @@
 #include "imgui.h"
 #include "imgui_internal.h"  // the body window's move id (a swipe on the panel scrolls it)
 #include "font.hpp"
+#include "ui_number.hpp"
 #include "core/words.hpp"
 #include "app_internal.hpp"
 
@@ -90,7 +91,7 @@ void App::draw_tuning() {
     ImGui::PushTextWrapPos(0.0f);  // wrapped at the panel's edge, in any language
     ui_text_disabled("%s (the lab's random.Random seed)", tr(scene_->name()));
     ImGui::PopTextWrapPos();
-    ImGui::InputScalar(tr("seed"), ImGuiDataType_U64, &panel_.seed_input);
+    whole_number_field(tr("seed"), &panel_.seed_input, panel_.entry);
     if (ImGui::Button(paused ? tr("Play") : tr("Pause"))) paused = !paused;
     same_line_if_fits(tr("Step"));
     ImGui::BeginDisabled(!paused);
@@ -114,7 +115,7 @@ void App::draw_tuning() {
         // "separation" under "weights"; "view radius (px)". The name keeps the id unique.
         const std::string label = std::string(tr(t.label)) + (t.unit[0] ? std::string(" (") + tr(t.unit) + ")" : "") + "##" + t.name;
         const double span = t.hi - t.lo;
-        slider(label.c_str(), t.value, t.lo, t.hi, span <= 10 ? 2 : 0);
+        number_slider(label.c_str(), t.value, t.lo, t.hi, span <= 10 ? 2 : 0, panel_.entry);
     }
     // Whole-number options (the flock's size): applied when the slider is let go.
     for (const OptionSpec& o : scene_->options()) {
@@ -123,9 +124,10 @@ void App::draw_tuning() {
         if (it == panel_.count_input.end() || !ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows)) {
             it = panel_.count_input.insert_or_assign(o.name, std::atoi(scene_->get(o.name).c_str())).first;
         }
-        ImGui::SliderInt((std::string(tr(option_heading(o))) + "##" + o.name).c_str(), &it->second, static_cast<int>(o.lo), static_cast<int>(o.hi), "%d",
-                         ImGuiSliderFlags_AlwaysClamp);
-        if (ImGui::IsItemDeactivatedAfterEdit()) scene_->set(o.name, std::to_string(it->second));
+        double n = it->second;
+        const SliderResult r = number_slider((std::string(tr(option_heading(o))) + "##" + o.name).c_str(), &n, o.lo, o.hi, 0, panel_.entry);
+        it->second = static_cast<int>(n);
+        if (r.done) scene_->set(o.name, std::to_string(it->second));
     }
     // Switches (the rules, the overlays): one checkbox each.
     for (const OptionSpec& o : scene_->options()) {

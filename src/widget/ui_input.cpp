@@ -1,5 +1,7 @@
 #include "ui_input.hpp"
 
+#include <cstring>
+
 namespace flocklab {
 
 void UiInput::attach(SDL_Window* window) {
@@ -58,13 +60,19 @@ void UiInput::event(const SDL_Event& e) {
             if (e.button.button == SDL_BUTTON_RIGHT) pressed_[1] = true;
             if (e.button.button == SDL_BUTTON_MIDDLE) pressed_[2] = true;
             break;
-        case SDL_TEXTINPUT: io.AddInputCharactersUTF8(e.text.text); break;
+        case SDL_TEXTINPUT:
         case SDL_KEYDOWN:
         case SDL_KEYUP: {
-            const int code = e.key.keysym.scancode;
             constexpr size_t kMaxQueued = 64;  // a stalled page drops the oldest keys
             if (keys_.size() >= kMaxQueued) keys_.erase(keys_.begin());
-            if (code >= 0 && code < IM_ARRAYSIZE(io.KeysDown)) keys_.push_back({code, e.type == SDL_KEYDOWN});
+            if (e.type == SDL_TEXTINPUT) {
+                KeyEvent t{-1, true, {}};
+                std::memcpy(t.text, e.text.text, sizeof t.text);  // the same size, NUL-terminated
+                keys_.push_back(t);
+                break;
+            }
+            const int code = e.key.keysym.scancode;
+            if (code >= 0 && code < IM_ARRAYSIZE(io.KeysDown)) keys_.push_back({code, e.type == SDL_KEYDOWN, {}});
             const SDL_Keymod mod = SDL_GetModState();
             io.KeyShift = (mod & KMOD_SHIFT) != 0;
             io.KeyCtrl = (mod & KMOD_CTRL) != 0;
@@ -83,11 +91,17 @@ void UiInput::event(const SDL_Event& e) {
 void UiInput::new_frame() {
     ImGuiIO& io = ImGui::GetIO();
     size_t taken = 0;
+    bool typed = false;  // this frame took a character
     for (; taken < keys_.size(); ++taken) {
-        const KeyEvent k = keys_[taken];
+        const KeyEvent& k = keys_[taken];
+        if (k.code < 0) {
+            io.AddInputCharactersUTF8(k.text);
+            typed = true;
+            continue;
+        }
         bool changed_before = false;  // this frame already changed this key
         for (size_t j = 0; j < taken; ++j) changed_before = changed_before || keys_[j].code == k.code;
-        if (changed_before) break;
+        if (changed_before || typed) break;
         io.KeysDown[k.code] = k.down;
     }
     keys_.erase(keys_.begin(), keys_.begin() + static_cast<long>(taken));

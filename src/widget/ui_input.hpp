@@ -22,7 +22,7 @@ public:
     void detach();                    // frees the cursors
     void event(const SDL_Event& e);   // every event, before the app's own handling
     void new_frame();                 // before ImGui::NewFrame()
-    int keys_waiting() const { return static_cast<int>(keys_.size()); }  // key events not yet given to ImGui
+    int keys_waiting() const { return static_cast<int>(keys_.size()); }  // key events and characters not yet given to ImGui
 
 private:
     SDL_Window* window_ = nullptr;
@@ -30,10 +30,14 @@ private:
     // Keys reach ImGui 1.86 as a state per frame (io.KeysDown), so a key
     // pressed and released within one frame, or pressed twice, would be
     // lost: key events wait in this queue and each frame takes them in order
-    // until one would undo a change it already made to the same key.
+    // until one would undo a change it already made to the same key. Typed
+    // characters wait in the same queue, and a frame's keys come before its
+    // characters (a field reads keys, then characters): so a frame stops at
+    // a key that follows a character, and "5, Backspace" stays in that order.
     struct KeyEvent {
-        int code;
+        int code;        // a scancode, or -1 for a typed character
         bool down;
+        char text[SDL_TEXTINPUTEVENT_TEXT_SIZE];  // the text (UTF-8) when code is -1
     };
     std::vector<KeyEvent> keys_;
     std::uint64_t last_counter_ = 0;  // SDL's performance counter at the last frame

@@ -96,6 +96,41 @@ test('keyboard alone: the steer target, the hawk, the leader, boid selection and
   await page.close();
 });
 
+test('the tuning panel takes typed numbers: Enter types a value into a slider, Escape drops it, the seed field keeps what Enter keeps', async () => {
+  const page = await openLesson(env);
+  await onWidget(page, '#flock', (h) => { h.pause(); h.reset(7); });
+  await tabTo(page, '#flock');
+  await page.keyboard.press('t');
+  await metric(page, '#flock', 'tuning', true);
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown'); // header, seed, Play row, separation (0 to 5)
+  const typed = async (...keys) => {
+    for (const k of keys) await (k.length > 1 ? page.keyboard.press(k) : page.keyboard.type(k));
+    await metric(page, '#flock', 'keysWaiting', 0);
+    await handled(page, '#flock');
+    return (await onWidget(page, '#flock', (h) => h.params())).weight_separation;
+  };
+  // Enter starts typing with the shown value selected: what is typed replaces it.
+  assert.equal(await typed('Enter', '0', '.', '3', '5', 'Enter'), 0.35);
+  assert.equal(await typed('Enter', '9', '9', 'Enter'), 5); // clamped to the slider's range
+  // Backspace erases the selection; Home moves the caret: "25", then "0." before it.
+  assert.equal(await typed('Enter', 'Backspace', '2', '5', 'Home', '0', '.', 'Enter'), 0.25);
+  // Keys and characters keep their order: "7", Backspace, "4" is 4, not 7.
+  assert.equal(await typed('Enter', '7', 'Backspace', '4', 'Enter'), 4);
+  assert.equal(await typed('Enter', '1', 'Escape'), 4); // Escape drops what was typed ...
+  assert.equal(await onWidget(page, '#flock', (h) => h.uiMetrics().tuning), true); // ... and leaves the panel open
+  assert.equal(await typed('Enter', '0', ',', '5', 'Enter'), 0.5); // a comma is a decimal mark too
+  assert.equal(await typed('Enter', 'x', 'Enter'), 0.5); // not a number: nothing changes
+  // Up to the seed field: Enter, a seed, Enter; then the panel's Reset uses it.
+  for (let i = 0; i < 2; i++) await page.keyboard.press('ArrowUp');
+  await typed('Enter', '1', '2', '3', 'Enter');
+  assert.equal(await onWidget(page, '#flock', (h) => h.seed()), 7); // typing alone does not reset
+  await typed('ArrowDown', 'ArrowRight', 'ArrowRight', 'Space'); // Play, Step, Reset
+  await whenWidget(page, '#flock', (h) => h.seed() === 123).catch(() => {});
+  assert.equal(await onWidget(page, '#flock', (h) => h.seed()), 123);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
 test('keyboard alone: T opens Tuning and the arrows change a weight; [data-controls] changes it too', async () => {
   const page = await openLesson(env);
   await onWidget(page, '#flock', (h) => h.pause());
