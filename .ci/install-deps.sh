@@ -40,7 +40,7 @@ if [ "$want" = fuzz ]; then apt_install clang libclang-rt-14-dev; exit 0; fi
 if [ "$want" = lab ]; then apt_install python3-pygame; exit 0; fi
 
 # --- web: Emscripten and the pinned sources of SDL2 and Dear ImGui ----------
-apt_install emscripten zip unzip patch  # patch: flocklab's patches to SDL (.ci/patches)
+apt_install emscripten zip unzip patch  # patch: flocklab's patches to SDL and ImGui (.ci/patches)
 # Debian's emcc runs its JS tools with the machine's node, which must find
 # Debian's node modules (acorn); see the Makefile's NODE_PATH.
 
@@ -70,6 +70,13 @@ if [ ! -f build/third_party/imgui/imgui.cpp ]; then
   rm -rf build/third_party/imgui && mkdir -p build/third_party/imgui
   tar -xJf "$SRC_DIR/$IMGUI_TAR" -C build/third_party/imgui --strip-components=1
 fi
+# flocklab's patches to ImGui's source (.ci/patches/imgui-*.patch, each says
+# why, each behind a switch that only the widget's build sets), applied once.
+for p in .ci/patches/imgui-*.patch; do
+  if ! patch -d build/third_party/imgui -p1 -R -s -f --dry-run < "$p" >/dev/null; then
+    patch -d build/third_party/imgui -p1 -s -N < "$p"
+  fi
+done
 if [ ! -f build/third_party/SDL2-src/CMakeLists.txt ]; then
   rm -rf build/third_party/SDL2-src && mkdir -p build/third_party/SDL2-src
   tar -xzf "$SRC_DIR/$SDL_TAR" -C build/third_party/SDL2-src --strip-components=1
