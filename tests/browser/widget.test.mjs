@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { start, openLesson, pageOf, pixelStats, drawnStats, artifacts, until, whenWidget, handled, canvasOf, onWidget, withPixels, differingPixels, root } from './helpers.mjs';
 
 // The lab's seed-7 figures after 600 steps (tests/golden/flock_seed7_600steps.jsonl).
@@ -28,6 +29,25 @@ test('the page loads without console errors and both scenes draw', async () => {
   assert.ok(steer.matching > 50, `target-coloured pixels: ${steer.matching}`);
   assert.ok(steer.notBackground > 500);
   await page.screenshot({ path: `${artifacts}/lesson-page.png`, fullPage: true });
+  await page.close();
+});
+
+test('the lesson page fetches the widget once, at most 250 kB gzipped (wasm, Emscripten\'s JS, the shim, its CSS)', async () => {
+  // The budget the page is held to (tests/README, "Payload"). Each file's
+  // body as the page received it, gzipped at level 9 as make bench-ready does.
+  const WIDGET = ['flocklab-core.wasm', 'flocklab-core.js', 'flocklab.js', 'flocklab.css'];
+  const page = await env.context.newPage();
+  const fetched = [];
+  page.on('response', (res) => {
+    const file = new URL(res.url()).pathname.split('/').pop();
+    if (WIDGET.includes(file)) fetched.push(res.body().then((b) => [file, gzipSync(b, { level: 9 }).length]));
+  });
+  await page.goto(env.url);
+  await page.waitForFunction(() => [...document.querySelectorAll('.flocklab')].every((e) => e.classList.contains('flocklab-ready')), null, { timeout: 60000 });
+  const sizes = await Promise.all(fetched);
+  assert.deepEqual(sizes.map(([f]) => f).sort(), [...WIDGET].sort(), 'each file once');
+  const total = sizes.reduce((t, [, n]) => t + n, 0);
+  assert.ok(total <= 250000, `the widget's payload is ${total / 1000} kB gzipped: ${JSON.stringify(Object.fromEntries(sizes))}`);
   await page.close();
 });
 
