@@ -399,7 +399,7 @@ test('the lesson server compresses what the browser accepts (issue 31: loading t
   await p.close();
 });
 
-test('a wide canvas at DPR 3: the backing store is capped at 2560 px on its long side, and uiMetrics() says what it is', async () => {
+test('a wide canvas at DPR 3: the backing store is capped at 2560 px on its long side, uiMetrics() says what it is, and the frame fills it as laid out', async () => {
   const wide = await start({ deviceScaleFactor: 3 });
   try {
     // One widget on a page of its own (the whole lesson at DPR 3 is slow to load in software GL).
@@ -419,6 +419,25 @@ test('a wide canvas at DPR 3: the backing store is capped at 2560 px on its long
     assert.ok(m.css * 3 > 2560, `the canvas is wide enough to be capped (${m.css} CSS px)`);
     assert.deepEqual(m.backing, m.attr);
     assert.equal(Math.max(...m.backing), 2560);
+    // The frame fills the capped backing store as laid out: the HUD's text and
+    // the Tuning header's are where uiMetrics() puts them. (A WebGL viewport
+    // sized for the uncapped store drew the frame 1.4 times too big, its top
+    // 200 CSS px cut off: no HUD, no header.)
+    const png = await p.locator('#flock canvas').screenshot();
+    const brightIn = (px, w, h, r, css) => { // white text pixels inside r (CSS px of the canvas)
+      const s = w / css;
+      let n = 0;
+      for (let y = Math.round(r[1] * s); y < Math.round(r[3] * s); y++) {
+        for (let x = Math.round(r[0] * s); x < Math.round(r[2] * s); x++) {
+          const i = 4 * (y * w + x);
+          if (px[i] > 200 && px[i + 1] > 200 && px[i + 2] > 200) n++;
+        }
+      }
+      return n;
+    };
+    const hud = await withPixels(p, png, brightIn, m.hud, m.css);
+    const header = await withPixels(p, png, brightIn, m.panel, m.css);
+    assert.ok(hud > 300 && header > 100, `white text pixels: HUD ${hud}, Tuning header ${header} (HUD ${m.hud}, panel ${m.panel})`);
     await p.close();
   } finally {
     await wide.close();

@@ -145,16 +145,16 @@ export async function drawnStats(page, selector, background, colour, least) {
   }
 }
 
-// Runs fn(rgba, width, height) in the page over a screenshot (PNG buffer)
+// Runs fn(rgba, width, height, ...args) in the page over a screenshot (PNG buffer)
 // and returns its result.
-export async function withPixels(page, png, fn) {
-  return page.evaluate(async ({ data, decode, src }) => {
+export async function withPixels(page, png, fn, ...args) {
+  return page.evaluate(async ({ data, decode, src, args }) => {
     const img = new Image();
     img.src = `data:image/png;base64,${data}`;
     await img.decode();
     const px = await new Function(`return (${decode})`)()(data);
-    return new Function(`return (${src})`)()(px, img.width, img.height);
-  }, { data: png.toString('base64'), decode: DECODE_PNG, src: fn.toString() });
+    return new Function(`return (${src})`)()(px, img.width, img.height, ...args);
+  }, { data: png.toString('base64'), decode: DECODE_PNG, src: fn.toString(), args });
 }
 
 // How many pixels differ (by more than `tol` in a channel) between two
