@@ -174,7 +174,6 @@ void App::frame() {
     if (!painter_) return;  // graphics could not be made again after a lost context: the page says so
     SDL_Event e;
     pointer_.pressed.reset();
-    panel_.keys_sent = false;  // they are all in ui_input_ now (keys_waiting)
     while (SDL_PollEvent(&e)) {
         ui_input_.event(e);
         handle_event(e);

@@ -73,6 +73,9 @@ struct App {
     // Escape: closes the help, then the panel, then the view's own (a
     // selection, a keyboard hawk); true if something used it.
     bool cancel();
+    // Keys and typed characters not yet given to ImGui: in SDL's queue and the
+    // platform layer's (uiMetrics().keysWaiting).
+    int keys_on_the_way() const;
     // What the page's last pointerdown on the canvas was: a finger (true) or
     // a mouse or pen. A tap reaches SDL as mouse events; this tells them apart.
     void set_finger(bool on) { pointer_.finger = on; }
@@ -162,7 +165,6 @@ private:
         std::uint64_t seed_input = 7;  // the seed field
         std::map<std::string, int> count_input;  // the whole-number sliders, by option
         NumberEntry entry;             // the number being typed into the panel
-        bool keys_sent = false;        // a key went to the panel (to SDL) since the last frame took SDL's events
         bool escape = false;           // Escape, waiting for the keys before it (App::cancel)
         Vec2 min, max;                 // window (CSS) px: the panel as last drawn
         bool low = false;              // the closed header at the bottom (off a focus point at the top right)

@@ -44,7 +44,7 @@ void App::draw() {
     draw_hud();
     draw_tuning();
     draw_help();
-    if (panel_.escape && ui_input_.keys_waiting() == 0) {  // the keys before it are done
+    if (panel_.escape && keys_on_the_way() == 0) {  // the keys before it are done
         panel_.escape = false;
         if (panel_.entry.id) panel_.entry.escaped = true;  // the field drops the number next frame
         else cancel();

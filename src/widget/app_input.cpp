@@ -85,10 +85,7 @@ bool App::key(const std::string& name) {
     // them there, so that none overtakes them: "Enter, 0, ., 5" types 0.5
     // even when no frame ran between the keys (Enter starts the typing).
     Vec2 ignored;
-    if (panel_.focused && (arrow_step(k, &ignored) || k == "Enter" || k == " " || panel_.keys_sent || ui_input_.keys_waiting() > 0)) {
-        panel_.keys_sent = true;
-        return false;
-    }
+    if (panel_.focused && (arrow_step(k, &ignored) || k == "Enter" || k == " " || keys_on_the_way() > 0)) return false;
     if (k == "t" && !repeat) {
         panel_.request = panel_.tuning_open ? 0 : 1;
         return true;
@@ -113,11 +110,16 @@ bool App::key(const std::string& name) {
     return view_->key(k, repeat);
 }
 
+int App::keys_on_the_way() const {
+    const int in_sdl = SDL_PeepEvents(nullptr, 0, SDL_PEEKEVENT, SDL_KEYDOWN, SDL_TEXTINPUT);  // NULL: counts them
+    return ui_input_.keys_waiting() + std::max(in_sdl, 0);
+}
+
 bool App::cancel() {
     // Typing a number, or keys still on their way to the panel (Enter may
     // start typing): Escape waits for them, then drops the number or does
     // what it does here (App::draw).
-    if (panel_.entry.id || (panel_.focused && (panel_.keys_sent || ui_input_.keys_waiting() > 0))) {
+    if (panel_.entry.id || (panel_.focused && keys_on_the_way() > 0)) {
         panel_.escape = true;
         return true;
     }
@@ -196,7 +198,7 @@ std::string App::ui_metrics() const {
                   "\"panel\": [%.1f, %.1f, %.1f, %.1f], \"compact\": %s, \"linePx\": %.2f, \"help\": %s, \"tuning\": %s, \"panelScroll\": %.1f, \"keysWaiting\": %d, \"frames\": %ld}",
                   hud_.x, hud_.y, hud_.x + hud_.w, hud_.y + hud_.h, ImGui::GetFontSize(), ImGui::GetFontSize() + 2 * st.FramePadding.y, ww, wh, pw, ph, panel_.min.x,
                   panel_.min.y, panel_.max.x, panel_.max.y, compact() ? "true" : "false",
-                  ImGui::GetFontSize() + st.ItemSpacing.y, panel_.help_open ? "true" : "false", panel_.tuning_open ? "true" : "false", panel_.scroll, ui_input_.keys_waiting(), frames_);
+                  ImGui::GetFontSize() + st.ItemSpacing.y, panel_.help_open ? "true" : "false", panel_.tuning_open ? "true" : "false", panel_.scroll, keys_on_the_way(), frames_);
     // The view's focus points in window px (the page keeps its Play button off them).
     std::string focus;
     for (const Vec2 f : view_ ? view_->focus() : std::vector<Vec2>{}) {

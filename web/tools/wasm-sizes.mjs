@@ -70,9 +70,9 @@ while (p < b.length) {
 
 const part = (n) => {
   if (!n) return 'unnamed';
-  if (/^(ImGui|Im[A-Z]|stb|ImFont)|ImGui::|igGet|ImVector|ImPool|ImChunk|ImSpan|ImStb/.test(n)) return 'Dear ImGui';
+  if (/^(ImGui|Im[A-Z]|stb|ImFont)|ImGui::|igGet|ImVector|ImPool|ImChunk|ImSpan|ImStb|SettingsHandler_|^CalcWindowSizeAfterConstraint/.test(n)) return 'Dear ImGui';
   if (/^(SDL_|Emscripten_|GL_|GLES2_|SDL\b)|SDL_/.test(n)) return 'SDL2';
-  if (/flocklab::(App|.*View|Painter|Raster|UiInput|font|Shapes|draw)|^fl_|web_main|baked|ui_text/.test(n)) return 'widget (platform layer)';
+  if (/flocklab::(App|.*View|Painter|Raster|UiInput|font|Shapes|draw)|^fl_|web_main|^main\b|baked|ui_text|number_slider|whole_number_field|type_into|add_control|_typing\(/.test(n)) return 'widget (platform layer)';
   if (/flocklab::/.test(n)) return 'core';
   if (/^(std::|__cxx|__cxa|operator new|operator delete|void std::)/.test(n) || /std::__2/.test(n)) return 'C++ library';
   if (/^(__|_|[a-z_0-9]+$)/.test(n)) return 'C library and runtime';
