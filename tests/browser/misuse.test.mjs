@@ -110,12 +110,15 @@ test('after destroy() every method throws one clear TypeError; destroy() from in
   await fresh();
   const reentrant = await errorOf((h) => h.setParams({ weightSeparation: { toString() { h.destroy(); return '1'; } } }));
   assert.equal(reentrant, 'TypeError: flocklab: this widget was destroyed');
+  // Every method the handle has (its own, and the scene's option methods), not a list that can fall behind.
   const answers = await page.evaluate(() => {
     const h = window.w;
-    return ['gauges', 'reset', 'pause', 'setParams', 'runTo', 'apply', 'rules', 'setRule', 'step', 'config', 'state'].map((m) => {
+    const methods = [...Object.keys(h).filter((k) => typeof h[k] === 'function' && k !== 'destroy' && k !== 'destroyed'), 'rules', 'setRule', 'boids', 'setBoids'];
+    return methods.map((m) => {
       try { h[m]({}); return `${m}: no error`; } catch (e) { return `${m}: ${e.name}: ${e.message}`; }
     });
   });
+  assert.ok(answers.length > 30, `${answers.length} methods`);
   for (const a of answers) assert.match(a, /: TypeError: flocklab: this widget was destroyed$/);
   await fresh();
   assert.equal(await errorOf((h) => h.apply({ rules: { toString() { h.destroy(); return 'separation'; } } })), 'TypeError: flocklab: this widget was destroyed');
@@ -130,6 +133,13 @@ test('before ready: setters are checked at the call, queued and return undefined
     document.body.append(el);
     const h = FlockLab.mount(el, { paused: true });
     const out = { returns: [h.setRule('separation', false), h.select(3), h.setParams({ weightCohesion: 0.5 })] };
+    // Every method of the handle's own: a reader says to await ready; a
+    // change is queued and returns undefined (apply() returns the handle, as
+    // mount() does), or throws a TypeError or RangeError for its arguments.
+    out.own = {};
+    for (const m of Object.keys(h).filter((k) => typeof h[k] === 'function' && !['destroy', 'destroyed', 'runTo'].includes(k))) {
+      try { const v = h[m](); out.own[m] = v === undefined ? 'undefined' : v === h ? 'the handle' : typeof v; } catch (e) { out.own[m] = `${e.name}: ${e.message}`; }
+    }
     for (const [name, fn] of [['bogus rule', () => h.setRule('bogus', true)], ['rules', () => h.rules()], ['boids', () => h.boids()], ['gauges', () => h.gauges()]]) {
       try { fn(); out[name] = 'no error'; } catch (e) { out[name] = `${e.name}: ${e.message}`; }
     }
@@ -141,6 +151,14 @@ test('before ready: setters are checked at the call, queued and return undefined
   assert.deepEqual(r.returns, [undefined, undefined, undefined]);
   assert.match(r['bogus rule'], /^TypeError: flocklab: unknown rule "bogus"/);
   for (const g of ['rules', 'boids', 'gauges']) assert.match(r[g], /^TypeError: .*await handle\.ready/);
+  assert.ok(Object.keys(r.own).length > 25, Object.keys(r.own).join());
+  for (const [m, a] of Object.entries(r.own)) {
+    assert.match(a, /^(undefined|the handle|TypeError: flocklab: .+|RangeError: flocklab: .+)$/, `${m}() before ready: ${a}`);
+  }
+  assert.match(r.own.key, /^TypeError: flocklab: key\(name\) takes a key's name/); // no name: an error at the call, not a key "undefined" later
+  assert.equal(r.own.pause, 'undefined');
+  assert.equal(r.own.apply, 'the handle');
+  assert.match(r.own.params, /await handle\.ready/);
   assert.deepEqual(r.after, { rules: { separation: false, alignment: true, cohesion: true, wander: false }, selected: 3, cohesion: 0.5 });
 });
 

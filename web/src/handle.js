@@ -249,7 +249,10 @@ export function mount(el, options = {}, { replace = false } = {}) {
     // Whether it is on screen (off-screen widgets neither run nor draw).
     visible: read('visible', () => api.visible() === 1),
     // Presses a widget key by name, as on the focused canvas ('ArrowLeft', 'Shift+ArrowUp', 'h', ']', '?'); true if used.
-    key: change((name) => [text(name, 'key(name)')], (name) => w.key_(name, false)),
+    key: change((name) => {
+      if (typeof name !== 'string') throw new TypeError(`flocklab: key(name) takes a key's name, such as "ArrowLeft" or "t", got ${quote(name)}`);
+      return [text(name, 'key(name)')];
+    }, (name) => w.key_(name, false)),
     // Applies options to a mounted widget (mount(el, options) on a mounted element does this).
     apply(opts = {}) {
       alive();
