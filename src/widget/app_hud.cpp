@@ -44,6 +44,7 @@ void App::draw() {
     draw_hud();
     draw_tuning();
     draw_help();
+    end_number_entry(panel_.entry);  // the panel closed while a number was typed: the keys are the scene's again
     if (panel_.escape && keys_on_the_way() == 0) {  // the keys before it are done
         panel_.escape = false;
         if (panel_.entry.id) panel_.entry.escaped = true;  // the field drops the number next frame

@@ -37,8 +37,10 @@ void begin_typing(ImGuiID id, std::string text, NumberEntry& e) {
 Typed type_into(const ImRect& bb, bool hovered, bool decimals, NumberEntry& e) {
     ImGuiContext& g = *GImGui;
     ImGuiIO& io = g.IO;
-    if (g.ActiveId != e.id) return Typed::Dropped;  // the panel closed, or another control took the keys
-    if ((io.MouseClicked[0] && !hovered) || pressed(ImGuiKey_Enter) || pressed(ImGuiKey_KeyPadEnter)) return Typed::Kept;
+    // A click on another control (which the field lets take the mouse, so
+    // that one click both ends the typing and, say, closes the panel), or
+    // anywhere else, or Enter keeps the number.
+    if (g.ActiveId != e.id || (io.MouseClicked[0] && !hovered) || pressed(ImGuiKey_Enter) || pressed(ImGuiKey_KeyPadEnter)) return Typed::Kept;
     if (pressed(ImGuiKey_Escape) || e.escaped) return Typed::Dropped;
     std::string& t = e.text;
     const bool erase = pressed(ImGuiKey_Backspace), erase_next = pressed(ImGuiKey_Delete);
@@ -71,6 +73,7 @@ Typed type_into(const ImRect& bb, bool hovered, bool decimals, NumberEntry& e) {
     // The keys are the field's: no navigation by the arrows, Home or End, and
     // Escape drops the number rather than leaving the panel.
     g.WantTextInputNextFrame = 1;
+    g.ActiveIdAllowOverlap = true;  // other controls still take a click
     g.ActiveIdUsingNavDirMask |= (1 << ImGuiDir_Left) | (1 << ImGuiDir_Right) | (1 << ImGuiDir_Up) | (1 << ImGuiDir_Down);
     g.ActiveIdUsingNavInputMask |= 1 << ImGuiNavInput_Cancel;
     g.ActiveIdUsingKeyInputMask |= (ImU64{1} << ImGuiKey_Home) | (ImU64{1} << ImGuiKey_End);
@@ -126,6 +129,10 @@ std::string shown(double v, int decimals) {
 }
 
 }  // namespace
+
+void end_number_entry(NumberEntry& e) {
+    if (e.id && GImGui->ActiveId != e.id) e.id = 0;
+}
 
 bool whole_number_field(const char* label, std::uint64_t* v, NumberEntry& e) {
     ImGuiWindow* window = ImGui::GetCurrentWindow();

@@ -7,7 +7,8 @@
 // Typing: digits (and, in a slider, a sign and either decimal mark) go in
 // at the caret; Left, Right, Home and End move it; Backspace and Delete
 // erase. The text starts selected, so the first key replaces it. Enter, or
-// a click anywhere else, keeps the number; Escape drops it.
+// a click anywhere else (which that control also takes), keeps the number;
+// Escape, or the panel closing, drops it (end_number_entry).
 #pragma once
 
 #include <cstddef>
@@ -27,6 +28,11 @@ struct NumberEntry {
     bool escaped = false; // Escape was pressed (the page hands Escape to App::cancel, not to SDL)
     ImGuiID edited = 0;   // a slider moved since it was taken (its release applies it)
 };
+
+// Call once a frame after the panel: a number whose control was not drawn
+// (the panel closed) or lost the keys is dropped, and the keys go back to
+// the scene.
+void end_number_entry(NumberEntry& entry);
 
 // A field holding a whole number: a click, Space or Enter starts typing one.
 // True when *v changed.

@@ -82,8 +82,17 @@ test('the tuning panel takes typed text: a seed typed into its field is the one 
   await page.mouse.click(...at(629, 107)); // the panel's Reset
   await whenWidget(page, '#flock', (h) => h.seed() === 42).catch(() => {});
   assert.equal(await onWidget(page, '#flock', (h) => h.seed()), 42);
-  await page.mouse.click(...at(860, 26)); // closes the panel again
+  await page.mouse.click(...at(560, 78)); // the seed field again: typing ...
+  await handled(page, '#flock');
+  await page.mouse.click(...at(860, 26)); // ... when the header closes the panel
   await whenWidget(page, '#flock', (h) => !h.uiMetrics().tuning);
+  // The keys are the scene's again: 1 switches separation off.
+  const before = await onWidget(page, '#flock', (h) => h.rules().separation);
+  await page.keyboard.press('1');
+  await whenWidget(page, '#flock', (h, was) => h.rules().separation !== was, before).catch(() => {});
+  assert.equal(await onWidget(page, '#flock', (h) => h.rules().separation), !before, 'a key after the panel closed mid-typing reaches the scene');
+  await page.keyboard.press('1');
+  await whenWidget(page, '#flock', (h, was) => h.rules().separation === was, before);
   await onWidget(page, '#flock', (h) => h.reset(7));
   await page.mouse.move(1, 1);
 });
