@@ -44,12 +44,12 @@ void App::draw() {
     draw_hud();
     draw_tuning();
     draw_help();
-    end_number_entry(panel_.entry);  // the panel closed while a number was typed: the keys are the scene's again
-    if (panel_.escape && keys_on_the_way() == 0) {  // the keys before it are done
-        panel_.escape = false;
-        if (panel_.entry.id) panel_.entry.escaped = true;  // the field drops the number next frame
-        else cancel();
-    }
+    // Escape waits for the keys before it (App::cancel): then it drops the
+    // number being typed, or does what it does.
+    const bool escape = panel_.escape && keys_on_the_way() == 0;
+    if (escape) panel_.escape = false;
+    if (escape && !panel_.entry.id) cancel();
+    end_number_entry(panel_.entry, escape);  // also when the panel closed mid-number: the keys are the scene's again
     ImGui::Render();
     painter_->ui(*ImGui::GetDrawData(), ww > 0 ? static_cast<float>(pw) / ww : 1.0f,
                  wh > 0 ? static_cast<float>(ph) / wh : 1.0f);

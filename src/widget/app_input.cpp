@@ -78,8 +78,7 @@ bool arrow_step(const std::string& key, Vec2* step) {
 bool App::key(const std::string& name) {
     const bool repeat = name.rfind("repeat:", 0) == 0;
     const std::string k = repeat ? name.substr(7) : name;
-    const ImGuiIO& io = ImGui::GetIO();
-    if (io.WantTextInput || panel_.entry.id) return false;  // typing a number into the panel
+    if (panel_.entry.id) return false;  // typing a number into the panel
     // Inside the open panel, ImGui's keyboard navigation takes these (through
     // SDL); and while keys are on their way to the panel, every key follows
     // them there, so that none overtakes them: "Enter, 0, ., 5" types 0.5

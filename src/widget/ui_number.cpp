@@ -29,7 +29,6 @@ void begin_typing(ImGuiID id, std::string text, NumberEntry& e) {
     e.caret = text.size();
     e.text = std::move(text);
     e.all = true;
-    e.escaped = false;
 }
 
 // A frame of typing into the control `bb` (which has the keyboard): the
@@ -41,7 +40,6 @@ Typed type_into(const ImRect& bb, bool hovered, bool decimals, NumberEntry& e) {
     // that one click both ends the typing and, say, closes the panel), or
     // anywhere else, or Enter keeps the number.
     if (g.ActiveId != e.id || (io.MouseClicked[0] && !hovered) || pressed(ImGuiKey_Enter) || pressed(ImGuiKey_KeyPadEnter)) return Typed::Kept;
-    if (pressed(ImGuiKey_Escape) || e.escaped) return Typed::Dropped;
     std::string& t = e.text;
     const bool erase = pressed(ImGuiKey_Backspace), erase_next = pressed(ImGuiKey_Delete);
     if (e.all && (erase || erase_next)) {
@@ -70,12 +68,10 @@ Typed type_into(const ImRect& bb, bool hovered, bool decimals, NumberEntry& e) {
         if (t.size() < kMaxTyped) t.insert(e.caret++, 1, static_cast<char>(c));
     }
     io.InputQueueCharacters.resize(0);
-    // The keys are the field's: no navigation by the arrows, Home or End, and
-    // Escape drops the number rather than leaving the panel.
-    g.WantTextInputNextFrame = 1;
+    // The keys are the field's: no navigation by the arrows, Home or End.
+    // (Escape never reaches SDL: the page hands it to App::cancel.)
     g.ActiveIdAllowOverlap = true;  // other controls still take a click
     g.ActiveIdUsingNavDirMask |= (1 << ImGuiDir_Left) | (1 << ImGuiDir_Right) | (1 << ImGuiDir_Up) | (1 << ImGuiDir_Down);
-    g.ActiveIdUsingNavInputMask |= 1 << ImGuiNavInput_Cancel;
     g.ActiveIdUsingKeyInputMask |= (ImU64{1} << ImGuiKey_Home) | (ImU64{1} << ImGuiKey_End);
     if (hovered) ImGui::SetMouseCursor(ImGuiMouseCursor_TextInput);
 
@@ -96,7 +92,6 @@ Typed type_into(const ImRect& bb, bool hovered, bool decimals, NumberEntry& e) {
 void end_typing(ImGuiID id, NumberEntry& e) {
     if (GImGui->ActiveId == id) ImGui::ClearActiveID();
     e.id = 0;
-    e.escaped = false;
 }
 
 // The frame and label of a control `label` one line high and the item's width: false if not shown.
@@ -130,8 +125,8 @@ std::string shown(double v, int decimals) {
 
 }  // namespace
 
-void end_number_entry(NumberEntry& e) {
-    if (e.id && GImGui->ActiveId != e.id) e.id = 0;
+void end_number_entry(NumberEntry& e, bool drop) {
+    if (e.id && (drop || GImGui->ActiveId != e.id)) end_typing(e.id, e);
 }
 
 bool whole_number_field(const char* label, std::uint64_t* v, NumberEntry& e) {

@@ -8,7 +8,7 @@
 // at the caret; Left, Right, Home and End move it; Backspace and Delete
 // erase. The text starts selected, so the first key replaces it. Enter, or
 // a click anywhere else (which that control also takes), keeps the number;
-// Escape, or the panel closing, drops it (end_number_entry).
+// Escape (App::cancel), or the panel closing, drops it (end_number_entry).
 #pragma once
 
 #include <cstddef>
@@ -25,14 +25,13 @@ struct NumberEntry {
     std::string text;
     std::size_t caret = 0;
     bool all = false;     // the whole text is selected
-    bool escaped = false; // Escape was pressed (the page hands Escape to App::cancel, not to SDL)
     ImGuiID edited = 0;   // a slider moved since it was taken (its release applies it)
 };
 
 // Call once a frame after the panel: a number whose control was not drawn
-// (the panel closed) or lost the keys is dropped, and the keys go back to
-// the scene.
-void end_number_entry(NumberEntry& entry);
+// (the panel closed) or lost the keys is dropped, as is any number with
+// `drop` (Escape), and the keys go back to the scene.
+void end_number_entry(NumberEntry& entry, bool drop = false);
 
 // A field holding a whole number: a click, Space or Enter starts typing one.
 // True when *v changed.

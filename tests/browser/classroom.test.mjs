@@ -432,7 +432,6 @@ test('a wide canvas at DPR 3: the backing store is capped at 2560 px on its long
     // the Tuning header's are where uiMetrics() puts them. (A WebGL viewport
     // sized for the uncapped store drew the frame 1.4 times too big, its top
     // 200 CSS px cut off: no HUD, no header.)
-    const png = await p.locator('#flock canvas').screenshot();
     const brightIn = (px, w, h, r, css) => { // white text pixels inside r (CSS px of the canvas)
       const s = w / css;
       let n = 0;
@@ -444,8 +443,14 @@ test('a wide canvas at DPR 3: the backing store is capped at 2560 px on its long
       }
       return n;
     };
-    const hud = await withPixels(p, png, brightIn, m.hud, m.css);
-    const header = await withPixels(p, png, brightIn, m.panel, m.css);
+    // Polled: the frame at the new size is drawn on the widget's next frame.
+    let hud = 0;
+    let header = 0;
+    for (const end = Date.now() + 30000; (hud <= 300 || header <= 100) && Date.now() < end;) {
+      const png = await p.locator('#flock canvas').screenshot();
+      hud = await withPixels(p, png, brightIn, m.hud, m.css);
+      header = await withPixels(p, png, brightIn, m.panel, m.css);
+    }
     assert.ok(hud > 300 && header > 100, `white text pixels: HUD ${hud}, Tuning header ${header} (HUD ${m.hud}, panel ${m.panel})`);
     await p.close();
   } finally {
