@@ -40,11 +40,13 @@ compare.addEventListener('click', async () => {
   compare.textContent = 'Compare 100 / 300 / 500';
 });
 
-// (If the widget cannot start, the shim has already said so.)
-lab.ready.then(() => {
+// The step time, once the widget has started (it starts when scrolled near:
+// asking for lab.ready here would start it at load). If it cannot start,
+// the shim has already said so.
+fig.addEventListener('flocklab:ready', () => {
   const timer = setInterval(() => { ms.textContent = lab.stepTime().toFixed(3); }, 500);
-  fig.addEventListener('flocklab:destroyed', () => clearInterval(timer)); // a destroyed widget answers nothing
-}, () => {});
+  fig.addEventListener('flocklab:destroyed', () => clearInterval(timer), { once: true }); // a destroyed widget answers nothing
+}, { once: true });
 
 // [SECTION] Predict, then check: the flock above, seed 7, separation off, run to 10 s.
 const flock = document.getElementById('flock');

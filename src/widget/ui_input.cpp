@@ -18,7 +18,7 @@ void UiInput::attach(SDL_Window* window) {
         {ImGuiKey_End, SDL_SCANCODE_END},           {ImGuiKey_Insert, SDL_SCANCODE_INSERT},
         {ImGuiKey_Delete, SDL_SCANCODE_DELETE},     {ImGuiKey_Backspace, SDL_SCANCODE_BACKSPACE},
         {ImGuiKey_Space, SDL_SCANCODE_SPACE},       {ImGuiKey_Enter, SDL_SCANCODE_RETURN},
-        {ImGuiKey_Escape, SDL_SCANCODE_ESCAPE},     {ImGuiKey_KeyPadEnter, SDL_SCANCODE_KP_ENTER},
+        {ImGuiKey_Escape, SDL_SCANCODE_ESCAPE},
         {ImGuiKey_A, SDL_SCANCODE_A},               {ImGuiKey_C, SDL_SCANCODE_C},
         {ImGuiKey_V, SDL_SCANCODE_V},               {ImGuiKey_X, SDL_SCANCODE_X},
         {ImGuiKey_Y, SDL_SCANCODE_Y},               {ImGuiKey_Z, SDL_SCANCODE_Z},
@@ -71,7 +71,11 @@ void UiInput::event(const SDL_Event& e) {
                 keys_.push_back(t);
                 break;
             }
-            const int code = e.key.keysym.scancode;
+            // The keypad's Enter is Enter: ImGui 1.86 starts typing and
+            // activates on ImGuiKey_Enter alone, so a student on a keypad
+            // (or a browser that reports its Enter as the keypad's) would
+            // send the digits after it to the scene instead.
+            const int code = e.key.keysym.scancode == SDL_SCANCODE_KP_ENTER ? SDL_SCANCODE_RETURN : e.key.keysym.scancode;
             if (code >= 0 && code < IM_ARRAYSIZE(io.KeysDown)) keys_.push_back({code, e.type == SDL_KEYDOWN, {}});
             const SDL_Keymod mod = SDL_GetModState();
             io.KeyShift = (mod & KMOD_SHIFT) != 0;

@@ -39,7 +39,7 @@ Typed type_into(const ImRect& bb, bool hovered, bool decimals, NumberEntry& e) {
     // A click on another control (which the field lets take the mouse, so
     // that one click both ends the typing and, say, closes the panel), or
     // anywhere else, or Enter keeps the number.
-    if (g.ActiveId != e.id || (io.MouseClicked[0] && !hovered) || pressed(ImGuiKey_Enter) || pressed(ImGuiKey_KeyPadEnter)) return Typed::Kept;
+    if (g.ActiveId != e.id || (io.MouseClicked[0] && !hovered) || pressed(ImGuiKey_Enter)) return Typed::Kept;
     std::string& t = e.text;
     const bool erase = pressed(ImGuiKey_Backspace), erase_next = pressed(ImGuiKey_Delete);
     if (e.all && (erase || erase_next)) {

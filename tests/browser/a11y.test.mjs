@@ -12,7 +12,7 @@ after(async () => { await env.close(); });
 async function violations(page) {
   await page.addScriptTag({ path: join(here, 'node_modules', 'axe-core', 'axe.min.js') });
   // Every gauge, canvas label and chart has been filled in.
-  await page.waitForFunction(() => [...document.querySelectorAll('.flocklab')].every((el) => el.classList.contains('flocklab-ready'))
+  await page.waitForFunction(() => [...document.querySelectorAll('.flocklab')].every((el) => (el.flocklab?.ready, el.classList.contains('flocklab-ready')))
     && [...document.querySelectorAll('.flocklab output[data-gauge]')].every((o) => o.textContent.trim())
     && [...document.querySelectorAll('.flocklab canvas')].every((c) => c.getAttribute('aria-label'))
     && [...document.querySelectorAll('.flocklab svg[data-plot]')].every((g) => g.querySelector('desc')?.textContent.trim()), null, { timeout: 30000 });
@@ -51,7 +51,7 @@ test('axe-core finds no violations on a 390x844 phone', async () => {
   const page = await env.context.newPage();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(env.url);
-  await page.waitForFunction(() => [...document.querySelectorAll('.flocklab:not([data-experiment])')].every((e) => e.classList.contains('flocklab-ready')), null, { timeout: 60000 });
+  await page.waitForFunction(() => [...document.querySelectorAll('.flocklab:not([data-experiment])')].every((e) => (e.flocklab?.ready, e.classList.contains('flocklab-ready'))), null, { timeout: 60000 });
   assert.deepEqual(await violations(page), []);
   await page.close();
 });

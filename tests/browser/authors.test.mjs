@@ -32,7 +32,7 @@ function contrast(a, b) {
 test("the README's snippet verbatim: a readable chart, no class needed, and no warning", async () => {
   assert.match(snippet, /<svg data-plot="spacing order"><\/svg>/, 'the README snippet shows the chart');
   const page = await authorPage(snippet.replace('<script type="module" src="flocklab.js"></script>', ''));
-  await page.waitForFunction(() => [...document.querySelectorAll('.flocklab:not([data-experiment])')].every((e) => e.classList.contains('flocklab-ready')), null, { timeout: 60000 });
+  await page.waitForFunction(() => [...document.querySelectorAll('.flocklab:not([data-experiment])')].every((e) => (e.flocklab?.ready, e.classList.contains('flocklab-ready'))), null, { timeout: 60000 });
   await page.waitForFunction(() => document.querySelector('svg[data-plot] text') !== null, null, { timeout: 10000 });
   const c = await page.evaluate(() => {
     const svg = document.querySelector('svg[data-plot]');
@@ -172,7 +172,7 @@ test('embed.html takes a widget from its address, never an experiment, and at mo
 test('link() opens the same widget in embed.html: equal config(), equal gauges after runTo(10)', async () => {
   const page = await env.context.newPage();
   await page.goto(env.url);
-  await page.waitForFunction(() => [...document.querySelectorAll('.flocklab:not([data-experiment])')].every((e) => e.classList.contains('flocklab-ready')), null, { timeout: 60000 });
+  await page.waitForFunction(() => [...document.querySelectorAll('.flocklab:not([data-experiment])')].every((e) => (e.flocklab?.ready, e.classList.contains('flocklab-ready'))), null, { timeout: 60000 });
   for (const id of ['flock', 'steer', 'leader', 'pursuit', 'inspect']) {
     const mine = await onWidget(page, `#${id}`, (h) => {
       h.setParams(h.scene === 'flock' ? { weightSeparation: 1.25, viewAngle: 300 } : { maxSpeed: 200 });

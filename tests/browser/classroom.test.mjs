@@ -114,7 +114,7 @@ test('prefers-reduced-motion: reduce starts every widget paused, with a visible 
   const p = ctx ? await ctx.newPage() : await env.context.newPage();
   if (!ctx) await p.emulateMedia({ reducedMotion: 'reduce' });
   await p.goto(env.url);
-  await p.waitForFunction(() => [...document.querySelectorAll('.flocklab:not([data-experiment])')].every((e) => e.classList.contains('flocklab-ready')), null, { timeout: 60000 });
+  await p.waitForFunction(() => [...document.querySelectorAll('.flocklab:not([data-experiment])')].every((e) => (e.flocklab?.ready, e.classList.contains('flocklab-ready'))), null, { timeout: 60000 });
   await handled(p, await shownWidget(p), 30); // half a second of frames: none starts
   const r = await p.evaluate(async () => {
     return [...document.querySelectorAll('.flocklab:not([data-experiment])')].map((el) => ({
@@ -310,7 +310,7 @@ test('20 widgets on screen at once settle: at most 12 live, the others show thei
   await p.goto(`${env.url}index.html`);
   await manyWidgets(p, 20, 'g', { margin: '2px' }, '', { display: 'grid', gridTemplateColumns: 'repeat(5, 1fr)' });
   // Settled: every widget ready, at most 12 of them live.
-  await p.waitForFunction(() => [...document.querySelectorAll('[id^="g"].flocklab')].every((e) => e.classList.contains('flocklab-ready'))
+  await p.waitForFunction(() => [...document.querySelectorAll('[id^="g"].flocklab')].every((e) => (e.flocklab?.ready, e.classList.contains('flocklab-ready')))
     && window.FlockLab.contextStats().live <= 12, null, { timeout: 60000 });
   const settled = await p.evaluate(() => window.FlockLab.contextStats());
   await p.waitForTimeout(10000); // an observation window, not a wait for a state: no widget takes a context back and forth in it
@@ -463,7 +463,7 @@ test('on a 390x844 phone (DPR 3) the HUD and panel text is 12+ CSS px, controls 
   const p = await phone.context.newPage();
   await p.setViewportSize({ width: 390, height: 844 });
   await p.goto(phone.url);
-  await p.waitForFunction(() => [...document.querySelectorAll('.flocklab:not([data-experiment])')].every((e) => e.classList.contains('flocklab-ready')), null, { timeout: 60000 });
+  await p.waitForFunction(() => [...document.querySelectorAll('.flocklab:not([data-experiment])')].every((e) => (e.flocklab?.ready, e.classList.contains('flocklab-ready'))), null, { timeout: 60000 });
   await p.locator('#flock canvas').scrollIntoViewIfNeeded();
   await p.evaluate(() => document.querySelector('#flock').flocklab.pause());
   // The backing store has followed the displayed size, and a frame is drawn at it.

@@ -120,6 +120,10 @@ test('the tuning panel takes typed numbers: Enter types a value into a slider, E
   assert.equal(await onWidget(page, '#flock', (h) => h.uiMetrics().tuning), true); // ... and leaves the panel open
   assert.equal(await typed('Enter', '0', ',', '5', 'Enter'), 0.5); // a comma is a decimal mark too
   assert.equal(await typed('Enter', 'x', 'Enter'), 0.5); // not a number: nothing changes
+  // The keypad's Enter types too, in every engine: before, it left the "3"
+  // to the scene, where it switches cohesion off.
+  assert.equal(await typed('NumpadEnter', '3', 'NumpadEnter'), 3);
+  assert.equal((await onWidget(page, '#flock', (h) => h.rules())).cohesion, true);
   // Up to the seed field: Enter, a seed, Enter; then the panel's Reset uses it.
   for (let i = 0; i < 2; i++) await page.keyboard.press('ArrowUp');
   await typed('Enter', '1', '2', '3', 'Enter');
@@ -232,7 +236,7 @@ test('a phone (390x844, DPR 3): a tap 20 CSS px from a boid selects it, Tuning o
     const page = await phone.context.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${phone.url}`);
-    await page.waitForFunction(() => [...document.querySelectorAll('.flocklab:not([data-experiment])')].every((e) => e.classList.contains('flocklab-ready')), null, { timeout: 60000 });
+    await page.waitForFunction(() => [...document.querySelectorAll('.flocklab:not([data-experiment])')].every((e) => (e.flocklab?.ready, e.classList.contains('flocklab-ready'))), null, { timeout: 60000 });
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'no horizontal overflow');
     const canvas = page.locator('#inspect canvas');
     await canvas.scrollIntoViewIfNeeded();
@@ -458,7 +462,7 @@ test('loading the lesson page (14 widgets, 3 experiments) runs no main-thread ta
   const page = await env.context.newPage();
   const { tasks } = await mainThreadTasks(page, async () => {
     await page.goto(env.url);
-    await page.waitForFunction(() => [...document.querySelectorAll('.flocklab')].every((e) => e.classList.contains('flocklab-ready')), null, { timeout: 120000 });
+    await page.waitForFunction(() => [...document.querySelectorAll('.flocklab')].every((e) => (e.flocklab?.ready, e.classList.contains('flocklab-ready'))), null, { timeout: 120000 });
   });
   const longest = Math.max(...tasks.map((t) => t.cpu));
   assert.ok(longest < 250, `a start-up task took ${longest.toFixed(0)} ms of CPU`);
@@ -472,7 +476,7 @@ test('every kind of sentence the widget says states what happened: reset, run-to
   const page = await pageOf(env, `
     <figure class="flocklab" id="c" data-scene="crowd" data-seed="7" data-paused><canvas width="900" height="540"></canvas></figure>
     <figure class="flocklab" id="s" data-scene="steer" data-mode="wander" data-paused><canvas width="900" height="540"></canvas></figure>`);
-  await page.waitForFunction(() => [...document.querySelectorAll('.flocklab')].every((e) => e.classList.contains('flocklab-ready')), null, { timeout: 60000 });
+  await page.waitForFunction(() => [...document.querySelectorAll('.flocklab')].every((e) => (e.flocklab?.ready, e.classList.contains('flocklab-ready'))), null, { timeout: 60000 });
   // The next sentence matching `re` that #id says after `act` (waited for, never a fixed delay).
   const next = async (id, act, re) => {
     const before = await page.evaluate((i) => document.getElementById(i).flocklab.announcements().length, id);

@@ -43,7 +43,7 @@ test('Firefox ESR: the lesson page\'s widgets get ready, seed 7 is the lab at 10
   await page.goto(`http://127.0.0.1:${server.address().port}/`);
   await page.waitForFunction(() => {
     const els = [...document.querySelectorAll('.flocklab')];
-    return els.length > 0 && els.every((e) => e.classList.contains('flocklab-ready'));
+    return els.length > 0 && els.every((e) => (e.flocklab?.ready, e.classList.contains('flocklab-ready')));
   }, { timeout: 120000, polling: 100 });
   const r = await page.evaluate(async () => {
     const h = document.querySelector('#flock').flocklab;

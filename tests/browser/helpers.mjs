@@ -59,7 +59,7 @@ export async function openLesson(env, path = '') {
   await page.waitForFunction(() => {
     // Every widget, and every experiment (its chart laid out: nothing below moves after).
     const els = [...document.querySelectorAll('.flocklab')];
-    return els.length > 0 && els.every((e) => e.classList.contains('flocklab-ready'));
+    return els.length > 0 && els.every((e) => (e.flocklab?.ready, e.classList.contains('flocklab-ready')));
   }, null, { timeout: 60000 });
   return page;
 }

@@ -13,7 +13,7 @@ before(async () => { env = await start(); });
 after(async () => { await env.close(); });
 
 const allReady = (page) => page.waitForFunction(() => [...document.querySelectorAll('.flocklab')]
-  .every((e) => e.classList.contains('flocklab-ready')), null, { timeout: 60000 });
+  .every((e) => (e.flocklab?.ready, e.classList.contains('flocklab-ready'))), null, { timeout: 60000 });
 
 // A widget with the page's controls, gauges, chart and form, as the README shows them.
 const widget = (attrs = '') => `<figure class="flocklab" id="w" data-seed="7" data-paused ${attrs}>

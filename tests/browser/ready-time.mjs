@@ -60,7 +60,7 @@ for (let r = 0; r < loads * (before ? 2 : 1); r++) {
       requestAnimationFrame(watch);
     });
     await page.goto(env.url);
-    await page.waitForFunction(() => [...document.querySelectorAll('.flocklab:not([data-experiment])')].every((e) => e.classList.contains('flocklab-ready')),
+    await page.waitForFunction(() => [...document.querySelectorAll('.flocklab:not([data-experiment])')].every((e) => (e.flocklab?.ready, e.classList.contains('flocklab-ready'))),
       null, { timeout: 180000 });
     if (!process.env.NOEXP) {
       await page.waitForFunction(() => window.experimentsAt !== undefined, null, { timeout: 180000 });

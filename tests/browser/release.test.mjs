@@ -45,7 +45,7 @@ async function openFile(path, query = '') {
 const others = (page, path) => page.requests.filter((u) => u.split('?')[0] !== pathToFileURL(path).href && !/^(data|blob):/.test(u));
 const readyAll = (page) => page.waitForFunction(() => {
   const els = [...document.querySelectorAll('.flocklab')];
-  return els.length > 0 && els.every((e) => e.classList.contains('flocklab-ready'));
+  return els.length > 0 && els.every((e) => (e.flocklab?.ready, e.classList.contains('flocklab-ready')));
 }, null, { timeout: 120000 });
 
 test('the offline widget files open from file:// with no other request; flock.html is the lab at seed 7, and the address configures it', async () => {

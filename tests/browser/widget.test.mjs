@@ -43,7 +43,7 @@ test('the lesson page fetches the widget once, at most 250 kB gzipped (wasm, Ems
     if (WIDGET.includes(file)) fetched.push(res.body().then((b) => [file, gzipSync(b, { level: 9 }).length]));
   });
   await page.goto(env.url);
-  await page.waitForFunction(() => [...document.querySelectorAll('.flocklab')].every((e) => e.classList.contains('flocklab-ready')), null, { timeout: 60000 });
+  await page.waitForFunction(() => [...document.querySelectorAll('.flocklab')].every((e) => (e.flocklab?.ready, e.classList.contains('flocklab-ready'))), null, { timeout: 60000 });
   const sizes = await Promise.all(fetched);
   assert.deepEqual(sizes.map(([f]) => f).sort(), [...WIDGET].sort(), 'each file once');
   const total = sizes.reduce((t, [, n]) => t + n, 0);

@@ -2,6 +2,7 @@
 // scene's history, with a one-sentence summary per gauge as its description.
 import { english } from './lang.js';
 import { number } from './values.js';
+import { fullscreenElement } from './fullscreen.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const PLOT_COLOURS = ['#0369a1', '#15803d', '#7e22ce', '#b45309'];
@@ -56,7 +57,7 @@ export function drawPlot(svg, h, decimals = {}, lang = english) {
   const names = svg.dataset.plot.split(/[\s,]+/).filter((g) => g in h.units);
   // Drawn in CSS px at the chart's displayed width, so text keeps its size;
   // with its widget in full screen (a projector), 1.75 times as large.
-  const zoom = document.fullscreenElement && svg.closest('.flocklab') === document.fullscreenElement ? 1.75 : 1;
+  const zoom = fullscreenElement() && svg.closest('.flocklab') === fullscreenElement() ? 1.75 : 1;
   const W = Math.max(200, Math.round(svg.getBoundingClientRect().width / zoom) || 320);
   const ROW = 72; // px per gauge: its legend line, then its plot
   const H = 26 + ROW * Math.max(1, names.length);

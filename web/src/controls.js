@@ -4,7 +4,7 @@
 // <output>s, the charts and the play button over a paused canvas.
 import { drawPlot } from './charts.js';
 import { format, kebab, own, upperFirst, warn } from './values.js';
-import { saveAs } from './save.js';
+import { prefetchTemplate, saveAs, saveFile } from './save.js';
 import { makeZoom } from './zoom.js';
 
 export function makeControls(w) {
@@ -50,7 +50,10 @@ export function makeControls(w) {
   on('[data-action="csv"]', () => download());
   on('[data-action="fullscreen"]', () => w.fullscreen_());
   on('[data-action="share"]', (b) => share(b));
-  on('[data-action="save"]', () => w.handle_.saveFile().catch((err) => warn(el, err.message.replace(/^flocklab: /, ''))));
+  on('[data-action="save"]', (b) => save(b));
+  for (const b of own(el, '[data-action="save"]')) {
+    for (const type of ['pointerenter', 'pointerdown', 'focus']) b.addEventListener(type, prefetchTemplate, { signal, once: true });
+  }
   // data-action="apply": a button that sets a configuration (its
   // data-options, JSON as apply() takes it: {"mode": "seek", "compare":
   // "max-force=0.2"}) and, with data-seconds, runs to that time from the
@@ -105,6 +108,25 @@ export function makeControls(w) {
   function download() {
     const api = w.api_();
     if (api) saveAs(new Blob([api.csv()], { type: 'text/csv' }), `flocklab-${w.spec_.name}-seed${api.seed()}.csv`);
+  }
+
+  // Save: the file downloads at once when the template is at hand; when it
+  // came after the click's activation had ended, a link beside the button
+  // saves it with the next click (and has the focus, and is said).
+  function save(b) {
+    if (!w.api_()) return;
+    const offer = (file) => {
+      const { t } = w.lang_;
+      el.querySelector(':scope .fl-download')?.remove();
+      const a = Object.assign(document.createElement('a'), { className: 'fl-download', download: file.name, href: URL.createObjectURL(file) });
+      a.textContent = t('Your file is ready: save it');
+      a.addEventListener('click', () => setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000), { once: true });
+      signal.addEventListener('abort', () => { URL.revokeObjectURL(a.href); a.remove(); });
+      b.after(a);
+      a.focus();
+      w.say_(t('Your file is ready: press the link beside Save to save it.'));
+    };
+    saveFile(w.handle_.config(), w.spec_, w.lang_, offer).catch((err) => warn(el, err.message.replace(/^flocklab: /, '')));
   }
 
   return {

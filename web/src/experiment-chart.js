@@ -2,6 +2,7 @@
 // (a shape, or points that are sliders), and one dot per run (a button once
 // the runs are done), over the experiment's state `ex` (experiment.js).
 import { summarize } from './values.js';
+import { fullscreenElement } from './fullscreen.js';
 
 export const SVG = 'http://www.w3.org/2000/svg';
 
@@ -11,7 +12,7 @@ export function makeChart(ex) {
   // In full screen (a projector) the chart is drawn at half its width and
   // shown twice as large: text, dots and lines scale with it, and its
   // height grows to fill the screen.
-  const zoom = () => (document.fullscreenElement && document.fullscreenElement === chart.closest('.flocklab') ? 2 : 1);
+  const zoom = () => (fullscreenElement() && fullscreenElement() === chart.closest('.flocklab') ? 2 : 1);
   const W = () => Math.max(280, Math.round(chart.getBoundingClientRect().width / zoom()) || 640);
   // Round ticks: 1, 2 or 5 times a power of ten, about four of them.
   const tickOf = (top) => {

@@ -20,6 +20,7 @@ import { SVG, makeChart } from './experiment-chart.js';
 import { makePoints } from './experiment-points.js';
 import { makeRunner } from './experiment-run.js';
 import { POINTS, SHAPES, makeWords, parseSeeds, shapeOf, shapeWords } from './experiment-words.js';
+import { exitFullscreen, fullscreenElement, offFullscreenChange, onFullscreenChange, requestFullscreen } from './fullscreen.js';
 
 export { parseSeeds, shapeOf };
 
@@ -202,14 +203,14 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn, on
 
   // Full screen for a projector: the chart fills the screen, its text and dots twice as large.
   fullButton.addEventListener('click', () => {
-    if (document.fullscreenElement === el) document.exitFullscreen?.();
-    else el.requestFullscreen?.().catch((err) => warn(el, `full screen was refused (${err.message})`));
+    if (fullscreenElement() === el) exitFullscreen();
+    else requestFullscreen(el).catch((err) => warn(el, `full screen was refused (${err.message})`));
   });
   const onFull = () => {
-    fullButton.setAttribute('aria-pressed', String(document.fullscreenElement === el));
+    fullButton.setAttribute('aria-pressed', String(fullscreenElement() === el));
     if (ex.info_) draw({ quiet: true });
   };
-  document.addEventListener('fullscreenchange', onFull);
+  onFullscreenChange(onFull);
   csvButton.addEventListener('click', () => {
     const a = document.createElement('a');
     a.href = URL.createObjectURL(new Blob([csv()], { type: 'text/csv' }));
@@ -282,7 +283,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn, on
       ex.undescribe_?.();
       near?.disconnect();
       window.removeEventListener('resize', onResize);
-      document.removeEventListener('fullscreenchange', onFull);
+      offFullscreenChange(onFull);
       cancelAnimationFrame(ex.resizing_);
       clearTimeout(ex.redraw_);
       clearTimeout(ex.saying_);

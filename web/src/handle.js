@@ -10,7 +10,7 @@ import { prepareCanvas } from './input.js';
 import { leaveAlone, live, showFailure, toggleFullscreen } from './lifecycle.js';
 import { english, loadLanguage } from './lang.js';
 import { linkTo } from './link.js';
-import { startInstance } from './loader.js';
+import { startInstance, want } from './loader.js';
 import { SHIM_NAMES, description, learn, optionMethods, unknownName } from './options.js';
 import { makeProxy } from './proxy.js';
 import { makeRuns } from './runs.js';
@@ -79,7 +79,7 @@ export function mount(el, options = {}, { replace = false } = {}) {
       if (used) afterAction();
       return used;
     },
-    fullscreen_: () => toggleFullscreen(el),
+    fullscreen_: () => toggleFullscreen(el, (s) => speech.say(s), (s) => w.lang_.t(s)),
     // The Step button does what the . key does (pause, one step, say what
     // the inspected agent does): one path, in the module.
     stepPaused_() { w.key_('.', false); },
@@ -139,7 +139,6 @@ export function mount(el, options = {}, { replace = false } = {}) {
     kind: 'widget', // an experiment's el.flocklab says 'experiment'
     element: el,
     scene: data.scene === undefined ? null : String(data.scene),
-    ready: null,
     gauges: read('gauges', () => JSON.parse(api.gauges())),
     reset: change(seedOf, (s) => {
       cancelRun();
@@ -382,12 +381,15 @@ export function mount(el, options = {}, { replace = false } = {}) {
     el.dispatchEvent(new CustomEvent('flocklab:ready', { detail: handle, bubbles: true }));
     return handle;
   });
-  target.ready = started.catch((err) => {
+  const ready = started.catch((err) => {
     if (err?.name !== 'AbortError') {
       showFailure(el, w.lang_.t('This widget could not start: {0}', err.message));
       console.error('flocklab: the widget could not start:', err);
     }
     throw err;
   });
+  // The instance starts when the element nears the viewport (loader.js);
+  // a script that asks for ready wants it now, wherever the element is.
+  Object.defineProperty(target, 'ready', { get() { want(el); return ready; }, enumerable: true });
   return handle;
 }

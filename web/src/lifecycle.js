@@ -5,6 +5,7 @@
 import { counted, makeRoom, register, touch, unregister } from './contexts.js';
 import { armCanvas } from './input.js';
 import { quote, warn } from './values.js';
+import { exitFullscreen, fullscreenAvailable, fullscreenElement, onFullscreenChange, requestFullscreen } from './fullscreen.js';
 
 const visibility = typeof IntersectionObserver === 'function'
   ? new IntersectionObserver((entries) => {
@@ -75,7 +76,7 @@ export function textScale(el, width) {
   if (ok) return Math.min(4, Math.max(0.5, set));
   // In full screen the canvas leaves room for the page's buttons and chart:
   // the text follows the screen's height too, to 24 px at 1080 (13 px x 1.85).
-  const full = document.fullscreenElement === el;
+  const full = fullscreenElement() === el;
   if (full) return Math.max(1, width / 960, Math.min(24 / 13, window.innerHeight / 584));
   return width > 1400 ? Math.max(1, width / 960) : 1;
 }
@@ -99,8 +100,8 @@ export function live(w) {
   const sizes = typeof ResizeObserver === 'function' ? new ResizeObserver(fit) : null;
   sizes?.observe(w.canvas_());
   signal.addEventListener('abort', () => sizes?.disconnect());
-  document.addEventListener('fullscreenchange', () => {
-    if (document.fullscreenElement === el) el.scrollTop = 0; // the canvas first, whatever was scrolled before
+  onFullscreenChange(() => {
+    if (fullscreenElement() === el) el.scrollTop = 0; // the canvas first, whatever was scrolled before
     fit();
   }, { signal });
 
@@ -230,10 +231,20 @@ export function live(w) {
 }
 
 // Full screen on the widget's element (the canvas keeps the world's shape);
-// Escape leaves, as the browser does.
-export function toggleFullscreen(el) {
-  if (document.fullscreenElement === el) return document.exitFullscreen?.();
-  const go = el.requestFullscreen?.();
-  if (!go) warn(el, 'this browser has no full screen for elements');
-  return go?.catch((err) => warn(el, `full screen was refused (${err.message})`));
+// Escape leaves, as the browser does. Where there is none (an iPhone, a
+// frame without allow="fullscreen") or the browser refuses, the student is
+// told in the widget's live region, and the author in the console.
+export function toggleFullscreen(el, say = () => {}, t = (s) => s) {
+  if (fullscreenElement() === el) return exitFullscreen();
+  const refused = (why) => {
+    say(why);
+    warn(el, why);
+  };
+  if (!fullscreenAvailable()) {
+    refused(window.self !== window.top
+      ? t('Full screen is not allowed in this frame: the page around it needs allow="fullscreen" on its iframe.')
+      : t('This browser has no full screen for a widget (an iPhone has it only for videos).'));
+    return Promise.resolve();
+  }
+  return requestFullscreen(el).catch((err) => refused(`${t('The browser refused full screen.')} (${err.message})`));
 }

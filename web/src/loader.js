@@ -39,29 +39,74 @@ export function compiledModule() {
   return compiled;
 }
 
-// Instances start one at a time, the one nearest the viewport first: the
-// widget a student is looking at is ready soonest, and the others follow
-// without competing with it for the main thread.
+// Instances start one at a time, and only where they are seen: a widget's
+// instance (its memory and its WebGL context) is made when its element
+// comes within a screen's height of the viewport, or when a script asks for
+// it (reading handle.ready, want()). Of those waiting, the one nearest the
+// viewport starts first. Nothing starts before DOMContentLoaded has fired:
+// the page's own scripts and the course platform's run first, and a lesson
+// of many widgets costs at load only what its first screen shows.
+// One start at a time also keeps the budget of WebGL contexts
+// (contexts.js): each start makes room after the one before has taken its
+// context, so no two starts count the same free place.
 const startQueue = [];
 let starting = false;
-function queueStart(el, start) {
+const wanted = new WeakSet();
+const near = new WeakSet();
+const nearness = typeof IntersectionObserver === 'function'
+  ? new IntersectionObserver((entries) => {
+    for (const e of entries) (e.isIntersecting ? near.add(e.target) : near.delete(e.target));
+    pump();
+  }, { rootMargin: '100% 0px' })
+  : null;
+// DOMContentLoaded has fired (a module script runs before it, and so may a
+// shim imported while the page still parses).
+const domLoaded = () => document.readyState === 'complete'
+  || (performance.getEntriesByType?.('navigation')?.[0]?.domContentLoadedEventEnd ?? 0) > 0;
+const pageReady = new Promise((resolve) => {
+  if (domLoaded()) resolve();
+  else {
+    document.addEventListener('DOMContentLoaded', () => setTimeout(resolve, 0), { once: true });
+    window.addEventListener('load', resolve, { once: true }); // a shim imported after DOMContentLoaded, where timing is unknown
+  }
+});
+let afterLoad = false;
+pageReady.then(() => { afterLoad = true; pump(); });
+// A job whose widget was destroyed while it waited leaves the queue at once (it is refused).
+const eligible = (job) => !nearness || job.cancelled() || wanted.has(job.el) || near.has(job.el);
+function pump() {
+  if (!starting && afterLoad && startQueue.some(eligible)) {
+    starting = true;
+    setTimeout(startNext, 0);
+  }
+}
+// A script asks for this widget's instance now, wherever it is on the page.
+export function want(el) {
+  if (wanted.has(el)) return;
+  wanted.add(el);
+  pump();
+}
+function queueStart(el, start, cancelled) {
   return new Promise((resolve, reject) => {
-    startQueue.push({ el, start, resolve, reject });
-    if (!starting) setTimeout(startNext, 0);
+    startQueue.push({ el, start, cancelled, resolve, reject });
+    nearness?.observe(el);
+    pump();
   });
 }
 function startNext() {
-  if (startQueue.length === 0) {
+  const ready = startQueue.filter(eligible);
+  if (ready.length === 0) {
     starting = false;
     return;
   }
-  starting = true;
   const distance = (el) => {
     const r = el.getBoundingClientRect();
     return r.bottom < 0 ? -r.bottom : Math.max(0, r.top - window.innerHeight);
   };
-  startQueue.sort((a, b) => distance(a.el) - distance(b.el));
-  const job = startQueue.shift();
+  ready.sort((a, b) => distance(a.el) - distance(b.el));
+  const job = ready[0];
+  startQueue.splice(startQueue.indexOf(job), 1);
+  if (!startQueue.some((j) => j.el === job.el)) nearness?.unobserve(job.el);
   let p;
   try {
     p = Promise.resolve(job.start());
@@ -79,7 +124,8 @@ export const liveInstances = () => live;
 // gone but still held shows as made - collected - live.
 const counts = { made: 0, collected: 0 };
 const freed = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry(() => { counts.collected++; }) : null;
-export const instanceStats = () => ({ ...counts, live });
+// waiting: widgets whose instance waits to be near the viewport (or asked for).
+export const instanceStats = () => ({ ...counts, live, waiting: startQueue.length });
 
 // The page's strings are checked at the call (values.js text()); this is the
 // backstop for every string the shim itself passes in, whatever the method.
@@ -90,6 +136,14 @@ function checkLengths(name, args) {
     }
   }
 }
+
+// The core is built with WebAssembly SIMD (-msimd128): an engine without it
+// (Safari before 16.4) would only say "invalid opcode 253". This validates
+// the smallest module that uses it: one function returning a v128.const.
+const SIMD_PROBE = [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 0x60, 0, 1, 0x7b, 3, 2, 1, 0,
+  0x0a, 0x16, 1, 0x14, 0, 0xfd, 0x0c, ...new Array(16).fill(0), 0x0b];
+let simd = null;
+const hasSimd = () => (simd ??= WebAssembly.validate(new Uint8Array(SIMD_PROBE)));
 
 // The module's exports as JS functions ([name, C name, return type, argument
 // types]): made at build time from web_main.cpp's signatures (web/tools/c-api.mjs).
@@ -104,6 +158,9 @@ export function startInstance(el, canvas, args, cancelled = () => false, lang = 
   if (typeof WebAssembly !== 'object') {
     return Promise.reject(new Error(lang.t('this browser runs no WebAssembly (or a security setting switched it off). Use a current Chrome, Edge, Firefox or Safari.')));
   }
+  if (!hasSimd()) {
+    return Promise.reject(new Error(lang.t('this browser\'s WebAssembly has no SIMD, which the simulation needs (Safari and every iPad browser have it from iOS and iPadOS 16.4, Chrome from 91, Firefox from 89). Update the system or the browser, or open the lesson on another device.')));
+  }
   const started = queueStart(el, () => (cancelled()
     ? Promise.reject(new DOMException('the widget was destroyed before it was ready', 'AbortError'))
     : Promise.race([failed, (makeRoom(), createFlockLab)({
@@ -117,7 +174,7 @@ export function startInstance(el, canvas, args, cancelled = () => false, lang = 
     },
     print: (s) => console.log(s),
     printErr: (s) => console.warn(s),
-  })]))).then((m) => {
+  })])), cancelled).then((m) => {
     if (!m.ccall('fl_started', 'number', [], [])) throw new Error('the simulation could not start (see the messages above)');
     const api = {};
     for (const [name, c, ret, params] of EXPORTS) {

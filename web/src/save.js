@@ -36,10 +36,24 @@ export function saveAs(blob, name) {
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
-// Resolves to the File it downloaded.
-export async function saveFile(config, spec, lang) {
+// The template on its way before it is needed: called when a student
+// points at or focuses a Save button, so that on a slow network the file is
+// usually made within the click's user activation (Safari ignores a
+// download started a few seconds after its click).
+export function prefetchTemplate() {
+  if (!inline) page().catch(() => {}); // said when the save is asked for
+}
+
+// Resolves to the File it downloaded. `offer(file)`: how a button's save
+// hands the file over when the template came too late, after the click's
+// activation ended (a browser would ignore the download): the widget then
+// shows a link that saves it with the student's next click.
+export async function saveFile(config, spec, lang, offer = null) {
+  const began = performance.now();
   const params = linkParams(config, spec, lang);
   const file = new File([bake(await page(), params)], `flocklab-${spec.name}-seed${config.seed}.html`, { type: 'text/html' });
-  saveAs(file, file.name);
+  const lapsed = navigator.userActivation ? !navigator.userActivation.isActive : performance.now() - began > 1000;
+  if (offer && lapsed) offer(file);
+  else saveAs(file, file.name);
   return file;
 }

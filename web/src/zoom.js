@@ -4,6 +4,8 @@
 // sideways, with two buttons that move the view by most of a screen (a
 // finger's drag paints there, so it cannot pan). It ends when the view no
 // longer needs it (paint mode off) or the canvas grows (full screen).
+import { fullscreenElement } from './fullscreen.js';
+
 const TARGET_CSS = 24; // px
 
 export function makeZoom(w) {
@@ -52,7 +54,7 @@ export function makeZoom(w) {
   function update(metrics) {
     follow(metrics);
     const base = (metrics.tapPx ?? 0) / zoom;
-    const want = coarse.matches && base > 0 && base < TARGET_CSS && !document.fullscreenElement ? TARGET_CSS / base : 1;
+    const want = coarse.matches && base > 0 && base < TARGET_CSS && !fullscreenElement() ? TARGET_CSS / base : 1;
     if (Math.abs(want - zoom) < 0.01) return;
     const canvas = w.canvas_();
     const focused = document.activeElement === canvas; // moving it drops the focus: a keyboard keeps it

@@ -1,0 +1,242 @@
+// A light page (issue 40): widgets start only where they are seen and never
+// before DOMContentLoaded, the page's WebGL contexts stay within one budget
+// however many widgets there are, Save works within the click's activation
+// on a slow network, full screen and a missing WebAssembly feature are said
+// in the widget. Each test waits for the state it checks.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { start, pageOf } from './helpers.mjs';
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env?.close(); });
+
+const allReady = (page, selector) => page.waitForFunction((s) => [...document.querySelectorAll(s)]
+  .every((e) => (e.flocklab?.ready, e.classList.contains('flocklab-ready'))), selector, { timeout: 120000 });
+
+test('the lesson page: DOMContentLoaded comes before any widget starts, only widgets near the viewport start, the others when scrolled near or asked for', async () => {
+  const page = await env.context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(String(e)));
+  // Each WebAssembly instance made, and whether DOMContentLoaded had fired then;
+  // when the core's compilation has finished.
+  await page.addInitScript(() => {
+    window.made = [];
+    const instantiate = WebAssembly.instantiate;
+    WebAssembly.instantiate = function (...a) {
+      window.made.push({ afterDcl: window.dcl === true });
+      return instantiate.apply(this, a);
+    };
+    document.addEventListener('DOMContentLoaded', () => { window.dcl = true; });
+    for (const name of ['compile', 'compileStreaming']) {
+      const f = WebAssembly[name];
+      WebAssembly[name] = function (...a) {
+        const p = f.apply(this, a);
+        p.then(() => { window.compiled = true; }, () => {});
+        return p;
+      };
+    }
+  });
+  // The page's own script (lesson.js) is held until the core has compiled and
+  // the page has run 50 more tasks: DOMContentLoaded waits for it, so any
+  // widget started in that time would start before it (as all did before).
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.route('**/lesson.js', async (route) => { await held; await route.continue(); });
+  await page.goto(env.url, { waitUntil: 'commit' });
+  await page.waitForFunction(() => window.compiled === true, null, { timeout: 60000 });
+  await page.evaluate(async () => { for (let i = 0; i < 50; i++) await new Promise((r) => setTimeout(r, 0)); });
+  const before = await page.evaluate(() => ({ dcl: window.dcl === true, made: window.made.length }));
+  release();
+  assert.deepEqual(before, { dcl: false, made: 0 }, 'no instance before DOMContentLoaded');
+  await page.waitForFunction(() => document.querySelector('#steer')?.classList.contains('flocklab-ready'), null, { timeout: 60000 });
+  // Settled: every widget within a screen of the viewport ready, nothing starting.
+  const settled = () => page.waitForFunction(() => {
+    const near = [...document.querySelectorAll('.flocklab:not([data-experiment])')].filter((e) => e.getBoundingClientRect().top < 2 * innerHeight);
+    return near.every((e) => e.classList.contains('flocklab-ready')) && window.FlockLab.liveInstances() === document.querySelectorAll('.flocklab-ready:not([data-experiment])').length;
+  }, null, { timeout: 60000 });
+  await settled();
+  const first = await page.evaluate(() => {
+    const widgets = [...document.querySelectorAll('.flocklab:not([data-experiment])')];
+    return {
+      widgets: widgets.length,
+      live: window.FlockLab.liveInstances(),
+      waiting: window.FlockLab.instanceStats().waiting,
+      afterDcl: window.made.every((m) => m.afterDcl),
+      crowdReady: document.querySelector('#what-if-crowd').classList.contains('flocklab-ready'),
+    };
+  });
+  assert.equal(first.afterDcl, true);
+  assert.equal(first.crowdReady, false, 'the last widget, far below, has not started');
+  assert.ok(first.live >= 1 && first.live < first.widgets, JSON.stringify(first));
+  assert.equal(first.waiting, first.widgets - first.live);
+  // Scrolled near, a widget starts.
+  await page.evaluate(() => document.querySelector('#what-if-crowd').scrollIntoView({ block: 'center' }));
+  await page.waitForFunction(() => document.querySelector('#what-if-crowd').classList.contains('flocklab-ready'), null, { timeout: 60000 });
+  // Asked for by a script (its ready), a widget starts wherever it is.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const far = await page.evaluate(async () => {
+    const el = [...document.querySelectorAll('.flocklab:not([data-experiment]):not(.flocklab-ready)')].at(-1);
+    await el.flocklab.ready;
+    return { id: el.id, seed: el.flocklab.seed() };
+  });
+  assert.ok(far.id && Number.isInteger(far.seed), JSON.stringify(far));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('30 widgets on one screen: at most 12 WebGL contexts at any moment, and the browser drops none', async () => {
+  // Contexts counted where the page makes them (getContext) and where a
+  // widget gives one up (loseContext); a lost event that no widget asked for
+  // is the browser's.
+  const init = () => {
+    const ours = new WeakSet();
+    const counted = new WeakSet();
+    window.gl = { alive: 0, most: 0, byBrowser: 0 };
+    const getContext = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (type, ...a) {
+      const ctx = getContext.call(this, type, ...a);
+      if (ctx && /webgl/.test(type) && !counted.has(ctx)) {
+        counted.add(ctx);
+        window.gl.alive++;
+        window.gl.most = Math.max(window.gl.most, window.gl.alive);
+        this.addEventListener('webglcontextlost', () => {
+          if (ours.has(ctx)) return;
+          window.gl.byBrowser++;
+          window.gl.alive--;
+        });
+        const lose = ctx.getExtension('WEBGL_lose_context');
+        if (lose) {
+          const f = lose.loseContext.bind(lose);
+          lose.loseContext = () => { if (!ours.has(ctx)) { ours.add(ctx); window.gl.alive--; } f(); };
+        }
+      }
+      return ctx;
+    };
+  };
+  const widgets = Array.from({ length: 30 }, (_, i) => `<figure class="flocklab" id="g${i}" data-seed="${i}" style="margin:2px"><canvas width="900" height="540"></canvas></figure>`).join('');
+  const page = await pageOf(env, `<div style="display:grid;grid-template-columns:repeat(6,1fr)">${widgets}</div>`, { init });
+  await allReady(page, '.flocklab');
+  const r = await page.evaluate(() => ({ ...window.gl, stats: window.FlockLab.contextStats() }));
+  assert.ok(r.most <= 12, `at most 12 contexts at once: ${JSON.stringify(r)}`);
+  assert.equal(r.byBrowser, 0, `the browser dropped none: ${JSON.stringify(r)}`);
+  assert.ok(r.stats.live <= 12 && r.stats.parks >= 18, JSON.stringify(r.stats));
+  assert.equal(page.warnings.filter((w) => /context was lost/.test(w)).length, 0);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+// One widget with a Save button; the offline template's response is held
+// until `release` is called.
+async function savePage() {
+  let release;
+  const held = new Promise((r) => { release = r; });
+  const page = await env.context.newPage();
+  page.problems = [];
+  page.on('pageerror', (e) => page.problems.push(String(e)));
+  await page.addInitScript(() => {
+    // Whether each programmatic download click had the user's activation.
+    window.clicks = [];
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function () {
+      if (this.download) window.clicks.push(navigator.userActivation.isActive);
+      return click.call(this);
+    };
+    // Said on the console, so that the test need not evaluate anything in
+    // the page while it waits (Playwright's evaluate counts as a user gesture).
+    let was = false;
+    setInterval(() => {
+      const now = navigator.userActivation.isActive;
+      if (was && !now) console.log('test: the activation lapsed');
+      was = now;
+    }, 50);
+    new MutationObserver(() => {
+      if (document.querySelector('a.fl-download')) console.log('test: a link is offered');
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await page.route('**/flocklab-offline.html', async (route) => { await held; await route.continue(); });
+  await page.route(`${env.url}save.html`, (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="stylesheet" href="flocklab.css"><script type="module" src="flocklab.js"></script></head><body><figure class="flocklab" id="s" data-seed="5"><canvas width="900" height="540"></canvas><button type="button" data-action="save">Save</button></figure></body></html>' }));
+  await page.goto(`${env.url}save.html`);
+  await page.waitForFunction(() => document.querySelector('#s').classList.contains('flocklab-ready'), null, { timeout: 60000 });
+  return { page, release };
+}
+
+test('Save: pointing at the button fetches the template, so the click downloads at once, within its activation', async () => {
+  const { page, release } = await savePage();
+  const fetched = page.waitForResponse('**/flocklab-offline.html', { timeout: 30000 });
+  await page.hover('#s [data-action="save"]');
+  release();
+  await fetched;
+  const download = page.waitForEvent('download', { timeout: 30000 });
+  await page.click('#s [data-action="save"]');
+  const file = await download;
+  assert.match(file.suggestedFilename(), /^flocklab-flock-seed5\.html$/);
+  assert.deepEqual(await page.evaluate(() => window.clicks), [true]);
+  assert.match(readFileSync(await file.path(), 'utf8'), /data-seed="5"/);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('Save: a template that comes after the click\'s activation has ended is offered as a link that the next click saves', async () => {
+  const { page, release } = await savePage();
+  const lapsed = page.waitForEvent('console', { predicate: (m) => m.text() === 'test: the activation lapsed', timeout: 30000 });
+  const offered = page.waitForEvent('console', { predicate: (m) => m.text() === 'test: a link is offered', timeout: 30000 });
+  await page.click('#s [data-action="save"]');
+  // The template arrives only once the click's activation is over.
+  await lapsed;
+  release();
+  await offered;
+  assert.ok(await page.evaluate(() => document.activeElement?.matches('#s a.fl-download')), 'the link has the focus');
+  assert.deepEqual(await page.evaluate(() => window.clicks), [], 'no download was started without activation');
+  assert.match(await page.evaluate(() => document.querySelector('#s').flocklab.announcements().at(-1)), /file is ready/);
+  const download = page.waitForEvent('download', { timeout: 30000 });
+  await page.click('#s a.fl-download');
+  assert.match((await download).suggestedFilename(), /^flocklab-flock-seed5\.html$/);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('full screen: Safari\'s prefixed API where it is the only one; where there is none, the widget says so', async () => {
+  const body = '<figure class="flocklab" id="f"><canvas width="900" height="540"></canvas><button type="button" data-action="fullscreen">Full screen</button></figure>';
+  // Only the prefixed API, as on iPadOS before 16.4.
+  const prefixedOnly = () => {
+    delete Element.prototype.requestFullscreen;
+    delete Document.prototype.exitFullscreen;
+    Object.defineProperty(Document.prototype, 'fullscreenElement', { get: () => undefined, configurable: true });
+    Object.defineProperty(Document.prototype, 'fullscreenEnabled', { get: () => undefined, configurable: true });
+  };
+  let page = await pageOf(env, body, { init: prefixedOnly });
+  await page.waitForFunction(() => document.querySelector('#f').classList.contains('flocklab-ready'), null, { timeout: 60000 });
+  await page.click('#f [data-action="fullscreen"]');
+  await page.waitForFunction(() => document.webkitFullscreenElement === document.querySelector('#f'), null, { timeout: 30000 });
+  await page.close();
+  // None at all, as on an iPhone.
+  const none = () => {
+    for (const n of ['requestFullscreen', 'webkitRequestFullscreen']) delete Element.prototype[n];
+    for (const n of ['fullscreenElement', 'fullscreenEnabled', 'webkitFullscreenElement', 'webkitFullscreenEnabled']) {
+      Object.defineProperty(Document.prototype, n, { get: () => undefined, configurable: true });
+    }
+  };
+  page = await pageOf(env, body, { init: none });
+  await page.waitForFunction(() => document.querySelector('#f').classList.contains('flocklab-ready'), null, { timeout: 60000 });
+  await page.click('#f [data-action="fullscreen"]');
+  await page.waitForFunction(() => /no full screen for a widget/.test(document.querySelector('#f').flocklab.announcements().at(-1) ?? ''), null, { timeout: 30000 });
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('an engine without WebAssembly SIMD (Safari before 16.4): the widget says what the student can do', async () => {
+  // This Chromium has SIMD; the probe is answered as such an engine would.
+  const noSimd = () => {
+    const validate = WebAssembly.validate;
+    WebAssembly.validate = (bytes) => (new Uint8Array(bytes).includes(0xfd) ? false : validate(bytes));
+  };
+  const page = await pageOf(env, '<figure class="flocklab" id="n"><canvas width="900" height="540"></canvas></figure>', { init: noSimd });
+  await page.waitForFunction(() => document.querySelector('#n .fl-error')?.textContent, null, { timeout: 60000 });
+  const said = await page.evaluate(() => document.querySelector('#n .fl-error').textContent);
+  assert.match(said, /no SIMD/);
+  assert.match(said, /16\.4/);
+  assert.equal(await page.evaluate(() => window.FlockLab.liveInstances()), 0);
+  await page.close();
+});
