@@ -69,6 +69,10 @@ struct App {
     void run_begin(std::uint64_t seed, int steps);
     int run_slice(double budget_ms);
     void run_cancel();  // stops where it is, paused
+    // Reset, then play in real time (the clock's fixed steps) and pause after
+    // `steps` steps: a what-if watched from its start. Pause and resume keep
+    // the stop; a reset, a run or another play ends it.
+    void play_begin(std::uint64_t seed, int steps);
     int step(int n);                  // returns the steps run (bounded per call)
     // Escape: closes the help, then the panel, then the view's own (a
     // selection, a keyboard hawk); true if something used it.
@@ -175,6 +179,7 @@ private:
     struct Run {
         int left = 0, total = 0, frames = 0;
     } run_;
+    int play_left_ = 0;  // play_begin(): steps until it pauses (0: none)
     ImGuiStyle base_style_;             // the style at text scale 1
     float text_scale_ = 1;              // set_text_scale()
     double ui_per_world_ = 1.0;         // window (CSS) px per world px

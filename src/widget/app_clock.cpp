@@ -34,13 +34,18 @@ void App::update(double frame_seconds) {
         clock_.accumulator = 0;
         return;
     }
-    const int n = clock_.advance(frame_seconds);
+    int n = clock_.advance(frame_seconds);
+    if (play_left_ > 0) n = std::min(n, play_left_);
     if (n == 0) return;
     // At most kFrameBudgetMs of stepping per frame (at least one step): a big
     // flock slows down instead of holding up the page (typing, scrolling).
     const double t0 = now_ms();
     const int done = run_for(n, kFrameBudgetMs);
     record_step_time(now_ms() - t0, done);
+    if (play_left_ > 0 && (play_left_ -= done) == 0) {
+        paused = true;
+        scene_->say(trf("Played to {0} s and paused. ", {fixed(scene_->time(), 1)}) + scene_->summary());
+    }
 }
 
 int App::step(int n) {
@@ -63,13 +68,20 @@ void App::run_begin(std::uint64_t seed, int steps) {
     reset(seed);
     paused = true;  // and it stays there, so the gauges read the lab's numbers
     run_.total = run_.left = std::max(0, steps);
-    if (run_.left == 0) scene_->say(trf("Reset, seed {0}. ", {std::to_string(seed)}) + scene_->describe());
+    if (run_.left == 0) scene_->say(trf("Reset, seed {0}. ", {std::to_string(seed)}) + scene_->summary());
+}
+
+void App::play_begin(std::uint64_t seed, int steps) {
+    reset(seed);
+    play_left_ = std::max(0, steps);
+    paused = play_left_ == 0;
 }
 
 int App::run_slice(double budget_ms) {
     if (run_.left <= 0) return 0;
     run_.left -= run_for(std::min(run_.left, scene_->max_steps_per_call()), budget_ms);
-    if (run_.left == 0) scene_->say(trf("Ran to {0} s and paused. ", {fixed(scene_->time(), 1)}) + scene_->describe());
+    // Both lanes, where there are two: a screen reader hears the what-if too.
+    if (run_.left == 0) scene_->say(trf("Ran to {0} s and paused. ", {fixed(scene_->time(), 1)}) + scene_->summary());
     return run_.left;
 }
 
@@ -82,6 +94,7 @@ void App::run_cancel() {
 void App::reset(std::uint64_t seed) {
     panel_.seed_input = seed;
     scene_->reset(seed);
+    play_left_ = 0;
     clock_.accumulator = 0;
     meter_.count = meter_.next = 0;
 }

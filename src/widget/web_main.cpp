@@ -209,6 +209,8 @@ EMSCRIPTEN_KEEPALIVE void fl_reset(double seed) {
 EMSCRIPTEN_KEEPALIVE void fl_run_begin(int steps) { g.app.run_begin(g.app.scene().seed(), steps); }
 EMSCRIPTEN_KEEPALIVE int fl_run_slice(double ms) { return g.app.run_slice(ms); }
 EMSCRIPTEN_KEEPALIVE void fl_run_cancel() { g.app.run_cancel(); }
+// Reset (same seed), then play in real time and pause after `steps` steps.
+EMSCRIPTEN_KEEPALIVE void fl_play_begin(int steps) { g.app.play_begin(g.app.scene().seed(), steps); }
 EMSCRIPTEN_KEEPALIVE double fl_seed() { return static_cast<double>(g.app.scene().seed()); }
 EMSCRIPTEN_KEEPALIVE void fl_set_paused(int p) { g.app.paused = p != 0; }
 EMSCRIPTEN_KEEPALIVE int fl_paused() { return g.app.paused; }

@@ -399,7 +399,7 @@ test('the lesson server compresses what the browser accepts (issue 31: loading t
   const encodings = {};
   p.on('response', async (r) => { encodings[new URL(r.url()).pathname] = (await r.allHeaders())['content-encoding'] ?? null; });
   await p.goto(env.url);
-  await p.waitForFunction(() => document.querySelector('#flock').classList.contains('flocklab-ready'), null, { timeout: 60000 });
+  await p.waitForFunction(() => (document.querySelector('#flock').flocklab?.ready, document.querySelector('#flock').classList.contains('flocklab-ready')), null, { timeout: 60000 });
   for (const f of ['/', '/flocklab.js', '/flocklab-core.js', '/flocklab-core.wasm', '/flocklab.css']) assert.match(String(encodings[f]), /^(gzip|br)$/, `${f}: ${encodings[f]}`);
   // A client that accepts no encoding gets the file as it is.
   const { get } = await import('node:http');
@@ -414,7 +414,7 @@ test('a wide canvas at DPR 3: the backing store is capped at 2560 px on its long
     // One widget on a page of its own (the whole lesson at DPR 3 is slow to load in software GL).
     const p = await pageOf(wide, '<figure class="flocklab" id="flock" data-paused><canvas width="900" height="540"></canvas></figure>');
     await p.setViewportSize({ width: 1280, height: 800 });
-    await p.waitForFunction(() => document.querySelector('#flock')?.classList.contains('flocklab-ready'), null, { timeout: 60000 });
+    await p.waitForFunction(() => (document.querySelector('#flock')?.flocklab?.ready, document.querySelector('#flock')?.classList.contains('flocklab-ready')), null, { timeout: 60000 });
     await p.locator('#flock canvas').scrollIntoViewIfNeeded();
     // The backing store follows the displayed size on the widget's next frame: wait for it.
     await p.waitForFunction(() => {

@@ -149,6 +149,10 @@ test('the lesson page: each slip\'s button runs it beside the lab, and the sente
     await button.scrollIntoViewIfNeeded();
     await button.click();
     assert.equal(await button.getAttribute('aria-pressed'), 'true', label);
+    // The prediction first (any choice), then Play runs it in real time.
+    const question = page.locator(`${sel} .fl-predict:not([hidden])`);
+    await question.locator('input[type="radio"]').first().check();
+    await question.locator('.fl-predict-play').click();
     // Waits for the run's end (the handle says so), not for a time.
     await page.waitForFunction(({ sel, seconds }) => {
       const h = document.querySelector(sel).flocklab;
@@ -171,6 +175,52 @@ test('the lesson page: each slip\'s button runs it beside the lab, and the sente
       return names.every((n) => near(out(n), g[n], n === 'order' ? 2 : 1) && near(out(`what-if-${n}`), g.whatIf[n], n === 'order' ? 2 : 1));
     }, { sel, names: lab }, { timeout: 10000 });
   }
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('predict, watch, explain: a what-if asks for a prediction at 0 s, plays from 0 s in real time, and its sentence and the live region name both lanes and the prediction', async () => {
+  const page = await openLesson(env);
+  const sel = '#what-if-steer';
+  const button = page.locator(`${sel} button`, { hasText: 'Flee as −seek' });
+  await button.scrollIntoViewIfNeeded();
+  await button.click();
+  const question = page.locator(`${sel} .fl-predict:not([hidden])`);
+  await question.waitFor();
+  assert.match(await question.locator('legend').textContent(), /how close will the −seek vehicle get/);
+  // It waits at 0 s, the first choice has the focus, and Play without a choice plays nothing.
+  await page.waitForFunction((s) => { const h = document.querySelector(s).flocklab; return h.paused() && h.gauges().time === 0; }, sel);
+  assert.ok(await page.evaluate((s) => document.activeElement?.matches(`${s} .fl-predict input[type="radio"]`), sel));
+  await question.locator('.fl-predict-play').click();
+  assert.match(await question.locator('.fl-outcome').textContent(), /Choose what you predict first/);
+  assert.equal(await page.evaluate((s) => document.querySelector(s).flocklab.paused(), sel), true);
+  // A choice by the keyboard: the focused radio group, arrows, Space.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  assert.match(await question.locator('input:checked').evaluate((i) => i.parentElement.textContent), /within 10 px/);
+  await question.locator('.fl-predict-play').click();
+  // Real time from 0 s: the widget is seen between its start and its end (3 s).
+  await page.waitForFunction((s) => { const t = document.querySelector(s).flocklab.gauges().time; return t > 0 && t < 2.5; }, sel, { timeout: 30000, polling: 20 });
+  await page.waitForFunction((s) => document.querySelector(`${s} .fl-predict:not([hidden]) .fl-outcome`).textContent.startsWith('You predicted'), sel, { timeout: 60000 });
+  const r = await page.evaluate((s) => {
+    const h = document.querySelector(s).flocklab;
+    return { g: h.gauges(), outcome: document.querySelector(`${s} .fl-predict:not([hidden]) .fl-outcome`).textContent, said: h.announcements(), paused: h.paused() };
+  }, sel);
+  const g = golden('vehicle_flee_negated_seek.json');
+  assert.equal(r.paused, true);
+  assert.equal(r.g.time, 3);
+  assert.equal(r.g.whatIf.closest, g.what_if.closest);
+  assert.equal(r.g.closest, g.closest);
+  assert.match(r.outcome, /^You predicted: It flies almost onto the threat, within 10 px\. /);
+  assert.ok(r.outcome.includes(`stopped ${r.g.closest.toFixed(1)} px from the threat`), r.outcome);
+  assert.ok(r.outcome.includes(`came within ${r.g.whatIf.closest.toFixed(1)} px`), r.outcome);
+  assert.match(r.outcome, /Your prediction held\. Why: /);
+  // The live region: where the run ended, with both lanes' numbers, then the outcome.
+  const ended = r.said.find((a) => a.startsWith('Played to 3.0 s and paused.'));
+  assert.ok(ended, JSON.stringify(r.said));
+  assert.ok(ended.includes(`${r.g.whatIf.closest.toFixed(1)} px`) && /What if/.test(ended), ended);
+  assert.equal(r.said.at(-1), r.outcome);
   assert.deepEqual(page.problems, []);
   await page.close();
 });

@@ -6,6 +6,7 @@ import { drawPlot } from './charts.js';
 import { format, kebab, own, upperFirst, warn } from './values.js';
 import { prefetchTemplate, saveAs, saveFile } from './save.js';
 import { makeZoom } from './zoom.js';
+import { makePrediction } from './predict.js';
 
 export function makeControls(w) {
   const { el_: el, signal_: signal } = w;
@@ -58,8 +59,18 @@ export function makeControls(w) {
   // data-options, JSON as apply() takes it: {"mode": "seek", "compare":
   // "max-force=0.2"}) and, with data-seconds, runs to that time from the
   // start. Pressed: the last one used; a bad data-options is said once.
+  // With data-predict, the run waits at 0 s for the student's prediction,
+  // then plays in real time (predict.js); without, it plays at once.
   const appliers = own(el, '[data-action="apply"]');
+  const predictions = new Map();
   for (const b of appliers) {
+    if (b.dataset.predict && b.dataset.seconds) {
+      try {
+        predictions.set(b, makePrediction(w, b, JSON.parse(b.dataset.predict), Number(b.dataset.seconds)));
+      } catch (err) {
+        warn(el, `data-predict="${b.dataset.predict}": ${err.message}`);
+      }
+    }
     b.addEventListener('click', () => {
       let opts;
       try {
@@ -70,7 +81,13 @@ export function makeControls(w) {
         return;
       }
       for (const x of appliers) x.setAttribute('aria-pressed', String(x === b));
-      if (b.dataset.seconds) w.handle_.runTo(Number(b.dataset.seconds)).catch(() => {});
+      for (const [x, p] of predictions) if (x !== b) p.hide();
+      const predict = predictions.get(b);
+      if (predict) {
+        w.handle_.pause();
+        w.handle_.reset();
+        predict.show();
+      } else if (b.dataset.seconds) w.handle_.playTo(Number(b.dataset.seconds));
     }, { signal });
   }
 

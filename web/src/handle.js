@@ -148,6 +148,8 @@ export function mount(el, options = {}, { replace = false } = {}) {
     seed: read('seed', () => api.seed()),
     // Reset with the same seed, run to `seconds` of simulated time and pause there (runs.js).
     runTo: runs.runTo_,
+    // Reset with the same seed and play in real time, pausing at `seconds` (runs.js).
+    playTo: runs.playTo_,
     pause: change(none, () => { cancelRun(); api.setPaused(1); controls.sync(); }),
     resume: change(none, () => { api.setPaused(0); controls.sync(); }),
     paused: read('paused', () => api.paused() === 1),

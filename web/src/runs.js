@@ -53,17 +53,30 @@ export function makeRuns(w, g, afterAction) {
   // steps) and pause there: where the lab reads its gauges. Returns a
   // promise of the gauges there; pause(), reset() or destroy() stop it (the
   // promise then rejects with an AbortError).
+  function secondsOf(seconds, call) {
+    g.alive_();
+    const s = typeof seconds === 'number' ? seconds : Number(g.guarded_(text, [seconds, call]));
+    g.alive_();
+    if (!Number.isFinite(s) || s < 0 || s > 600) throw new RangeError(`flocklab: ${call} takes 0 to 600 seconds, got ${quote(seconds)}`);
+    return s;
+  }
   function runTo(seconds = 10) {
-    g.alive_();
-    const s = typeof seconds === 'number' ? seconds : Number(g.guarded_(text, [seconds, 'runTo(seconds)']));
-    g.alive_();
-    if (!Number.isFinite(s) || s < 0 || s > 600) throw new RangeError(`flocklab: runTo(seconds) takes 0 to 600 seconds, got ${quote(seconds)}`);
+    const s = secondsOf(seconds, 'runTo(seconds)');
     return new Promise((resolve, reject) => {
       const go = () => startRun(Math.round(s / description.stepSeconds), resolve, reject);
       if (w.api_()) go();
       else w.pending_.push(go);
     });
   }
+
+  // Reset with the same seed and play in real time (the clock's fixed
+  // steps, so the same run as runTo), pausing at `seconds`: a run watched
+  // from its start. Pause and resume keep the stop.
+  const playTo = g.change_((seconds = 10) => [secondsOf(seconds, 'playTo(seconds)')], (s) => {
+    cancelRun();
+    w.api_().playBegin(Math.round(s / description.stepSeconds));
+    afterAction();
+  });
 
   // An experiment on this widget's configuration as it is now: one setting
   // over values, each over seeds, `seconds` each; a promise of one row per
@@ -159,5 +172,5 @@ export function makeRuns(w, g, afterAction) {
     experimentStop?.(g.aborted_());
   }
 
-  return { cancelRun_: cancelRun, runTo_: runTo, experiment_: experiment, benchmark_: benchmark, stopAll_: stopAll };
+  return { cancelRun_: cancelRun, runTo_: runTo, playTo_: playTo, experiment_: experiment, benchmark_: benchmark, stopAll_: stopAll };
 }

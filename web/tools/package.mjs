@@ -90,6 +90,7 @@ export interface HandleBase<G, P, O> {
   reset(seed?: number): void;
   seed(): number;
   runTo(seconds: number): Promise<G>;
+  playTo(seconds: number): void;
   pause(): void;
   resume(): void;
   paused(): boolean;

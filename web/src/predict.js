@@ -1,0 +1,120 @@
+// Predict, watch, explain: a [data-action="apply"] button with data-predict
+// (and data-seconds) sets its configuration at t = 0, asks the student to
+// commit to a prediction (a radio group: keyboard and touch alike), plays the
+// run in real time from the start (handle.playTo), and at its end says one
+// sentence: the prediction, both lanes' numbers, whether the prediction held,
+// and one line of why. Every number in it is read from the widget's gauges
+// at the end; which choice held is decided by each choice's `when`.
+//
+// data-predict='{"question": "...", "choices": [{"text": "...", "when": "whatIf.closest < 5"}, ...],
+//                "result": "The lab's vehicle came within {closest} px; ...", "why": "..."}'
+// `when`: comparisons of a gauge (a name, or whatIf.name) with a number,
+// joined by "and" ("whatIf.closest >= 5 and whatIf.closest < 100").
+// `result`: {gauge} or {gauge:decimals} (1 decimal unless given).
+import { warn } from './values.js';
+
+const gaugeOf = (g, path) => path.split('.').reduce((o, k) => (o == null ? undefined : o[k]), g);
+const COMPARE = /^\s*([A-Za-z_.]+)\s*(<=|>=|<|>)\s*(-?[\d.]+)\s*$/;
+// Whether `when` holds for the gauges g; throws on a malformed test.
+export function holds(when, g) {
+  return when.split(/\s+and\s+/).every((part) => {
+    const m = COMPARE.exec(part);
+    if (!m) throw new TypeError(`"${part}" is not a comparison such as whatIf.closest < 5`);
+    const v = gaugeOf(g, m[1]);
+    if (typeof v !== 'number') throw new TypeError(`the widget has no gauge ${m[1]}`);
+    const x = Number(m[3]);
+    return { '<': v < x, '<=': v <= x, '>': v > x, '>=': v >= x }[m[2]];
+  });
+}
+// The result template with the gauges' values in the widget's language.
+export function fill(template, g, lang) {
+  return template.replace(/\{([A-Za-z_.]+)(?::(\d))?\}/g, (all, path, d) => {
+    const v = gaugeOf(g, path);
+    if (typeof v !== 'number') throw new TypeError(`the widget has no gauge ${path}`);
+    return lang.number(v, d === undefined ? 1 : Number(d));
+  });
+}
+
+// A choice in a sentence of its own words: without its closing full stop.
+const bare = (text) => text.replace(/\.\s*$/, '');
+
+let nextId = 0;
+// `w`: the widget's shared parts; `button`: the what-if's button; returns
+// start(), which sets up the prediction for a fresh run of that button.
+export function makePrediction(w, button, spec, seconds) {
+  const { el_: el, signal_: signal } = w;
+  const id = `fl-predict-${++nextId}`;
+  const box = document.createElement('fieldset');
+  box.className = 'fl-predict';
+  box.hidden = true;
+  const legend = document.createElement('legend');
+  legend.textContent = spec.question;
+  box.append(legend);
+  const radios = spec.choices.map((c, i) => {
+    const label = document.createElement('label');
+    const input = Object.assign(document.createElement('input'), { type: 'radio', name: id, value: String(i) });
+    label.append(input, ` ${c.text}`);
+    box.append(label);
+    return input;
+  });
+  const play = Object.assign(document.createElement('button'), { type: 'button', className: 'fl-predict-play' });
+  const outcome = Object.assign(document.createElement('p'), { className: 'fl-outcome' });
+  box.append(play, outcome);
+  // The figure's own buttons stay together: the question goes after the last control.
+  const after = el.querySelector(':scope > .fl-measured, :scope > figcaption');
+  if (after) after.before(box);
+  else el.append(box);
+  signal.addEventListener('abort', () => box.remove());
+
+  let watching = false; // a run that this prediction waits for the end of
+  const t = (s, ...a) => w.lang_.t(s, ...a);
+  const label = () => { play.textContent = watching || outcome.textContent ? t('Replay') : t('Play'); };
+  const chosen = () => radios.findIndex((r) => r.checked);
+  play.addEventListener('click', () => {
+    const i = chosen();
+    if (i < 0) {
+      outcome.textContent = t('Choose what you predict first.');
+      w.say_(outcome.textContent);
+      radios[0].focus();
+      return;
+    }
+    outcome.textContent = '';
+    watching = true;
+    label();
+    w.handle_.playTo(seconds);
+    w.say_(t('Playing from 0 s to {0} s; you predicted: {1}.', seconds, bare(spec.choices[i].text)));
+  }, { signal });
+  // The end of the run: paused at its time (the gauges' event, 4 times a second).
+  el.addEventListener('flocklab:gauges', (e) => {
+    const g = e.detail;
+    if (!watching || !w.handle_.paused() || Math.abs(g.time - seconds) > 1e-6) return;
+    watching = false;
+    let sentence;
+    try {
+      const i = chosen();
+      const happened = spec.choices.find((c) => holds(c.when, g));
+      const verdict = happened === spec.choices[i] ? t('Your prediction held.') : t('What happened instead: {0}.', bare(happened?.text ?? '?'));
+      sentence = `${t('You predicted: {0}.', bare(spec.choices[i].text))} ${fill(spec.result, g, w.lang_)} ${verdict} ${spec.why}`;
+    } catch (err) {
+      warn(el, `data-predict: ${err.message}`);
+      return;
+    }
+    outcome.textContent = sentence;
+    label();
+    w.say_(sentence);
+  }, { signal });
+  return {
+    // A fresh question for this button's run (the widget waits at 0 s).
+    show() {
+      box.hidden = false;
+      outcome.textContent = '';
+      watching = false;
+      label();
+      (radios.find((r) => r.checked) ?? radios[0]).focus({ preventScroll: true });
+    },
+    hide() {
+      box.hidden = true;
+      watching = false;
+    },
+  };
+}
