@@ -90,12 +90,14 @@ if ! cmp -s web/tools/package-lock.json web/tools/node_modules/.flocklab-lock; t
 fi
 [ "$want" = web ] && exit 0
 
-# --- browser: Debian's Chromium and Firefox ESR (the second engine's smoke
-# run), and the test packages, pinned with their integrity hashes in
+# --- browser: Debian's Chromium, Firefox ESR (the second engine's smoke
+# run) and WebKitGTK's WebDriver with Xvfb (the third: Safari's and every
+# iPad browser's engine, tests/browser/webkit.test.mjs), and the test
+# packages, pinned with their integrity hashes in
 # tests/browser/package-lock.json: playwright-core and axe-core, puppeteer-core
 # (Firefox over WebDriver BiDi), Vite, webpack and TypeScript (the release's
 # bundler clients). npm ci runs again whenever the lock file changed. ---
-apt_install chromium firefox-esr
+apt_install chromium firefox-esr webkit2gtk-driver xvfb
 if ! cmp -s tests/browser/package-lock.json tests/browser/node_modules/.flocklab-lock; then
   (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error && cp package-lock.json node_modules/.flocklab-lock)
 fi

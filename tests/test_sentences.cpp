@@ -105,7 +105,8 @@ TEST(Sentences, AnAgentsExplanationStatesItsCellDistanceAndSpeed) {
         EXPECT_EQ(std::stoi(m[1]), i);
         EXPECT_EQ(std::make_pair(std::stoi(m[2]), std::stoi(m[3])), std::make_pair(k.c, k.r)) << w;
         const int d = s.maze().distance(k);
-        if (d >= 0) { EXPECT_NE(w.find(std::to_string(d) + " cells from the goal"), std::string::npos) << w; }
+        if (d >= 0) { EXPECT_NE(w.find(std::to_string(d) + (d == 1 ? " cell from the goal" : " cells from the goal")), std::string::npos) << w; }
+        EXPECT_EQ(w.find(" 1 cells"), std::string::npos) << w;
         const double speed = s.crowd().agent(i).vel.length();
         if (speed >= 1.0) {
             const std::smatch v = find(w, R"(at (\d+) px/s)");
@@ -114,6 +115,24 @@ TEST(Sentences, AnAgentsExplanationStatesItsCellDistanceAndSpeed) {
             EXPECT_NE(w.find("standing still"), std::string::npos) << w;
         }
     }
+}
+
+TEST(Sentences, AnAgentOneCellFromTheGoalIsOneCell) {
+    // Every agent over a run, until one stands 1 cell from the goal: its
+    // explanation agrees in number ("1 cell", never "1 cells").
+    flocklab::CrowdScene s;
+    s.reset(7);
+    int seen = 0;
+    for (int step = 0; step < 1200 && seen == 0; ++step) {
+        s.step(1);
+        for (int i = 0; i < s.crowd().size(); ++i) {
+            if (s.maze().distance(s.crowd().cell(i)) != 1) continue;
+            const std::string w = s.explain_words(i);
+            EXPECT_NE(w.find(", 1 cell from the goal: "), std::string::npos) << w;
+            ++seen;
+        }
+    }
+    EXPECT_GT(seen, 0) << "no agent came within 1 cell of the goal in 20 s";
 }
 
 TEST(Sentences, TheFlocksSummaryCountsTheBoidsInsideTheHawksCircle) {

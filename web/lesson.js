@@ -57,6 +57,12 @@ checkForm.addEventListener('submit', async (e) => {
   const h = flock.flocklab;
   const guess = document.getElementById('prediction').valueAsNumber;
   if (!h) return;
+  // A check without a prediction would only give the answer away.
+  if (!Number.isFinite(guess)) {
+    checkResult.textContent = 'Write your prediction first: the spacing after 10 s, in px.';
+    document.getElementById('prediction').focus();
+    return;
+  }
   await h.ready;
   checkResult.textContent = 'Running…';
   // Off screen, on a copy of the flock's configuration: the widget above stays
@@ -71,7 +77,21 @@ checkForm.addEventListener('submit', async (e) => {
     return;
   }
   const got = `${spacing.toFixed(1)} px`;
-  checkResult.textContent = Number.isFinite(guess)
-    ? `With separation off, seed 7, the spacing after 10 s is ${got}; you predicted ${guess} px, ${Math.abs(spacing - guess).toFixed(1)} px ${spacing > guess ? 'below' : 'above'} what happened.`
-    : `With separation off, seed 7, the spacing after 10 s is ${got}. Enter a number first to compare it with your prediction.`;
+  const off = Math.abs(spacing - guess);
+  checkResult.textContent = `With separation off, seed 7, the spacing after 10 s is ${got}; you predicted ${guess} px, `
+    + (off < 0.05 ? 'exactly what happened.' : `${off.toFixed(1)} px ${spacing > guess ? 'below' : 'above'} what happened.`);
+});
+
+// [SECTION] Reset all: every widget that has started goes back to its seed at
+// 0 s (a teacher starting the lesson again on a projector); widgets not
+// started yet are fresh already, and experiments keep their runs.
+const resetAll = document.getElementById('reset-all');
+const resetAllSaid = document.getElementById('reset-all-said');
+resetAll.addEventListener('click', () => {
+  let n = 0;
+  for (const el of document.querySelectorAll('.flocklab.flocklab-ready:not([data-experiment])')) {
+    el.flocklab.reset();
+    n++;
+  }
+  resetAllSaid.textContent = n === 1 ? 'One simulation is back at its start.' : `${n} simulations are back at their start.`;
 });

@@ -219,7 +219,10 @@ std::string CrowdScene::explain_words(int i) {
     const Cell k = crowd_.cell(i);
     const int d = maze_.distance(k);
     std::string s = trf("Agent {0}, at {1}, ", {std::to_string(i), cell_words(k)}) +
-                    (d < 0 ? std::string(tr("with no way to the goal")) : trf("{0} cells from the goal", {std::to_string(d)})) + ": ";
+                    (d < 0   ? std::string(tr("with no way to the goal"))
+                     : d == 1 ? std::string(tr("1 cell from the goal"))  // agreement: never "1 cells"
+                              : trf("{0} cells from the goal", {std::to_string(d)})) +
+                    ": ";
     s += a.vel.length() < 1.0 ? std::string(tr("standing still"))
                               : trf("moving {0} at {1} px/s", {tr(compass(a.vel)), fixed(a.vel.length(), 0)});
     if (crowd_.stuck(i, params, maze_)) s += tr(", stuck");

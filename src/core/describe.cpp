@@ -98,7 +98,8 @@ std::string gauges_json(Scene& s) {
     for (const Gauge& g : s.measured()) {
         o += std::string(o.size() > 1 ? ", " : "") + "{\"name\": " + json_string(g.name) + ", \"unit\": " + json_string(g.unit) +
              (g.decimals >= 0 ? ", \"decimals\": " + std::to_string(g.decimals) : std::string()) +
-             ", \"value\": " + py_repr(std::isfinite(g.value) ? g.value : 0.0) + ", \"ceiling\": " + py_repr(g.ceiling) + "}";
+             ", \"value\": " + py_repr(std::isfinite(g.value) ? g.value : 0.0) + ", \"ceiling\": " + py_repr(g.ceiling) +
+             (g.plausible > 0 ? ", \"plausible\": " + py_repr(g.plausible) : std::string()) + "}";
     }
     return o + "]";
 }

@@ -302,7 +302,8 @@ std::vector<Gauge> FlockScene::gauges() {
         gauges_steps_ = steps_;
         gauges_epoch_ = epoch_;
     }
-    return {{N_("spacing"), "px", spacing_}, {N_("order"), "", order_, -1, 1.0}, {N_("slowest"), "px/s", slowest_, -1, params.max_speed}};
+    // Spacing is a nearest neighbour's distance: predictions up to two view radii.
+    return {{N_("spacing"), "px", spacing_, -1, 0, 2 * params.view_radius}, {N_("order"), "", order_, -1, 1.0}, {N_("slowest"), "px/s", slowest_, -1, params.max_speed}};
 }
 
 std::unique_ptr<Scene::BenchRun> FlockScene::bench(int boids, const std::string& variant, int warmup) const {

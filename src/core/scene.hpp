@@ -62,6 +62,10 @@ struct Gauge {
     double value;
     int decimals = -1;  // how a page shows it: -1 its unit's usual (1, or 2 without a unit); 0 for counts
     double ceiling = 0;  // the most it can be, in its unit (order: 1, a count: the agents), or 0 where there is no such bound
+    // Without a ceiling: the most a student may well predict, in its unit,
+    // where a prediction's scale ends before any run (overshoot: 1.5 braking
+    // distances), or 0 to scale by the value at the start.
+    double plausible = 0;
 };
 
 // A gauge's value as a page shows it, in the widget's language: its

@@ -229,10 +229,14 @@ void SteerScene::copy_state(const Scene& from) {
 }
 
 std::vector<Gauge> SteerScene::gauges() {
+    // Predictions range over the world's width, and an overshoot over half
+    // again the braking distance max_speed^2 / (2 max_force) (82.5 px in the lab).
+    const double wide = params.world_width;
+    const double braking = params.max_speed * params.max_speed / (2 * params.max_force);
     return {{N_("speed"), "px/s", vehicle.speed(), -1, params.max_speed},
-            {N_("distance"), "px", vehicle.distance()},
-            {N_("closest"), "px", closest_},
-            {N_("overshoot"), "px", overshoot_}};
+            {N_("distance"), "px", vehicle.distance(), -1, 0, wide},
+            {N_("closest"), "px", closest_, -1, 0, wide},
+            {N_("overshoot"), "px", overshoot_, -1, 0, std::min(wide, 1.5 * braking)}};
 }
 
 bool SteerScene::set_target(Vec2 t) {

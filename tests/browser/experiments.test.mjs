@@ -496,6 +496,11 @@ test('the widget\'s series (csv) is the CLI\'s gauges --series for the same conf
 test('the lesson page: a number predicted, Check runs separation off to 10 s off screen, says both numbers in one sentence and leaves the flock as it was (issue 31 #12)', async () => {
   const page = await openLesson(env);
   const before = await page.evaluate(() => { const h = document.querySelector('#flock').flocklab; h.setParams({ maxSpeed: 150 }); return { rules: h.rules(), params: h.params(), seed: h.seed() }; });
+  // An empty box gives no answer away: Check asks for the prediction and runs nothing.
+  await page.locator('#check').click();
+  await page.waitForFunction(() => /Write your prediction first/.test(document.querySelector('#check-result').textContent), null, { timeout: 30000 });
+  assert.doesNotMatch(await page.locator('#check-result').textContent(), /after 10 s is|px;/);
+  assert.ok(await page.evaluate(() => document.activeElement === document.querySelector('#prediction')));
   await page.locator('#prediction').fill('5');
   await page.locator('#check').click();
   await page.waitForFunction(() => /after 10 s is/.test(document.querySelector('#check-result').textContent), null, { timeout: 60000 });
@@ -665,5 +670,36 @@ test('a finger: a tap near a dot (within 24 CSS px) shows that run (issue 31 #3)
   // Where the primary pointer is a finger, the menu is a touch target high.
   const menu = await page.evaluate(() => ({ coarse: matchMedia('(pointer: coarse)').matches, h: document.querySelector('#e select').getBoundingClientRect().height }));
   if (menu.coarse) assert.ok(menu.h >= 44, `the menu is ${menu.h} px high`);
+  await page.close();
+});
+
+test('the lesson\'s overshoot experiment: a predicted point reaches the quantity\'s plausible range before any run (half again the 55 px braking distance), so 46 px can be entered', async () => {
+  const page = await openLesson(env);
+  const ex = '#measure-overshoot';
+  await page.locator(ex).scrollIntoViewIfNeeded();
+  await page.evaluate(async (s) => { const h = await document.querySelector(s).flocklab.ready; h.predict('points'); }, ex);
+  // By the keyboard: End on the first point puts it at the top of the scale.
+  await page.locator(`${ex} .fl-exp-point`).first().focus();
+  await page.keyboard.press('End');
+  const top = await page.evaluate((s) => document.querySelector(s).flocklabExperiment.prediction().points[0].overshoot, ex);
+  assert.ok(top >= 80 && top <= 82.5, `End: ${top} px`);
+  // And by a script: 46 px is kept as it is (no clamp, no warning).
+  const kept = await page.evaluate((s) => {
+    const h = document.querySelector(s).flocklabExperiment;
+    h.predict(h.prediction().points.map(() => 46));
+    return h.prediction().points.map((p) => p.overshoot);
+  }, ex);
+  assert.ok(kept.every((y) => y === 46), JSON.stringify(kept));
+  assert.deepEqual(page.warnings.filter((w) => /predict\(\)/.test(w)), []);
+  // Without a widget to show runs in (no data-target), a dot promises nothing:
+  // it is read, not pressed, and Enter on it says nothing wrong.
+  await page.evaluate((s) => document.querySelector(s).flocklabExperiment.run(), ex);
+  const dot = await page.evaluate((s) => { const d = document.querySelector(`${s} .fl-exp-dot`); return { role: d.getAttribute('role'), label: d.getAttribute('aria-label') }; }, ex);
+  assert.equal(dot.role, 'img');
+  assert.doesNotMatch(dot.label, /Enter/);
+  await page.locator(`${ex} .fl-exp-dot`).first().focus();
+  await page.keyboard.press('Enter');
+  assert.deepEqual(page.warnings.filter((w) => /data-target/.test(w)), []);
+  assert.deepEqual(page.problems, []);
   await page.close();
 });

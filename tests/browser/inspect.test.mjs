@@ -278,3 +278,30 @@ test('every parameter from the page: data-weight-separation="0" is separation of
   assert.ok(r.sameCopy, 'the copy flies exactly like the original');
   await assert.rejects(onWidget(page, '#inspect', (h) => h.setParams({ gravity: 1 })), /setParams: 'gravity': no such setting/);
 });
+
+test('the lesson\'s Inspect picks a boid without a hawk: a click selects, no flee; Pointer hawk makes the pointer the hawk', async () => {
+  await page.locator('#inspect canvas').scrollIntoViewIfNeeded();
+  const { box } = await canvasOf(page, '#inspect');
+  const target = await onWidget(page, '#inspect', (h) => {
+    h.pause(); h.reset(7); h.step(600); h.select(null);
+    const b = h.state().boids;
+    const i = b.findIndex((x) => x[0] > 150 && x[0] < 750 && x[1] > 150 && x[1] < 390);
+    return { i, x: b[i][0], y: b[i][1] };
+  });
+  const s = box.width / 900;
+  await page.mouse.click(box.x + target.x * s, box.y + target.y * s);
+  await until(page, '#inspect', (h) => h.selected(), target.i);
+  await nextFrames(page);
+  const r = await onWidget(page, '#inspect', (h, i) => { const e = h.explain(i); return { hawk: h.hawk(), mode: h.hawkMode(), seen: e.hawk, flee: e.forces.flee }; }, target.i);
+  assert.equal(r.mode, 'off');
+  assert.equal(r.hawk, null, 'the click put no hawk on the boid');
+  assert.equal(r.seen, null);
+  assert.ok(!r.flee || (r.flee[0] === 0 && r.flee[1] === 0), JSON.stringify(r.flee));
+  // Asked for: the pointer over the canvas is the hawk again.
+  await page.locator('#inspect button', { hasText: 'Pointer hawk' }).click();
+  await until(page, '#inspect', (h) => h.hawkMode(), 'pointer');
+  await page.mouse.move(box.x + target.x * s, box.y + target.y * s);
+  await page.waitForFunction(() => document.querySelector('#inspect').flocklab.hawk() !== null, null, { timeout: 30000 });
+  await page.locator('#inspect button', { hasText: 'No hawk' }).click();
+  await until(page, '#inspect', (h) => h.hawkMode(), 'off');
+});

@@ -122,7 +122,7 @@ test('qps: every string the widget draws, shows or says is wrapped (none slipped
       fig.dataset.lang = 'qps';
       fig.innerHTML = '<canvas width="900" height="540"></canvas>';
       document.body.append(fig);
-      await new Promise((ok) => fig.addEventListener('flocklab:ready', ok, { once: true }));
+      await window.FlockLab.mount(fig).ready; // asked for: it starts wherever it is on the page
       await fig.flocklab.runTo(3);
       const out = [fig.querySelector('canvas').getAttribute('aria-label'), fig.flocklab.describe(), JSON.stringify(fig.flocklab.language().missing)];
       fig.remove();

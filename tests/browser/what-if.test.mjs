@@ -302,9 +302,13 @@ test('a [data-controls] form offers the lesson\'s mistakes by name: choosing one
 test('the lesson page\'s crowd: following the field beside seeking on one maze is the two Looking-ahead golden runs at once, and the sentence states them', async () => {
   const page = await openLesson(env);
   const sel = '#what-if-crowd';
-  const button = page.locator(`${sel} button`, { hasText: 'Reset and run 10 s' });
+  const button = page.locator(`${sel} button`, { hasText: 'Predict and run 10 s' });
   await button.scrollIntoViewIfNeeded();
   await button.click();
+  // The crowd's prediction is asked and checked: which crowd gets more home.
+  const question = page.locator(`${sel} .fl-predict:not([hidden])`);
+  await question.locator('label', { hasText: 'seeks the goal' }).locator('input').check();
+  await question.locator('.fl-predict-play').click();
   await page.waitForFunction((sel) => {
     const h = document.querySelector(sel).flocklab;
     return h.paused() && Math.abs(h.gauges().time - 10) < 1e-9 && !document.querySelector(sel).hasAttribute('aria-busy');
@@ -328,6 +332,29 @@ test('the lesson page\'s crowd: following the field beside seeking on one maze i
     const out = (k) => document.querySelector(`${sel} output[data-gauge="${k}"]`)?.textContent;
     return Object.entries(want).every(([k, v]) => out(k) === String(v));
   }, { sel, want: { arrived: field.arrived, stuck: field.stuck, 'what-if-arrived': seek.arrived, 'what-if-stuck': seek.stuck } }, { timeout: 10000 });
+  // The prediction (seeking) is checked against what happened (the field got more home).
+  await page.waitForFunction((s) => document.querySelector(`${s} .fl-predict:not([hidden]) .fl-outcome`).textContent.startsWith('You predicted'), sel, { timeout: 30000 });
+  const outcome = await page.locator(`${sel} .fl-predict:not([hidden]) .fl-outcome`).textContent();
+  assert.ok(outcome.includes(`Following the field: ${field.arrived} home and ${field.stuck} stuck; seeking: ${seek.arrived} home and ${seek.stuck} stuck.`), outcome);
+  assert.match(outcome, /What happened instead: The crowd that follows the field\. Why: /);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('a teacher\'s Reset all, by the keyboard: every started widget is back at its seed at 0 s, and the page says how many', async () => {
+  const page = await openLesson(env);
+  // Every widget paused somewhere after its start.
+  const n = await page.evaluate(() => {
+    const hs = [...document.querySelectorAll('.flocklab.flocklab-ready:not([data-experiment])')].map((e) => e.flocklab);
+    for (const h of hs) { h.pause(); h.step(30); }
+    return hs.length;
+  });
+  assert.equal(n, 14);
+  await page.focus('#reset-all');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => /14 simulations are back at their start/.test(document.querySelector('#reset-all-said').textContent), null, { timeout: 30000 });
+  const times = await page.evaluate(() => [...document.querySelectorAll('.flocklab.flocklab-ready:not([data-experiment])')].map((e) => e.flocklab.gauges().time));
+  assert.deepEqual(times, Array(14).fill(0));
   assert.deepEqual(page.problems, []);
   await page.close();
 });

@@ -6,7 +6,10 @@ import { drawPlot } from './charts.js';
 import { format, kebab, own, upperFirst, warn } from './values.js';
 import { prefetchTemplate, saveAs, saveFile } from './save.js';
 import { makeZoom } from './zoom.js';
-import { makePrediction } from './predict.js';
+
+// predict.js travels in the experiments' chunk: only a page with a
+// data-predict (or an experiment) loads it.
+const loadPredict = () => import('./flocklab-experiment.js');
 
 export function makeControls(w) {
   const { el_: el, signal_: signal } = w;
@@ -65,11 +68,11 @@ export function makeControls(w) {
   const predictions = new Map();
   for (const b of appliers) {
     if (b.dataset.predict && b.dataset.seconds) {
-      try {
-        predictions.set(b, makePrediction(w, b, JSON.parse(b.dataset.predict), Number(b.dataset.seconds)));
-      } catch (err) {
-        warn(el, `data-predict="${b.dataset.predict}": ${err.message}`);
-      }
+      const said = (err) => { warn(el, `data-predict="${b.dataset.predict}": ${err.message}`); throw err; };
+      const widget = { el, signal, lang: () => w.lang_, handle: w.handle_, say: (text) => w.say_(text) };
+      const made = loadPredict().then((m) => m.makePrediction(widget, JSON.parse(b.dataset.predict), Number(b.dataset.seconds))).catch(said);
+      made.catch(() => {}); // said once, here
+      predictions.set(b, made);
     }
     b.addEventListener('click', () => {
       let opts;
@@ -81,12 +84,12 @@ export function makeControls(w) {
         return;
       }
       for (const x of appliers) x.setAttribute('aria-pressed', String(x === b));
-      for (const [x, p] of predictions) if (x !== b) p.hide();
+      for (const [x, p] of predictions) if (x !== b) p.then((q) => q.hide(), () => {});
       const predict = predictions.get(b);
       if (predict) {
         w.handle_.pause();
         w.handle_.reset();
-        predict.show();
+        predict.then((q) => q.show(), () => {});
       } else if (b.dataset.seconds) w.handle_.playTo(Number(b.dataset.seconds));
     }, { signal });
   }

@@ -21,8 +21,9 @@ export function makeChart(ex) {
     return [1, 2, 5, 10].map((m) => m * pow).find((x) => x >= raw);
   };
   // Where everything goes: the runs' range, or before any run the measure's
-  // scale (its ceiling, else half again its value at the start), and the
-  // predicted points; held still while a point is dragged.
+  // scale (its ceiling, else the most a student may well predict, else half
+  // again its value at the start), and the predicted points; held still
+  // while a point is dragged.
   function geometry() {
     const width = W();
     const height = zoom() > 1 ? Math.max(260, Math.round((window.innerHeight - 220) / zoom())) : 260;
@@ -31,7 +32,7 @@ export function makeChart(ex) {
     const xs = ex.info_.values.map((x, i) => (numeric ? Number(x) : i));
     const { min: x0, max: x1 } = summarize(xs);
     const ys = ex.rows_.map((r) => r[g.name]).filter(Number.isFinite);
-    const scale = ys.length ? summarize(ys).max : g.ceiling > 0 ? g.ceiling / 1.1 : g.value > 0 ? g.value * 1.5 : 1;
+    const scale = ys.length ? summarize(ys).max : g.ceiling > 0 ? g.ceiling / 1.1 : g.plausible > 0 ? g.plausible / 1.1 : g.value > 0 ? g.value * 1.5 : 1;
     if (!ex.dragging_) ex.scale_ = scale; // the points' limit where the gauge has no ceiling (experiment.js cap)
     const yTop = ex.dragging_ ? ex.dragging_.top : Math.max(scale, ...(kind() === 'points' && ex.points_ ? ex.points_ : []), g.unit === '' ? 1 : 0, 1e-9) * 1.1;
     const left = 56;
@@ -149,9 +150,13 @@ export function makeChart(ex) {
         dot.setAttribute('cy', y);
         dot.setAttribute('r', 4.5);
         dot.setAttribute('class', 'fl-exp-dot');
-        dot.setAttribute('role', 'button');
+        // A dot is a button only where there is a widget to show its run in (data-target).
+        const shows = ex.d_.target !== undefined;
+        dot.setAttribute('role', shows ? 'button' : 'img');
         dot.setAttribute('tabindex', k === ex.focusAt_ ? 0 : -1);
-        dot.setAttribute('aria-label', t('{0} {1}, seed {2}: {3} {4}. Enter shows this run.', varyWords(), valueWords(r.value), r.seed, t(g.name), measureWords(r[g.name])));
+        dot.setAttribute('aria-label', shows
+          ? t('{0} {1}, seed {2}: {3} {4}. Enter shows this run.', varyWords(), valueWords(r.value), r.seed, t(g.name), measureWords(r[g.name]))
+          : t('{0} {1}, seed {2}: {3} {4}.', varyWords(), valueWords(r.value), r.seed, t(g.name), measureWords(r[g.name])));
         dot.dataset.run = String(r.run);
         frag.append(dot);
       });

@@ -21,6 +21,8 @@ import { makePoints } from './experiment-points.js';
 import { makeRunner } from './experiment-run.js';
 import { POINTS, SHAPES, makeWords, parseSeeds, shapeOf, shapeWords } from './experiment-words.js';
 import { exitFullscreen, fullscreenElement, offFullscreenChange, onFullscreenChange, requestFullscreen } from './fullscreen.js';
+// Predict, watch, explain on what-if buttons (controls.js loads it from this chunk).
+export { makePrediction } from './predict.js';
 
 export { parseSeeds, shapeOf };
 
@@ -169,6 +171,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn, on
   }
   async function show(run) {
     const r = ex.rows_.find((x) => x.run === run);
+    if (d.target === undefined) return null; // no widget to show runs in: the dots are only read
     const target = targetWidget();
     if (!r || !target) return null;
     const scene = d.scene ?? description()?.defaultScene;

@@ -274,7 +274,12 @@ export function mount(el, options = {}, { replace = false } = {}) {
     if (api) api.destroy();
     api = null;
     w.instance_ = null; // nothing of the page holds the instance (and its memory) after this
-    canvas.replaceWith(canvas.cloneNode(false));
+    // The old canvas keeps Emscripten's listeners, which hold the instance:
+    // nothing of the handle may point at it after (a page that keeps a
+    // destroyed handle must not keep its memory).
+    const fresh = canvas.cloneNode(false);
+    canvas.replaceWith(fresh);
+    canvas = fresh;
     el.classList.remove('flocklab-ready');
     if (el.flocklab === handle) delete el.flocklab;
     el.dispatchEvent(new CustomEvent('flocklab:destroyed', { bubbles: true }));

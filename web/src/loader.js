@@ -84,12 +84,13 @@ function pump() {
 export function want(el) {
   if (wanted.has(el)) return;
   wanted.add(el);
+  nearness?.unobserve(el); // wanted wherever it is: no need to watch it
   pump();
 }
 function queueStart(el, start, cancelled) {
   return new Promise((resolve, reject) => {
     startQueue.push({ el, start, cancelled, resolve, reject });
-    nearness?.observe(el);
+    if (!wanted.has(el)) nearness?.observe(el);
     pump();
   });
 }

@@ -8,21 +8,24 @@
 //
 // data-predict='{"question": "...", "choices": [{"text": "...", "when": "whatIf.closest < 5"}, ...],
 //                "result": "The lab's vehicle came within {closest} px; ...", "why": "..."}'
-// `when`: comparisons of a gauge (a name, or whatIf.name) with a number,
-// joined by "and" ("whatIf.closest >= 5 and whatIf.closest < 100").
+// `when`: comparisons of a gauge (a name, or whatIf.name) with a number or
+// another gauge, joined by "and" ("whatIf.closest >= 5 and whatIf.closest < 100",
+// "arrived > whatIf.arrived").
 // `result`: {gauge} or {gauge:decimals} (1 decimal unless given).
 import { warn } from './values.js';
 
 const gaugeOf = (g, path) => path.split('.').reduce((o, k) => (o == null ? undefined : o[k]), g);
-const COMPARE = /^\s*([A-Za-z_.]+)\s*(<=|>=|<|>)\s*(-?[\d.]+)\s*$/;
+const COMPARE = /^\s*([A-Za-z_.]+)\s*(<=|>=|<|>)\s*(-?[\d.]+|[A-Za-z_.]+)\s*$/;
 // Whether `when` holds for the gauges g; throws on a malformed test.
 export function holds(when, g) {
   return when.split(/\s+and\s+/).every((part) => {
     const m = COMPARE.exec(part);
     if (!m) throw new TypeError(`"${part}" is not a comparison such as whatIf.closest < 5`);
-    const v = gaugeOf(g, m[1]);
-    if (typeof v !== 'number') throw new TypeError(`the widget has no gauge ${m[1]}`);
-    const x = Number(m[3]);
+    const [v, x] = [m[1], m[3]].map((a) => {
+      const n = /^-?[\d.]+$/.test(a) ? Number(a) : gaugeOf(g, a);
+      if (typeof n !== 'number' || Number.isNaN(n)) throw new TypeError(`the widget has no gauge ${a}`);
+      return n;
+    });
     return { '<': v < x, '<=': v <= x, '>': v > x, '>=': v >= x }[m[2]];
   });
 }
@@ -39,10 +42,12 @@ export function fill(template, g, lang) {
 const bare = (text) => text.replace(/\.\s*$/, '');
 
 let nextId = 0;
-// `w`: the widget's shared parts; `button`: the what-if's button; returns
-// start(), which sets up the prediction for a fresh run of that button.
-export function makePrediction(w, button, spec, seconds) {
-  const { el_: el, signal_: signal } = w;
+// This module travels in the experiments' chunk, a bundle of its own whose
+// mangled property names differ from the shim's: the widget's parts come by
+// plain names. `widget`: {el, signal, lang() (its language), handle, say(text)};
+// returns {show, hide} for that button's prediction.
+export function makePrediction(widget, spec, seconds) {
+  const { el, signal, handle, say } = widget;
   const id = `fl-predict-${++nextId}`;
   const box = document.createElement('fieldset');
   box.className = 'fl-predict';
@@ -67,41 +72,41 @@ export function makePrediction(w, button, spec, seconds) {
   signal.addEventListener('abort', () => box.remove());
 
   let watching = false; // a run that this prediction waits for the end of
-  const t = (s, ...a) => w.lang_.t(s, ...a);
+  const t = (s, ...a) => widget.lang().t(s, ...a);
   const label = () => { play.textContent = watching || outcome.textContent ? t('Replay') : t('Play'); };
   const chosen = () => radios.findIndex((r) => r.checked);
   play.addEventListener('click', () => {
     const i = chosen();
     if (i < 0) {
       outcome.textContent = t('Choose what you predict first.');
-      w.say_(outcome.textContent);
+      say(outcome.textContent);
       radios[0].focus();
       return;
     }
     outcome.textContent = '';
     watching = true;
     label();
-    w.handle_.playTo(seconds);
-    w.say_(t('Playing from 0 s to {0} s; you predicted: {1}.', seconds, bare(spec.choices[i].text)));
+    handle.playTo(seconds);
+    say(t('Playing from 0 s to {0} s; you predicted: {1}.', seconds, bare(spec.choices[i].text)));
   }, { signal });
   // The end of the run: paused at its time (the gauges' event, 4 times a second).
   el.addEventListener('flocklab:gauges', (e) => {
     const g = e.detail;
-    if (!watching || !w.handle_.paused() || Math.abs(g.time - seconds) > 1e-6) return;
+    if (!watching || !handle.paused() || Math.abs(g.time - seconds) > 1e-6) return;
     watching = false;
     let sentence;
     try {
       const i = chosen();
       const happened = spec.choices.find((c) => holds(c.when, g));
       const verdict = happened === spec.choices[i] ? t('Your prediction held.') : t('What happened instead: {0}.', bare(happened?.text ?? '?'));
-      sentence = `${t('You predicted: {0}.', bare(spec.choices[i].text))} ${fill(spec.result, g, w.lang_)} ${verdict} ${spec.why}`;
+      sentence = `${t('You predicted: {0}.', bare(spec.choices[i].text))} ${fill(spec.result, g, widget.lang())} ${verdict} ${spec.why}`;
     } catch (err) {
       warn(el, `data-predict: ${err.message}`);
       return;
     }
     outcome.textContent = sentence;
     label();
-    w.say_(sentence);
+    say(sentence);
   }, { signal });
   return {
     // A fresh question for this button's run (the widget waits at 0 s).
