@@ -62,10 +62,7 @@ struct Gauge {
     double value;
     int decimals = -1;  // how a page shows it: -1 its unit's usual (1, or 2 without a unit); 0 for counts
     double ceiling = 0;  // the most it can be, in its unit (order: 1, a count: the agents), or 0 where there is no such bound
-    // Without a ceiling: the most a student may well predict, in its unit,
-    // where a prediction's scale ends before any run (overshoot: 1.5 braking
-    // distances), or 0 to scale by the value at the start.
-    double plausible = 0;
+    double plausible = 0;  // no ceiling: the most a student may well predict, in its unit (a prediction's scale), or 0
 };
 
 // A gauge's value as a page shows it, in the widget's language: its
@@ -400,5 +397,4 @@ SetResult invalid_choice(const OptionSpec& o, const std::string& value);
 SetResult unknown_option(const Scene& s, const std::string& option);
 // Every option's value, as JSON members: "\"rule\": {...}, \"hawkMode\": ...".
 std::string options_json(const Scene& s);
-
 }  // namespace flocklab

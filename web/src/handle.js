@@ -274,9 +274,8 @@ export function mount(el, options = {}, { replace = false } = {}) {
     if (api) api.destroy();
     api = null;
     w.instance_ = null; // nothing of the page holds the instance (and its memory) after this
-    // The old canvas keeps Emscripten's listeners, which hold the instance:
-    // nothing of the handle may point at it after (a page that keeps a
-    // destroyed handle must not keep its memory).
+    // The old canvas keeps Emscripten's listeners, which hold the instance: a
+    // destroyed handle that a page keeps must not point at it.
     const fresh = canvas.cloneNode(false);
     canvas.replaceWith(fresh);
     canvas = fresh;
@@ -395,8 +394,7 @@ export function mount(el, options = {}, { replace = false } = {}) {
     }
     throw err;
   });
-  // The instance starts when the element nears the viewport (loader.js);
-  // a script that asks for ready wants it now, wherever the element is.
+  // The instance starts near the viewport (loader.js), or now for a script that asks for ready.
   Object.defineProperty(target, 'ready', { get() { want(el); return ready; }, enumerable: true });
   return handle;
 }
