@@ -135,6 +135,18 @@ test('W on the focused canvas toggles the lane, said in the live region; config(
   await page.close();
 });
 
+// A what-if button on the lesson page pressed: it waits at 0 s with its
+// question shown; returns the question (the visible .fl-predict).
+async function askedBy(page, sel, label) {
+  const button = page.locator(`${sel} button`, { hasText: label });
+  await button.scrollIntoViewIfNeeded();
+  await button.click();
+  assert.equal(await button.getAttribute('aria-pressed'), 'true', label);
+  const question = page.locator(`${sel} .fl-predict:not([hidden])`);
+  await question.waitFor();
+  return question;
+}
+
 test('the lesson page: each slip\'s button runs it beside the lab, and the sentence under it states the widget\'s own gauges', async () => {
   const page = await openLesson(env);
   const cases = [
@@ -145,12 +157,8 @@ test('the lesson page: each slip\'s button runs it beside the lab, and the sente
     ['#what-if-flock', 'Look first, last first', 10, 'flock_look_first_reversed_seed7.json'],
   ];
   for (const [sel, label, seconds, file] of cases) {
-    const button = page.locator(`${sel} button`, { hasText: label });
-    await button.scrollIntoViewIfNeeded();
-    await button.click();
-    assert.equal(await button.getAttribute('aria-pressed'), 'true', label);
     // The prediction first (any choice), then Play runs it in real time.
-    const question = page.locator(`${sel} .fl-predict:not([hidden])`);
+    const question = await askedBy(page, sel, label);
     await question.locator('input[type="radio"]').first().check();
     await question.locator('.fl-predict-play').click();
     // Waits for the run's end (the handle says so), not for a time.
@@ -182,11 +190,7 @@ test('the lesson page: each slip\'s button runs it beside the lab, and the sente
 test('predict, watch, explain: a what-if asks for a prediction at 0 s, plays from 0 s in real time, and its sentence and the live region name both lanes and the prediction', async () => {
   const page = await openLesson(env);
   const sel = '#what-if-steer';
-  const button = page.locator(`${sel} button`, { hasText: 'Flee as −seek' });
-  await button.scrollIntoViewIfNeeded();
-  await button.click();
-  const question = page.locator(`${sel} .fl-predict:not([hidden])`);
-  await question.waitFor();
+  const question = await askedBy(page, sel, 'Flee as −seek');
   assert.match(await question.locator('legend').textContent(), /how close will the −seek vehicle get/);
   // It waits at 0 s, the first choice has the focus, and Play without a choice plays nothing.
   await page.waitForFunction((s) => { const h = document.querySelector(s).flocklab; return h.paused() && h.gauges().time === 0; }, sel);
@@ -302,11 +306,8 @@ test('a [data-controls] form offers the lesson\'s mistakes by name: choosing one
 test('the lesson page\'s crowd: following the field beside seeking on one maze is the two Looking-ahead golden runs at once, and the sentence states them', async () => {
   const page = await openLesson(env);
   const sel = '#what-if-crowd';
-  const button = page.locator(`${sel} button`, { hasText: 'Predict and run 10 s' });
-  await button.scrollIntoViewIfNeeded();
-  await button.click();
   // The crowd's prediction is asked and checked: which crowd gets more home.
-  const question = page.locator(`${sel} .fl-predict:not([hidden])`);
+  const question = await askedBy(page, sel, 'Predict and run 10 s');
   await question.locator('label', { hasText: 'seeks the goal' }).locator('input').check();
   await question.locator('.fl-predict-play').click();
   await page.waitForFunction((sel) => {
