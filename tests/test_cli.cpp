@@ -260,7 +260,7 @@ TEST(Cli, WhatIfPrintsWhatTheSpecPrints) {
     EXPECT_EQ(first.at("slowest").get<double>(), force.at("slowest").get<double>());
     // describe says what the lane does differently, in the gauges' numbers (the widget's describe() is the same summary()).
     const std::string said = run("describe --scene steer --option mode=seek --steps 600 --compare max_force=0.2").out;
-    EXPECT_NE(said.find("What if max force 0.2 px/s^2: Seek."), std::string::npos) << said;
+    EXPECT_NE(said.find("What if max force 0.2 px/s²: Seek."), std::string::npos) << said;
     EXPECT_NE(said.find("closest 345.3 px against the lab's 0.0 px, overshoot 0.0 px against the lab's 53.1 px"), std::string::npos) << said;
     EXPECT_NE(said.find("The two lanes are 382.1 px apart."), std::string::npos) << said;
     // Bad names and values: one line, exit 2.

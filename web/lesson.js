@@ -87,6 +87,19 @@ checkForm.addEventListener('submit', async (e) => {
 // started yet are fresh already, and experiments keep their runs.
 const resetAll = document.getElementById('reset-all');
 const resetAllSaid = document.getElementById('reset-all-said');
+// Projector mode: larger text on the page and in every widget's HUD and
+// panel (data-text-scale, which a widget follows at once), stronger contrast.
+const projector = document.getElementById('projector');
+projector.addEventListener('click', () => {
+  const on = projector.getAttribute('aria-pressed') !== 'true';
+  projector.setAttribute('aria-pressed', String(on));
+  document.documentElement.classList.toggle('projector', on);
+  for (const el of document.querySelectorAll('.flocklab:not([data-experiment])')) {
+    if (on) el.dataset.textScale = '1.75';
+    else delete el.dataset.textScale;
+  }
+  resetAllSaid.textContent = on ? 'Projector mode: larger text and stronger contrast.' : 'Projector mode is off.';
+});
 resetAll.addEventListener('click', () => {
   let n = 0;
   for (const el of document.querySelectorAll('.flocklab.flocklab-ready:not([data-experiment])')) {

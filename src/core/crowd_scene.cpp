@@ -109,7 +109,7 @@ void CrowdScene::set_walls(const std::vector<Cell>& cells) {
     if (maze_.walls_text() != before) note(tr("walls changed"), "option");
 }
 
-bool CrowdScene::set_wall(Cell k, bool on, std::string* why) {
+bool CrowdScene::set_wall(Cell k, bool on, std::string* why, bool quiet) {
     std::string no;
     if (!why) why = &no;
     if (!in_grid(k)) {
@@ -128,8 +128,18 @@ bool CrowdScene::set_wall(Cell k, bool on, std::string* why) {
         }
     }
     maze_.set_wall(k, on);
-    note(trf(on ? "wall added at {0}" : "wall taken away at {0}", {cell_words(k)}), "option");
+    if (!quiet) note(trf(on ? "wall added at {0}" : "wall taken away at {0}", {cell_words(k)}), "option");
     return true;
+}
+
+void CrowdScene::painted(bool on, int count, Cell first, Cell last) {
+    if (count <= 0) return;
+    if (count == 1) {
+        note(trf(on ? "wall added at {0}" : "wall taken away at {0}", {cell_words(first)}), "option");
+        return;
+    }
+    note(trf(on ? "{0} walls added, from {1} to {2}" : "{0} walls taken away, from {1} to {2}",
+             {std::to_string(count), cell_words(first), cell_words(last)}), "option");
 }
 
 bool CrowdScene::set_goal(Cell k, std::string* why) {

@@ -51,7 +51,10 @@ public:
     void set_follow(Follow f);  // the agents stay where they are
     // A wall on or off at a cell; false (and said why) for the goal's cell
     // or one that holds an agent. The search is redone at once.
-    bool set_wall(Cell k, bool on, std::string* why = nullptr);
+    // `quiet`: not noted (a drag notes its cells once, with painted()).
+    bool set_wall(Cell k, bool on, std::string* why = nullptr, bool quiet = false);
+    // A drag's walls in one note: "3 walls added, from column 4, row 2 to column 4, row 4".
+    void painted(bool on, int count, Cell first, Cell last);
     void set_walls(const std::vector<Cell>& cells);  // every wall at once (none on the goal)
     // The goal to a free cell (a wall there is taken away).
     bool set_goal(Cell k, std::string* why = nullptr);

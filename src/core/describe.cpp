@@ -99,7 +99,8 @@ std::string gauges_json(Scene& s) {
         o += std::string(o.size() > 1 ? ", " : "") + "{\"name\": " + json_string(g.name) + ", \"unit\": " + json_string(g.unit) +
              (g.decimals >= 0 ? ", \"decimals\": " + std::to_string(g.decimals) : std::string()) +
              ", \"value\": " + py_repr(std::isfinite(g.value) ? g.value : 0.0) + ", \"ceiling\": " + py_repr(g.ceiling) +
-             (g.plausible > 0 ? ", \"plausible\": " + py_repr(g.plausible) : std::string()) + "}";
+             (g.plausible > 0 ? ", \"plausible\": " + py_repr(g.plausible) : std::string()) +
+             (g.same > 0 ? ", \"same\": " + py_repr(g.same) : std::string()) + "}";
     }
     return o + "]";
 }

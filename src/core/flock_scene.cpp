@@ -99,6 +99,7 @@ const std::vector<OptionSpec>& FlockScene::options() const {
         OptionSpec update{"update", OptionKind::Choice, {kUpdates, kUpdates + 2}, 0, 0, false,
                           "look-first: every force from the same positions, then every boid moves (the lab's); as-you-go: each moves at once"};
         update.heading = N_("update");
+        update.slip = true;
         update.read = [](const Scene& s, int) -> double { return F(s).update.as_you_go; };
         update.write = [](Scene& s, int, double i) {  // said, as every option a student changes
             if (F(s).update.as_you_go != (i != 0)) s.note(trf("update {0}", {tr(kUpdates[i != 0])}), "option");
@@ -108,6 +109,7 @@ const std::vector<OptionSpec>& FlockScene::options() const {
         OptionSpec order{"order", OptionKind::Choice, {kOrders, kOrders + 2}, 0, 0, false,
                          "the order the boids take their turns: forward (the list's) or reversed"};
         order.heading = N_("turn order");
+        order.slip = true;
         order.read = [](const Scene& s, int) -> double { return F(s).update.reversed; };
         order.write = [](Scene& s, int, double i) {
             if (F(s).update.reversed != (i != 0)) s.note(trf("turn order {0}", {tr(kOrders[i != 0])}), "option");
@@ -117,6 +119,16 @@ const std::vector<OptionSpec>& FlockScene::options() const {
         return v;
     }();
     return o;
+}
+
+std::string FlockScene::place_words(Vec2 p) const {
+    std::string s = tr(region(p, world()));
+    double nearest = -1;
+    for (int i = 0; i < flock.size(); ++i) {
+        const double d = (flock.boid(i).pos - p).length();
+        if (nearest < 0 || d < nearest) nearest = d;
+    }
+    return nearest < 0 ? s : s + trf(", {0} from the nearest boid", {px(nearest)});
 }
 
 std::string FlockScene::label() const {
@@ -303,7 +315,9 @@ std::vector<Gauge> FlockScene::gauges() {
         gauges_epoch_ = epoch_;
     }
     // Spacing is a nearest neighbour's distance: predictions up to two view radii.
-    return {{N_("spacing"), "px", spacing_, -1, 0, 2 * params.view_radius}, {N_("order"), "", order_, -1, 1.0}, {N_("slowest"), "px/s", slowest_, -1, params.max_speed}};
+    return {{N_("spacing"), "px", spacing_, -1, 0, 2 * params.view_radius, kSameSpacing},
+            {N_("order"), "", order_, -1, 1.0, 0, kSameOrder},
+            {N_("slowest"), "px/s", slowest_, -1, params.max_speed, 0, kSameSpeed}};
 }
 
 std::unique_ptr<Scene::BenchRun> FlockScene::bench(int boids, const std::string& variant, int warmup) const {

@@ -66,6 +66,10 @@ public:
     void set_size(int boids);        // clamped to [2, kWidgetMaxBoids]; a new flock
     // The hawk the boids flee in the next step (pointer or hunter), if any.
     std::optional<Vec2> active_hawk() const;
+    // Where a point is, for a sentence: its region and the nearest boid
+    // ("near the centre, 140 px from the nearest boid"), so moving the hawk
+    // by a key says something new each time.
+    std::string place_words(Vec2 p) const;
     // Milliseconds per step of a formed flock of `boids` (a copy of these params),
     // within kMaxCallMs.
     BenchResult benchmark(int boids, NeighborMode mode, int steps, int warmup = kFormedWarmup) const;

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "gauge.hpp"
 #include "bench.hpp"
 #include "lang.hpp"
 #include "history.hpp"
@@ -56,19 +57,6 @@ constexpr std::uint64_t kDefaultSeed = 7;
 // number holds exactly.
 constexpr std::uint64_t kMaxSeed = 9007199254740991ULL;
 
-struct Gauge {
-    const char* name;  // "spacing", "order", "speed", "distance"
-    const char* unit;  // "px", "px/s", "agents", "" (dimensionless)
-    double value;
-    int decimals = -1;  // how a page shows it: -1 its unit's usual (1, or 2 without a unit); 0 for counts
-    double ceiling = 0;  // the most it can be, in its unit (order: 1, a count: the agents), or 0 where there is no such bound
-    double plausible = 0;  // no ceiling: the most a student may well predict, in its unit (a prediction's scale), or 0
-};
-
-// A gauge's value as a page shows it, in the widget's language: its
-// decimals (Gauge::decimals' rule) and its unit ("23.7 px", "0.88").
-std::string gauge_words(const Gauge& g);
-
 // What set() made of a value: applied, applied after clamping (with a
 // warning), or refused (with the reason).
 struct SetResult {
@@ -106,6 +94,7 @@ struct OptionSpec {
     // The English words people read for it, as a heading (N_("rules") for
     // rule); nullptr: its name.
     const char* heading = nullptr;
+    bool slip = false;  // a what-if switch (Choice): values[0] is the lab's way, the others the lesson's warnings
 
     // [SECTION] Accessors: Scene::set, Scene::get and the options in
     // state_json are generated from them, so an option is one table row.
@@ -311,8 +300,11 @@ public:
     };
     virtual std::vector<WhatIfPreset> what_if_presets() const { return {{N_("a per-frame force"), "max_force=0.2"}}; }
     // The changes in words, for the HUD and the live region: "max force 0.2
-    // px/s^2, flee negated-seek" (the widget's language); "" without a lane.
+    // px/s², flee negated-seek" (the widget's language); "" without a lane.
     std::string compared_words();
+    // The solid lane's own slips (OptionSpec::slip off the lab's way), in
+    // words: "update as-you-go"; "" when it runs the lab's code.
+    std::string solid_words() const;
     // describe(), and with a lane, what the lane does beside it.
     std::string summary();
     // What an experiment or a sweep measures: gauges(), and with a lane its

@@ -83,6 +83,7 @@ const std::vector<OptionSpec>& SteerScene::options() const {
         OptionSpec flee_way{"flee", OptionKind::Choice, {kFleeWays, kFleeWays + 2}, 0, 0, false,
                             "how flee steers: lab (away at full speed, inside the panic radius) or negated-seek (-seek, the lesson's warning)"};
         flee_way.heading = N_("flee");
+        flee_way.slip = true;
         flee_way.read = [](const Scene& s, int) -> double { return S(s).vehicle.negated_seek_flee ? 1 : 0; };
         flee_way.write = [](Scene& s, int, double i) {
             const bool negated = i != 0;
@@ -233,8 +234,8 @@ std::vector<Gauge> SteerScene::gauges() {
     // again the braking distance max_speed^2 / (2 max_force) (82.5 px in the lab).
     const double wide = params.world_width;
     const double braking = params.max_speed * params.max_speed / (2 * params.max_force);
-    return {{N_("speed"), "px/s", vehicle.speed(), -1, params.max_speed},
-            {N_("distance"), "px", vehicle.distance(), -1, 0, wide},
+    return {{N_("speed"), "px/s", vehicle.speed(), -1, params.max_speed, 0, kSameSpeed},
+            {N_("distance"), "px", vehicle.distance(), -1, 0, wide, kSameDistance},
             {N_("closest"), "px", closest_, -1, 0, wide},
             {N_("overshoot"), "px", overshoot_, -1, 0, std::min(wide, 1.5 * braking)}};
 }

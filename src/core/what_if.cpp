@@ -135,7 +135,7 @@ std::string Scene::compared_words() {
         } else {
             for (const Tunable& t : lane_->tunables()) {
                 double v;
-                if (name == t.name && parse_number(value, &v)) words = std::string(tr(t.label)) + " " + local_number(py_repr(*t.value)) + (t.unit[0] ? std::string(" ") + tr(t.unit) : "");
+                if (name == t.name && parse_number(value, &v)) words = std::string(tr(t.label)) + " " + local_number(py_repr(*t.value)) + (t.unit[0] ? std::string(" ") + unit_words(t.unit) : "");
             }
         }
         o += (o.empty() ? "" : ", ") + words;
@@ -143,21 +143,37 @@ std::string Scene::compared_words() {
     return o;
 }
 
+std::string Scene::solid_words() const {
+    std::string o;
+    for (const OptionSpec& opt : options()) {
+        if (!opt.slip || !opt.read || named(changes_, opt.name)) continue;  // the lane's own: not both lanes'
+
+        const auto k = static_cast<size_t>(opt.read(*this, 0));
+        if (k == 0 || k >= opt.values.size()) continue;
+        o += (o.empty() ? "" : ", ") + std::string(tr(option_heading(opt))) + " " + tr(opt.values[k]);
+    }
+    return o;
+}
+
 std::string gauge_words(const Gauge& g) {
     const int d = g.decimals >= 0 ? g.decimals : g.unit[0] ? 1 : 2;
-    return local_number(fixed(g.value, d)) + (g.unit[0] ? std::string(" ") + tr(g.unit) : "");
+    return local_number(fixed(g.value, d)) + (g.unit[0] ? std::string(" ") + unit_words(g.unit) : "");
 }
 
 std::string Scene::summary() {
     std::string s = describe();
     if (!lane_) return s;
+    // Which lane runs what, whatever the switches: "the lab's" only when it is.
+    const std::string solid = solid_words();
+    if (!solid.empty()) s += " " + trf("Both lanes: {0}.", {solid});
     s += " " + trf("What if {0}: {1}", {compared_words(), lane_->describe()});
     // What the lane does differently, in the gauges' own numbers.
     const std::vector<Gauge> mine = gauges(), theirs = lane_->gauges();
     std::string diff;
     for (size_t k = 0; k < mine.size() && k < theirs.size(); ++k) {
         if (gauge_words(mine[k]) == gauge_words(theirs[k])) continue;
-        diff += (diff.empty() ? "" : ", ") + trf("{0} {1} against the lab's {2}", {tr(mine[k].name), gauge_words(theirs[k]), gauge_words(mine[k])});
+        diff += (diff.empty() ? "" : ", ") + trf(solid.empty() ? "{0} {1} against the lab's {2}" : "{0} {1} against the solid lane's {2}",
+                                                 {tr(mine[k].name), gauge_words(theirs[k]), gauge_words(mine[k])});
     }
     if (!diff.empty()) s += " " + trf("The what-if lane: {0}.", {diff});
     const std::string far = local_number(fixed(apart(), 1));

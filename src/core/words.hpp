@@ -19,8 +19,9 @@ constexpr double kTightBelow = 30.0;   // px: "tight"; at or above: "spread out"
 // Order (0..1).
 constexpr double kTogetherAbove = 0.8;  // "flies together"
 constexpr double kScatteredBelow = 0.3; // "flies in many directions"; between: "partly lines up"
-// A change smaller than this is "stayed near".
-constexpr double kSameSpacing = 1.0;   // px
+// A change smaller than this is "stayed near" (about the same): the gauge's
+// noise, so a page and a sentence never read a trend into it (Gauge::same).
+constexpr double kSameSpacing = 2.0;   // px: the flock's spacing wanders by a px or two as boids pass
 constexpr double kSameOrder = 0.05;
 constexpr double kSameSpeed = 5.0;     // px/s
 constexpr double kSameDistance = 5.0;  // px
@@ -42,6 +43,9 @@ std::string region(Vec2 p, Vec2 size);
 
 // [SECTION] Numbers and lists
 std::string px(double v);            // "23 px", "6.4 px" (one decimal below 10)
+// A unit as students read it, in the widget's language: "px/s^2" (the
+// machine's spelling, in JSON and CSV) is "px/s²".
+std::string unit_words(const char* unit);
 std::string fixed(double v, int d);  // "0.21"
 std::string list(const std::vector<std::string>& items);  // "a, b and c"
 std::string capitalised(std::string s);

@@ -104,6 +104,7 @@ struct App {
     Scene& scene() { return *scene_; }
 
     bool paused = false;
+    double speed = 1.0;  // simulated seconds per real second while it plays (a slow-motion replay: 0.25)
 
 private:
     bool create_graphics();

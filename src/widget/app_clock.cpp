@@ -34,7 +34,7 @@ void App::update(double frame_seconds) {
         clock_.accumulator = 0;
         return;
     }
-    int n = clock_.advance(frame_seconds);
+    int n = clock_.advance(frame_seconds * speed);  // the same fixed steps at any speed
     if (play_left_ > 0) n = std::min(n, play_left_);
     if (n == 0) return;
     // At most kFrameBudgetMs of stepping per frame (at least one step): a big
@@ -149,6 +149,10 @@ void App::place_hud(double now) {
         double c = 0;
         for (const Vec2 p : view_->focus()) c += under(p) ? 1000 : 0;
         for (const Vec2 p : scene_->positions()) c += under(p) ? 1 : 0;
+        if (const Scene* lane = scene_->what_if()) {  // the hollow lane counts as much; its one vehicle as a focus point
+            const std::vector<Vec2> ps = lane->positions();
+            for (const Vec2 p : ps) c += under(p) ? (ps.size() == 1 ? 1000 : 1) : 0;
+        }
         return c;
     };
     const double here = cost(hud_.corner), there = cost(!hud_.corner);

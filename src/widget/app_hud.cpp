@@ -68,6 +68,8 @@ void App::draw_hud() {
     view_->hud(hud_.gauges, paused, scene_->time(), compact());
     if (Scene* lane = scene_->what_if()) {  // both lanes' gauges, and how far apart they are
         const ImVec4 kLane(1.0f, 0.55f, 0.85f, 1);
+        // What both lanes run where it is not the lab's code (the HUD's lane names stay true).
+        if (const std::string both = scene_->solid_words(); !both.empty()) ui_text("both: %s", both.c_str());
         ui_text_coloured(kLane, "what if: %s", scene_->compared_words().c_str());
         if (!compact()) {
             std::string line;

@@ -87,17 +87,21 @@ bool App::key(const std::string& name) {
     if (panel_.focused && (arrow_step(k, &ignored) || k == "Enter" || k == " " || keys_on_the_way() > 0)) return false;
     if (k == "t" && !repeat) {
         panel_.request = panel_.tuning_open ? 0 : 1;
+        scene_->say(tr(panel_.request ? "Tuning panel open: Tab moves through its settings, T or Escape closes it." : "Tuning panel closed."));
         return true;
     }
     if (k == "w" && !repeat) {  // the what-if lane on or off, for every scene
         const SetResult r = scene_->toggle_what_if();
         if (r.status == SetResult::Invalid) scene_->say(r.message);
-        else if (scene_->what_if()) scene_->say(trf("What if {0}: a second lane, hollow, runs beside the lab's way.", {scene_->compared_words()}));
+        else if (const std::string both = scene_->solid_words(); scene_->what_if() && !both.empty()) {
+            scene_->say(trf("What if {0}: a second lane, hollow, runs beside the solid one; both lanes: {1}.", {scene_->compared_words(), both}));
+        } else if (scene_->what_if()) scene_->say(trf("What if {0}: a second lane, hollow, runs beside the lab's way.", {scene_->compared_words()}));
         else scene_->say(tr("The what-if lane is off."));
         return true;
     }
     if (k == "?" && !repeat) {
         panel_.help_open = !panel_.help_open;
+        scene_->say(tr(panel_.help_open ? "The keys are listed on the canvas; ? or Escape closes the list." : "Keys list closed."));
         return true;
     }
     if (k == ".") {  // pause, then one step; say what the inspected agent does

@@ -17,6 +17,7 @@
 #include "imgui_internal.h"  // the body window's move id (a swipe on the panel scrolls it)
 #include "font.hpp"
 #include "ui_number.hpp"
+#include "core/stops.hpp"
 #include "core/words.hpp"
 #include "app_internal.hpp"
 
@@ -113,9 +114,9 @@ void App::draw_tuning() {
             ImGui::TextDisabled("%s", tr(group));
         }
         // "separation" under "weights"; "view radius (px)". The name keeps the id unique.
-        const std::string label = std::string(tr(t.label)) + (t.unit[0] ? std::string(" (") + tr(t.unit) + ")" : "") + "##" + t.name;
-        const double span = t.hi - t.lo;
-        number_slider(label.c_str(), t.value, t.lo, t.hi, span <= 10 ? 2 : 0, panel_.entry);
+        const std::string label = std::string(tr(t.label)) + (t.unit[0] ? std::string(" (") + unit_words(t.unit) + ")" : "") + "##" + t.name;
+        const std::vector<double> stops = slider_stops(t.lo, t.hi);  // 0.2, 320 and 440 among them
+        number_slider(label.c_str(), t.value, t.lo, t.hi, 2, panel_.entry, &stops);
     }
     // Whole-number options (the flock's size): applied when the slider is let go.
     for (const OptionSpec& o : scene_->options()) {

@@ -86,11 +86,13 @@ public:
             }
             press_ = k;
             painting_ = !s_.maze().wall(k);  // the first cell decides: walls on, or off
+            painted_ = 0;
             paint(k);
             return;
         }
         if (!press_) return;
-        if (!p.held) {
+        if (!p.held) {  // let go: the drag's cells in one sentence
+            s_.painted(painting_, painted_, first_painted_, last_painted_);
             press_.reset();
         } else if (on_cell && at != *press_) {  // a drag paints every cell it enters
             // ... and every cell on the way from the last one, so that a
@@ -265,11 +267,17 @@ public:
     }
 
 private:
-    // A wall on or off at k (painting_ says which), said when refused.
+    // A wall on or off at k (painting_ says which), said when refused; the
+    // cells changed are counted, and noted when the press ends.
     void paint(Cell k) {
         std::string why;
         if (s_.maze().wall(k) == painting_) return;
-        if (!s_.set_wall(k, painting_, &why)) s_.say(trf("No wall there: {0}.", {why}));
+        if (!s_.set_wall(k, painting_, &why, true)) {
+            s_.say(trf("No wall there: {0}.", {why}));
+            return;
+        }
+        if (painted_++ == 0) first_painted_ = k;
+        last_painted_ = k;
     }
 
     void paint_at_cursor() {
@@ -300,6 +308,8 @@ private:
     Cell cursor_;                 // the keyboard's cell
     std::optional<Cell> press_;   // the cell a press or drag is on
     bool painting_ = true;        // this press adds walls (true) or takes them away
+    int painted_ = 0;             // cells this press changed, from first_painted_ to last_painted_
+    Cell first_painted_, last_painted_;
     bool goal_armed_ = false;     // G was pressed: the next click moves the goal
     bool dragging_goal_ = false;
     bool numbers_ = false;        // the last frame showed the distances as numbers

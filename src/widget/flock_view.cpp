@@ -97,7 +97,7 @@ public:
                            std::clamp(s_.hawk->y + step.y, 0.0, s_.params.world_height)};
             key_hawk_ = true;
             pointer_hawk_ = false;
-            s_.action(trf("hawk moved {0}", {tr(region(*s_.hawk, s_.world()))}));
+            s_.action(trf("hawk moved {0}", {s_.place_words(*s_.hawk)}));
             return true;
         }
         if (repeat) return false;  // the rest are switches: a held key switches once
@@ -113,7 +113,7 @@ public:
                 s_.action(tr("hawk taken away"));
             } else {
                 s_.hawk = s_.world() / 2.0;
-                s_.action(tr("hawk placed near the centre"));
+                s_.action(trf("hawk placed {0}", {s_.place_words(*s_.hawk)}));
             }
             key_hawk_ = s_.hawk.has_value();
             pointer_hawk_ = false;
@@ -263,14 +263,15 @@ public:
         for (int i = 0; i < kRuleCount; ++i) {
             if (i) ImGui::SameLine();
             const bool acts = s_.rule(i) && weights[i] != 0;
-            if (compact) ImGui::TextColored(imgui_colour(acts ? kOn : kOff), "%s", tr(kShort[i]));
+            // A phone: a mark beside the name, so the state reads without colour ("sep+ ali- coh=0").
+            if (compact) ImGui::TextColored(imgui_colour(acts ? kOn : kOff), "%s%s", tr(kShort[i]), acts ? "+" : s_.rule(i) ? "=0" : "-");
             else ui_text_coloured(imgui_colour(acts ? kOn : kOff), "%d:%s %s", i + 1, tr(kShort[i]), !s_.rule(i) ? tr("off") : acts ? tr("ON") : tr("w=0"));
         }
         if (compact) {  // a phone: the page's buttons and chart say the rest
             ui_text("%.1f px  %.2f  %.1f s%s", g.at(0).value, g.at(1).value, time, paused ? " ||" : "");
             const int i = s_.inspected();
             if (i >= 0 && explained_.boid == i) {
-                ui_text("boid %d: %d nbrs, %.0f px/s^2", i, static_cast<int>(explained_.neighbors.size()),
+                ui_text("boid %d: %d nbrs, %.0f px/s²", i, static_cast<int>(explained_.neighbors.size()),
                             explained_.total.length());
             }
             return;
@@ -290,7 +291,7 @@ public:
             ui_text(explained_.neighbors.size() == 1 ? "boid %d%s: %d neighbour" : "boid %d%s: %d neighbours", i,
                     s_.selected() == i ? "" : tr(" (click a boid to pick another)"), static_cast<int>(explained_.neighbors.size()));
             // Weighted, as the arrows are drawn and as they add up to the total.
-            ui_text_disabled("force x weight (px/s^2):");
+            ui_text_disabled("force x weight (px/s²):");
             for (const Explanation::Force& f : explained_.forces) {
                 ImGui::SameLine();
                 const ForceStyle& st = style_of(f.name);
@@ -298,7 +299,7 @@ public:
             }
             ImGui::SameLine();
             ui_text("total %.0f", explained_.total.length());
-            if (s_.overlay(2)) ui_text_disabled("arrows: force x weight, 1 px = %.1f px/s^2", 1.0 / kArrowScale);
+            if (s_.overlay(2)) ui_text_disabled("arrows: force x weight, 1 px = %.1f px/s²", 1.0 / kArrowScale);
         }
     }
 

@@ -79,7 +79,7 @@ public:
                 d.line(v.pos, centre, 1, kWanderCircle);
                 const Vec2 on = wander_target(v.pos, v.velocity, v.wander_angle, p.wander_distance, p.wander_radius);
                 d.line(centre, on, 1, kWanderCircle);
-                d.disc(on, 5, kTarget);
+                d.disc(on, 5, kWanderCircle);  // the point it seeks now, grey as its circle
                 break;
             }
             case SteerMode::Seek: break;
@@ -87,12 +87,11 @@ public:
         d.disc(v.pos, 12, kVehicle);
         d.line(v.pos, v.pos + v.velocity * 0.3, 2, kVelocity);
         d.line(v.pos, v.pos + v.accel * 0.1, 2, kForce);
-        // The target above the vehicle, ringed so it shows on top of it (Arrive ends there).
-        if (v.mode != SteerMode::Wander) {
-            d.circle(v.target, 8, 2, kSteerBg);
-            d.disc(v.target, 7, kTarget);
-            if (focused) d.circle(v.target, 16, 2, kFocusMark);
-        }
+        // The target above the vehicle, ringed so it shows on top of it (Arrive
+        // ends there); in Wander too, as the lab draws it: the HUD's distance is to it.
+        d.circle(v.target, 8, 2, kSteerBg);
+        d.disc(v.target, 7, kTarget);
+        if (focused && v.mode != SteerMode::Wander) d.circle(v.target, 16, 2, kFocusMark);
     }
 
     void hud(const std::vector<Gauge>& g, bool paused, double, bool compact) override {
@@ -105,7 +104,8 @@ public:
         ui_text("%s   speed %5.1f px/s   distance %5.1f px%s", tr(kUpper[static_cast<int>(s_.vehicle.mode)]),
                 g.at(0).value, g.at(1).value, paused ? tr("   (paused)") : "");
         ui_text_coloured(imgui_colour(kLegend), "green = velocity   red = steering force%s",
-                         s_.vehicle.mode == SteerMode::Wander ? tr("   grey = wander circle") : "");
+                         s_.vehicle.mode == SteerMode::Wander ? tr("   grey = wander circle and point") : "");
+        if (s_.vehicle.mode == SteerMode::Wander) ui_text_coloured(imgui_colour(kTarget), "yellow = the target, which wander does not seek");
         if (s_.vehicle.mode == SteerMode::Arrive) {
             ui_text_coloured(imgui_colour(kBrakeCircle), "orange = braking distance %.0f px (slowing circle %.0f px)", braking_distance(s_.params),
                              s_.params.slow_radius);

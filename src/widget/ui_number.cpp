@@ -5,7 +5,9 @@
 #include <cstdio>
 
 #include "core/decimal.hpp"
+#include "core/format.hpp"
 #include "core/lang.hpp"
+#include "core/stops.hpp"
 #include "imgui_internal.h"
 
 namespace flocklab {
@@ -117,10 +119,21 @@ double scale_of(int decimals) {
 // 35 / 100: the double nearest 0.35, the same as the lab's literal 0.35.
 double round_to(double v, int decimals) { return std::round(v * scale_of(decimals)) / scale_of(decimals); }
 
+// decimals < 0: the value's shortest form ("0.2", "320").
 std::string shown(double v, int decimals) {
+    if (decimals < 0) return local_number(py_repr(v == 0 ? 0.0 : v));
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
     return local_number(buf);
+}
+
+// Where v sits among the stops, as a fractional index (2.5: halfway between the third and fourth).
+double stop_position(const std::vector<double>& s, double v) {
+    const auto it = std::lower_bound(s.begin(), s.end(), v);
+    if (it == s.begin()) return 0;
+    if (it == s.end()) return static_cast<double>(s.size() - 1);
+    const size_t k = static_cast<size_t>(it - s.begin());
+    return static_cast<double>(k - 1) + (v - s[k - 1]) / (s[k] - s[k - 1]);
 }
 
 }  // namespace
@@ -165,7 +178,8 @@ bool whole_number_field(const char* label, std::uint64_t* v, NumberEntry& e) {
     return changed;
 }
 
-SliderResult number_slider(const char* label, double* v, double lo, double hi, int decimals, NumberEntry& e) {
+SliderResult number_slider(const char* label, double* v, double lo, double hi, int decimals, NumberEntry& e,
+                           const std::vector<double>* stops) {
     SliderResult r;
     ImGuiWindow* window = ImGui::GetCurrentWindow();
     if (window->SkipItems) return r;
@@ -176,7 +190,7 @@ SliderResult number_slider(const char* label, double* v, double lo, double hi, i
     if (!add_control(label, id, &frame)) return r;
     const bool hovered = ImGui::ItemHoverable(frame, id);
     const auto set = [&](double x) {
-        x = std::clamp(round_to(x, decimals), lo, hi);
+        x = std::clamp(stops ? x : round_to(x, decimals), lo, hi);
         if (x == *v) return;
         *v = x;
         r.changed = true;
@@ -196,7 +210,7 @@ SliderResult number_slider(const char* label, double* v, double lo, double hi, i
         e.edited = 0;
     } else if (const bool clicked = hovered && g.IO.MouseClicked[0]; clicked || g.NavActivateId == id || g.NavActivateInputId == id) {
         if ((clicked && g.IO.KeyCtrl) || g.NavActivateInputId == id) {
-            begin_typing(id, shown(*v, decimals), e);
+            begin_typing(id, shown(*v, stops ? -1 : decimals), e);
         } else {
             take(id, window);
             g.ActiveIdUsingNavDirMask |= (1 << ImGuiDir_Left) | (1 << ImGuiDir_Right);
@@ -208,17 +222,25 @@ SliderResult number_slider(const char* label, double* v, double lo, double hi, i
     const float pad = 2.0f, track = frame.GetWidth() - pad * 2;
     const double range = hi - lo;
     float grab = style.GrabMinSize;
-    if (decimals == 0) grab = std::max(static_cast<float>(track / (range + 1)), grab);
+    if (decimals == 0 && !stops) grab = std::max(static_cast<float>(track / (range + 1)), grab);
+    const double last = stops ? static_cast<double>(stops->size() - 1) : 0.0;
     grab = std::min(grab, track);
     const float usable = track - grab, left = frame.Min.x + pad + grab / 2;
     if (g.ActiveId == id && e.id != id) {
         if (g.ActiveIdSource == ImGuiInputSource_Mouse) {
             if (!g.IO.MouseDown[0]) ImGui::ClearActiveID();
-            else set(lo + range * (usable > 0 ? std::clamp((g.IO.MousePos.x - left) / usable, 0.0f, 1.0f) : 0.0f));
+            else {
+                const double f = usable > 0 ? std::clamp((g.IO.MousePos.x - left) / usable, 0.0f, 1.0f) : 0.0f;
+                set(stops ? (*stops)[static_cast<size_t>(std::lround(f * last))] : lo + range * f);
+            }
         } else if (g.ActiveIdSource == ImGuiInputSource_Nav) {
             const float dir = ImGui::GetNavInputAmount2d(ImGuiNavDirSourceFlags_Keyboard | ImGuiNavDirSourceFlags_PadDPad, ImGuiInputReadMode_RepeatFast).x;
             if (g.NavActivatePressedId == id && !g.ActiveIdIsJustActivated) {
                 ImGui::ClearActiveID();
+            } else if (dir != 0 && stops) {  // to the next stop (Shift: the tenth), from a typed value too
+                const double at = stop_position(*stops, *v), n = g.IO.KeyShift ? 10 : 1;
+                const double k = dir > 0 ? std::floor(at + 1e-9) + n : std::ceil(at - 1e-9) - n;
+                set((*stops)[static_cast<size_t>(std::clamp(k, 0.0, last))]);
             } else if (dir != 0) {
                 double step = decimals == 0 && range <= 100 ? 1.0 : range / 100;
                 if (g.IO.KeyShift) step *= 10;
@@ -237,11 +259,12 @@ SliderResult number_slider(const char* label, double* v, double lo, double hi, i
     const ImU32 colour = ImGui::GetColorU32(g.ActiveId == id ? ImGuiCol_FrameBgActive : hovered ? ImGuiCol_FrameBgHovered : ImGuiCol_FrameBg);
     ImGui::RenderNavHighlight(frame, id);
     ImGui::RenderFrame(frame.Min, frame.Max, colour, true, style.FrameRounding);
-    const float t = range > 0 ? static_cast<float>((*v - lo) / range) : 0.0f;
+    const float t = stops ? (last > 0 ? static_cast<float>(stop_position(*stops, *v) / last) : 0.0f)
+                          : range > 0 ? static_cast<float>((*v - lo) / range) : 0.0f;
     const float x = left + usable * std::clamp(t, 0.0f, 1.0f);
     window->DrawList->AddRectFilled(ImVec2(x - grab / 2, frame.Min.y + pad), ImVec2(x + grab / 2, frame.Max.y - pad),
                                     ImGui::GetColorU32(g.ActiveId == id ? ImGuiCol_SliderGrabActive : ImGuiCol_SliderGrab), style.GrabRounding);
-    const std::string text = shown(*v, decimals);
+    const std::string text = shown(*v, stops ? -1 : decimals);
     ImGui::RenderTextClipped(frame.Min, frame.Max, text.c_str(), nullptr, nullptr, ImVec2(0.5f, 0.5f));
     return r;
 }

@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "imgui.h"
 
@@ -47,7 +48,10 @@ struct SliderResult {
 // decimal mark. Drag it; with the keyboard, Space takes it, the arrows move
 // it (1% of its range, or one unit for a range of whole numbers up to 100;
 // Shift: ten times as far) and Space lets it go. Ctrl+click or Enter types a
-// value, clamped to the range.
-SliderResult number_slider(const char* label, double* v, double lo, double hi, int decimals, NumberEntry& entry);
+// value, clamped to the range. With `stops` (core/stops.hpp: lo first, hi
+// last) the track is the stops, evenly spaced: a drag or an arrow lands on
+// one (Shift: ten along), and the value shows in its shortest form.
+SliderResult number_slider(const char* label, double* v, double lo, double hi, int decimals, NumberEntry& entry,
+                           const std::vector<double>* stops = nullptr);
 
 }  // namespace flocklab

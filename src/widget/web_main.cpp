@@ -19,6 +19,7 @@
 #include "core/experiment.hpp"
 #include "core/format.hpp"
 #include "core/lang.hpp"
+#include "core/stops.hpp"
 #include "core/words.hpp"
 
 namespace {
@@ -159,6 +160,17 @@ EMSCRIPTEN_KEEPALIVE const char* fl_set(const char* option, const char* value) {
 EMSCRIPTEN_KEEPALIVE const char* fl_get(const char* option) { return text(g.app.scene().get(option)); }
 // The tunables by name ({"weight_separation": 1.8, ...}).
 EMSCRIPTEN_KEEPALIVE const char* fl_params() { return text(g.app.scene().params_json()); }
+// A tunable's slider stops (core/stops.hpp) over its full range, as a JSON
+// list ("[]" for no such tunable): the page's form lands where the panel does.
+EMSCRIPTEN_KEEPALIVE const char* fl_stops(const char* name) {
+    for (const flocklab::Tunable& t : g.app.scene().tunables()) {
+        if (std::string(t.name) != name) continue;
+        std::string o;
+        for (const double v : flocklab::slider_stops(t.lo, t.hi)) o += (o.empty() ? "[" : ", ") + flocklab::py_repr(v);
+        return text(o + "]");
+    }
+    return text("[]");
+}
 // Several at once, all or nothing: "name\tvalue" lines (Scene::set_params).
 EMSCRIPTEN_KEEPALIVE const char* fl_set_params(const char* lines) {
     return result_text(g.app.scene().set_params(flocklab::tab_pairs(lines)));
@@ -214,6 +226,8 @@ EMSCRIPTEN_KEEPALIVE void fl_play_begin(int steps) { g.app.play_begin(g.app.scen
 EMSCRIPTEN_KEEPALIVE double fl_seed() { return static_cast<double>(g.app.scene().seed()); }
 EMSCRIPTEN_KEEPALIVE void fl_set_paused(int p) { g.app.paused = p != 0; }
 EMSCRIPTEN_KEEPALIVE int fl_paused() { return g.app.paused; }
+EMSCRIPTEN_KEEPALIVE void fl_set_speed(double s) { g.app.speed = std::clamp(std::isfinite(s) ? s : 1.0, 0.1, 4.0); }
+EMSCRIPTEN_KEEPALIVE double fl_speed() { return g.app.speed; }
 EMSCRIPTEN_KEEPALIVE int fl_step(int n) { return g.app.step(n); }
 // The most steps one step() call runs now (fewer for bigger flocks).
 EMSCRIPTEN_KEEPALIVE int fl_max_steps() { return g.app.scene().max_steps_per_call(); }

@@ -79,7 +79,10 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn, on
   const chart = node(box, 'svg', { class: 'fl-exp-chart', role: 'group' });
   const hint = node(box, 'p', { class: 'fl-exp-hint', id: `fl-exp-hint-${uid}`, hidden: '' });
   const legend = node(box, 'ul', { class: 'fl-exp-legend' });
-  const summary = node(box, 'p', { class: 'fl-exp-summary', 'aria-live': 'off', id: `fl-exp-${uid}` });
+  const summary = node(box, 'p', { class: 'fl-exp-summary', id: `fl-exp-${uid}` });
+  // What a screen reader hears: a region live from the start (one made live
+  // in the update that fills it is not heard), written only with news.
+  const said = node(box, 'p', { class: 'fl-sr fl-exp-said', 'aria-live': 'polite' });
   chart.setAttribute('aria-describedby', summary.id);
   // Last in the tab order: the prediction, Run and the chart come first.
   const fullButton = node(box, 'button', { type: 'button', class: 'fl-exp-full', 'aria-pressed': 'false' });
@@ -133,7 +136,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn, on
     clearTimeout(ex.saying_);
     if (later) ex.saying_ = setTimeout(() => say(text), 600);
     else if (summary.textContent !== text) {
-      summary.setAttribute('aria-live', ex.running_ || summary.textContent === '' ? 'off' : 'polite');
+      if (!ex.running_ && summary.textContent !== '') said.textContent = text;
       summary.textContent = text;
     }
   }

@@ -33,8 +33,9 @@ export function addForms(el) {
   }
 }
 
-// Slider and number steps: hundredths for small ranges, whole units otherwise.
-const stepOf = (t) => (t.hi - t.lo <= 10 ? 0.01 : 1);
+// A slider moves over its tunable's stops (the core's rule: 0.2, 320 and 440
+// are among them), one step of the range per stop; the number box takes any value.
+const nearestStop = (stops, v) => stops.reduce((k, s, i) => (Math.abs(s - v) < Math.abs(stops[k] - v) ? i : k), 0);
 
 export function makeForm(w) {
   const box = own(w.el_, '[data-controls]')[0];
@@ -106,17 +107,21 @@ export function makeForm(w) {
         }
         const row = node(set, 'div', { class: 'fl-row' });
         const rid = id();
-        const label = t.unit ? `${tr(t.label)} (${tr(t.unit)})` : tr(t.label);
+        const unit = tr(t.unit).replace('^2', '²'); // px/s^2 as students read it (words.cpp unit_words)
+        const label = t.unit ? `${tr(t.label)} (${unit})` : tr(t.label);
         node(row, 'label', { for: rid }, label);
-        const range = node(row, 'input', { id: rid, type: 'range', min: t.lo, max: t.hi, step: stepOf(t) });
+        const stops = JSON.parse(w.api_().stops(t.name));
+        const range = node(row, 'input', { id: rid, type: 'range', min: 0, max: stops.length - 1, step: 1 });
         const num = node(row, 'input', { type: 'number', min: t.lo, max: t.hi, step: 'any', 'aria-label': label });
+        const valueOf = (input) => (input === range ? String(stops[Number(range.value)]) : input.value);
+        const shown = () => { range.setAttribute('aria-valuetext', `${String(stops[Number(range.value)]).replace('.', w.lang_.decimal)}${t.unit ? ` ${unit}` : ''}`); };
         for (const input of [range, num]) {
           input.addEventListener('change', () => {
-            if (input.value !== '') h.setParams({ [t.name]: input.value });
+            if (input.value !== '') h.setParams({ [t.name]: valueOf(input) });
           }, { signal: w.signal_ });
-          inputs.push({ input, read: (p) => p[t.name] });
+          inputs.push(input === range ? { input, read: (p) => nearestStop(stops, p[t.name]), after: shown } : { input, read: (p) => p[t.name] });
         }
-        range.addEventListener('input', () => { num.value = range.value; }, { signal: w.signal_ });
+        range.addEventListener('input', () => { num.value = valueOf(range); shown(); }, { signal: w.signal_ });
       }
       this.sync();
     },
@@ -129,6 +134,7 @@ export function makeForm(w) {
         const v = f.read(p);
         if (f.checked) f.input.checked = v;
         else if (String(v) !== f.input.value) f.input.value = String(v);
+        f.after?.();
       }
     },
   };

@@ -146,16 +146,16 @@ export function mount(el, options = {}, { replace = false } = {}) {
       afterAction();
     }),
     seed: read('seed', () => api.seed()),
-    // Reset with the same seed, run to `seconds` of simulated time and pause there (runs.js).
-    runTo: runs.runTo_,
-    // Reset with the same seed and play in real time, pausing at `seconds` (runs.js).
+    runTo: runs.runTo_, // reset with the same seed, run to `seconds` of simulated time and pause there (runs.js)
+    // Reset with the same seed and play in real time, pausing at `seconds`; the clock's rate (runs.js).
     playTo: runs.playTo_,
+    setSpeed: runs.setSpeed_,
+    speed: read('speed', () => api.speed()),
     pause: change(none, () => { cancelRun(); api.setPaused(1); controls.sync(); }),
     resume: change(none, () => { api.setPaused(0); controls.sync(); }),
     paused: read('paused', () => api.paused() === 1),
-    // step(n) runs synchronously and returns the steps it ran: each call
-    // stops after a number of boid-steps (fewer steps for bigger flocks) and
-    // after description.maxCallMs of work, so that none can hang the page.
+    // step(n) runs synchronously and returns the steps it ran: each call stops after a
+    // number of boid-steps (fewer for bigger flocks) and description.maxCallMs of work.
     step: change((n = 1) => [wholeNumber(el, 'step(n)', n, 1, 0, Number.MAX_SAFE_INTEGER)], (want) => {
       cancelRun();
       const ran = api.step(Math.min(want, api.maxSteps()));

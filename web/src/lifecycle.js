@@ -99,7 +99,10 @@ export function live(w) {
   fit();
   const sizes = typeof ResizeObserver === 'function' ? new ResizeObserver(fit) : null;
   sizes?.observe(w.canvas_());
-  signal.addEventListener('abort', () => sizes?.disconnect());
+  // data-text-scale may change at any time (a page's projector mode).
+  const scaled = typeof MutationObserver === 'function' ? new MutationObserver(fit) : null;
+  scaled?.observe(el, { attributeFilter: ['data-text-scale'] });
+  signal.addEventListener('abort', () => { sizes?.disconnect(); scaled?.disconnect(); });
   onFullscreenChange(() => {
     if (fullscreenElement() === el) el.scrollTop = 0; // the canvas first, whatever was scrolled before
     fit();

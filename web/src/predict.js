@@ -42,6 +42,7 @@ export function fill(template, g, lang) {
 const bare = (text) => text.replace(/\.\s*$/, '');
 
 let nextId = 0;
+const SPEEDS = [0.25, 0.5, 1, 2];
 // This module travels in the experiments' chunk, a bundle of its own whose
 // mangled property names differ from the shim's: the widget's parts come by
 // plain names. `widget`: {el, signal, lang() (its language), handle, say(text)};
@@ -63,8 +64,16 @@ export function makePrediction(widget, spec, seconds) {
     return input;
   });
   const play = Object.assign(document.createElement('button'), { type: 'button', className: 'fl-predict-play' });
+  // The speed it plays at, changed while it plays too: slow motion to watch
+  // a turn or a brake happen (the same fixed steps, so the same numbers).
+  const speedLabel = Object.assign(document.createElement('label'), { className: 'fl-speed' });
+  const speed = document.createElement('select');
+  for (const s of SPEEDS) speed.append(new Option(`${widget.lang().number(s, s < 0.5 ? 2 : s < 1 ? 1 : 0)}×`, String(s), s === 1, s === 1));
+  const speedWord = document.createElement('span');
+  speedLabel.append(speedWord, ' ', speed);
+  speed.addEventListener('change', () => handle.setSpeed(Number(speed.value)), { signal });
   const outcome = Object.assign(document.createElement('p'), { className: 'fl-outcome' });
-  box.append(play, outcome);
+  box.append(play, speedLabel, outcome);
   // The figure's own buttons stay together: the question goes after the last control.
   const after = el.querySelector(':scope > .fl-measured, :scope > figcaption');
   if (after) after.before(box);
@@ -73,7 +82,10 @@ export function makePrediction(widget, spec, seconds) {
 
   let watching = false; // a run that this prediction waits for the end of
   const t = (s, ...a) => widget.lang().t(s, ...a);
-  const label = () => { play.textContent = watching || outcome.textContent ? t('Replay') : t('Play'); };
+  const label = () => {
+    play.textContent = watching || outcome.textContent ? t('Replay') : t('Play');
+    speedWord.textContent = t('Speed');
+  };
   const chosen = () => radios.findIndex((r) => r.checked);
   play.addEventListener('click', () => {
     const i = chosen();
@@ -86,6 +98,7 @@ export function makePrediction(widget, spec, seconds) {
     outcome.textContent = '';
     watching = true;
     label();
+    handle.setSpeed(Number(speed.value));
     handle.playTo(seconds);
     say(t('Playing from 0 s to {0} s; you predicted: {1}.', seconds, bare(spec.choices[i].text)));
   }, { signal });
@@ -120,6 +133,7 @@ export function makePrediction(widget, spec, seconds) {
     hide() {
       box.hidden = true;
       watching = false;
+      handle.setSpeed(1);
     },
   };
 }

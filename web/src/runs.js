@@ -78,6 +78,13 @@ export function makeRuns(w, g, afterAction) {
     afterAction();
   });
 
+  // The clock's rate while it plays: 0.1 to 4 simulated seconds per real
+  // second, the same fixed steps at any speed (a slow-motion replay: 0.25).
+  const setSpeed = g.change_((speed) => {
+    if (typeof speed !== 'number' || !(speed >= 0.1 && speed <= 4)) throw new RangeError(`flocklab: setSpeed(speed) takes a number from 0.1 to 4, got ${quote(speed)}`);
+    return [speed];
+  }, (s) => { w.api_().setSpeed(s); afterAction(); });
+
   // An experiment on this widget's configuration as it is now: one setting
   // over values, each over seeds, `seconds` each; a promise of one row per
   // run ({run, value, seed, <gauge>...}) and each value's mean, min and max
@@ -172,5 +179,5 @@ export function makeRuns(w, g, afterAction) {
     experimentStop?.(g.aborted_());
   }
 
-  return { cancelRun_: cancelRun, runTo_: runTo, playTo_: playTo, experiment_: experiment, benchmark_: benchmark, stopAll_: stopAll };
+  return { cancelRun_: cancelRun, runTo_: runTo, playTo_: playTo, setSpeed_: setSpeed, experiment_: experiment, benchmark_: benchmark, stopAll_: stopAll };
 }

@@ -58,6 +58,7 @@ export function makeZoom(w) {
     if (Math.abs(want - zoom) < 0.01) return;
     const canvas = w.canvas_();
     const focused = document.activeElement === canvas; // moving it drops the focus: a keyboard keeps it
+    const top = canvas.getBoundingClientRect().top;
     if (want > 1) {
       if (!box) build();
       if (canvas.parentElement !== box) {
@@ -66,6 +67,13 @@ export function makeZoom(w) {
         box.after(bar);
       }
       box.style.setProperty('--fl-zoom', String(want));
+      // The canvas grows downward from where its top was (never above the
+      // screen), with the view's first focus point (the goal) in sight.
+      const goal = metrics.focus?.[0]?.map((v) => (v * want) / zoom);
+      if (goal) box.scrollLeft = Math.max(0, goal[0] - box.clientWidth / 2);
+      let y = Math.max(0, top);
+      if (goal) y = Math.max(0, Math.min(y, innerHeight - goal[1] - 2 * TARGET_CSS));
+      scrollBy({ top: canvas.getBoundingClientRect().top - y, behavior: 'instant' });
     } else if (box?.isConnected) {
       box.before(canvas);
       box.remove();

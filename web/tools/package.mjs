@@ -91,6 +91,9 @@ export interface HandleBase<G, P, O> {
   seed(): number;
   runTo(seconds: number): Promise<G>;
   playTo(seconds: number): void;
+  /** The clock's rate while it plays: 0.1 to 4 simulated seconds per real second (the same steps at any speed). */
+  setSpeed(speed: number): void;
+  speed(): number;
   pause(): void;
   resume(): void;
   paused(): boolean;
