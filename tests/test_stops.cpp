@@ -71,9 +71,8 @@ TEST(Stops, TheNearestStopIsTheLowerOfTwoEquallyNear) {
 }
 
 TEST(Words, AForceUnitReadsAsStudentsWriteIt) {
-    EXPECT_EQ(unit_words("px/s^2"), "px/s\u00b2");
-    EXPECT_EQ(unit_words("px/s"), "px/s");
     SteerScene steer;
+    for (const Tunable& t : steer.tunables()) EXPECT_EQ(std::string(t.unit).find('^'), std::string::npos) << t.name;
     steer.set("mode", "seek");
     ASSERT_EQ(steer.compare({{"max_force", "0.2"}}).status, SetResult::Ok);
     EXPECT_TRUE(contains(steer.compared_words(), "0.2 px/s\u00b2")) << steer.compared_words();
@@ -117,6 +116,9 @@ TEST(Words, TheFlocksNoiseIsNoChangeAndTheGaugeSaysHowMuchIsNoise) {
     before[0].value = 23.4;
     after[0].value = 24.4;  // a px up: the boids passing each other
     after[1].value = before[1].value;
+    // A page reads the same threshold from the description (charts.js plotSummary).
+    EXPECT_TRUE(contains(gauges_json(f), "\"name\": \"spacing\", \"unit\": \"px\", \"value\": ")) << gauges_json(f);
+    EXPECT_TRUE(contains(gauges_json(f), "\"same\": 2.0}")) << gauges_json(f);
     const std::string s = f.change_sentence(before, after, 2.0);
     EXPECT_TRUE(contains(s, "stayed near")) << s;
     EXPECT_FALSE(contains(s, "spreading")) << s;

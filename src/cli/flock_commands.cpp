@@ -138,7 +138,7 @@ int cmd_explain(const Args& a) {
         std::printf("%-11s %12.3f %12.3f %10.3f %7.2f %s\n", force.name, force.value.x, force.value.y, force.value.length(),
                     force.weight, force.counted ? "" : "(not in the total)");
     }
-    std::printf("%-11s %12.3f %12.3f %10.3f  px/s^2, clamped to %.0f\n", "total", e.total.x, e.total.y,
+    std::printf("%-11s %12.3f %12.3f %10.3f  px/s², clamped to %.0f\n", "total", e.total.x, e.total.y,
                 e.total.length(), f.base.max_force);
     return 0;
 }

@@ -6,7 +6,9 @@
 #include <cmath>
 #include <limits>
 
+#include "flock_scene.hpp"
 #include "steering.hpp"
+#include "words.hpp"
 
 namespace flocklab {
 
@@ -68,4 +70,16 @@ Explanation Flock::explain(int i, const Rules& rules, std::optional<Vec2> hawk, 
     }
     return e;
 }
+
+// [SECTION] Where a point is against the flock, for a sentence.
+std::string FlockScene::place_words(Vec2 p) const {
+    std::string s = tr(region(p, world()));
+    double nearest = -1;
+    for (int i = 0; i < flock.size(); ++i) {
+        const double d = (flock.boid(i).pos - p).length();
+        if (nearest < 0 || d < nearest) nearest = d;
+    }
+    return nearest < 0 ? s : s + trf(", {0} from the nearest boid", {px(nearest)});
+}
+
 }  // namespace flocklab

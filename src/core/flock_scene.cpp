@@ -121,16 +121,6 @@ const std::vector<OptionSpec>& FlockScene::options() const {
     return o;
 }
 
-std::string FlockScene::place_words(Vec2 p) const {
-    std::string s = tr(region(p, world()));
-    double nearest = -1;
-    for (int i = 0; i < flock.size(); ++i) {
-        const double d = (flock.boid(i).pos - p).length();
-        if (nearest < 0 || d < nearest) nearest = d;
-    }
-    return nearest < 0 ? s : s + trf(", {0} from the nearest boid", {px(nearest)});
-}
-
 std::string FlockScene::label() const {
     const std::string n = std::to_string(flock.size());
     if (leader()) return trf("Flock simulation, {0} boids, following a leader. Press ? for keys.", {n});
@@ -389,8 +379,8 @@ std::string explanation_json(const Explanation& e, bool detailed) {
         }
         o += ", \"magnitudes\": {" + mag + "}, \"weighted\": {" + weighted + "}, \"weightedMagnitudes\": {" + wmag +
              "}, \"totalMagnitude\": " + py_repr(e.total.length()) +
-             ", \"units\": {\"pos\": \"px\", \"vel\": \"px/s\", \"forces\": \"px/s^2\", \"magnitudes\": \"px/s^2\", "
-             "\"weighted\": \"px/s^2\", \"weightedMagnitudes\": \"px/s^2\", \"total\": \"px/s^2\", \"totalMagnitude\": \"px/s^2\", "
+             ", \"units\": {\"pos\": \"px\", \"vel\": \"px/s\", \"forces\": \"px/s²\", \"magnitudes\": \"px/s²\", "
+             "\"weighted\": \"px/s²\", \"weightedMagnitudes\": \"px/s²\", \"total\": \"px/s²\", \"totalMagnitude\": \"px/s²\", "
              "\"weights\": \"\"}";
     }
     return o + "}";

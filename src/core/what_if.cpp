@@ -135,7 +135,7 @@ std::string Scene::compared_words() {
         } else {
             for (const Tunable& t : lane_->tunables()) {
                 double v;
-                if (name == t.name && parse_number(value, &v)) words = std::string(tr(t.label)) + " " + local_number(py_repr(*t.value)) + (t.unit[0] ? std::string(" ") + unit_words(t.unit) : "");
+                if (name == t.name && parse_number(value, &v)) words = std::string(tr(t.label)) + " " + local_number(py_repr(*t.value)) + (t.unit[0] ? std::string(" ") + tr(t.unit) : "");
             }
         }
         o += (o.empty() ? "" : ", ") + words;
@@ -157,7 +157,7 @@ std::string Scene::solid_words() const {
 
 std::string gauge_words(const Gauge& g) {
     const int d = g.decimals >= 0 ? g.decimals : g.unit[0] ? 1 : 2;
-    return local_number(fixed(g.value, d)) + (g.unit[0] ? std::string(" ") + unit_words(g.unit) : "");
+    return local_number(fixed(g.value, d)) + (g.unit[0] ? std::string(" ") + tr(g.unit) : "");
 }
 
 std::string Scene::summary() {

@@ -79,12 +79,6 @@ std::string fixed(double v, int d) {
 
 std::string px(double v) { return fixed(v, std::fabs(v) < 10 ? 1 : 0) + " " + tr("px"); }
 
-std::string unit_words(const char* unit) {
-    std::string u = tr(unit);
-    const size_t k = u.find("^2");
-    return k == std::string::npos ? u : u.replace(k, 2, "\u00b2");
-}
-
 std::string list(const std::vector<std::string>& items) {
     std::string s;
     for (size_t i = 0; i < items.size(); ++i) {

@@ -43,9 +43,6 @@ std::string region(Vec2 p, Vec2 size);
 
 // [SECTION] Numbers and lists
 std::string px(double v);            // "23 px", "6.4 px" (one decimal below 10)
-// A unit as students read it, in the widget's language: "px/s^2" (the
-// machine's spelling, in JSON and CSV) is "px/s²".
-std::string unit_words(const char* unit);
 std::string fixed(double v, int d);  // "0.21"
 std::string list(const std::vector<std::string>& items);  // "a, b and c"
 std::string capitalised(std::string s);

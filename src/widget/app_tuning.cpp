@@ -114,7 +114,7 @@ void App::draw_tuning() {
             ImGui::TextDisabled("%s", tr(group));
         }
         // "separation" under "weights"; "view radius (px)". The name keeps the id unique.
-        const std::string label = std::string(tr(t.label)) + (t.unit[0] ? std::string(" (") + unit_words(t.unit) + ")" : "") + "##" + t.name;
+        const std::string label = std::string(tr(t.label)) + (t.unit[0] ? std::string(" (") + tr(t.unit) + ")" : "") + "##" + t.name;
         const std::vector<double> stops = slider_stops(t.lo, t.hi);  // 0.2, 320 and 440 among them
         number_slider(label.c_str(), t.value, t.lo, t.hi, 2, panel_.entry, &stops);
     }

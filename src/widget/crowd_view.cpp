@@ -25,6 +25,7 @@ constexpr SDL_Color kGoalCircle{250, 204, 21, 70};
 constexpr SDL_Color kAgent{125, 211, 252, 255};
 constexpr SDL_Color kArrived{134, 239, 172, 255};
 constexpr SDL_Color kStuck{248, 113, 113, 255};
+constexpr double kStuckShownAfter = 1.0;  // s stuck before an agent is drawn red
 constexpr SDL_Color kVelocity{226, 232, 240, 150};
 constexpr SDL_Color kFlow{148, 163, 184, 170};
 constexpr SDL_Color kPath{250, 204, 21, 220};
@@ -210,9 +211,16 @@ public:
             const std::vector<Vec2> path = s_.path(s_.inspected());
             for (size_t i = 1; i < path.size(); ++i) d.line(path[i - 1], path[i], 2.5, kPath);
         }
+        // Red only for an agent stuck a while (kStuckShownAfter of simulated
+        // time): one a jam slows for a moment is not drawn as stuck.
+        const double now = s_.time();
+        if (stuck_since_.size() != static_cast<size_t>(crowd.size()) || now < drawn_at_) stuck_since_.assign(static_cast<size_t>(crowd.size()), -1.0);
+        drawn_at_ = now;
         for (int i = 0; i < crowd.size(); ++i) {
             const Boid& a = crowd.agent(i);
-            const SDL_Color c = crowd.stuck(i, s_.params, m)                              ? kStuck
+            double& since = stuck_since_[static_cast<size_t>(i)];
+            since = !crowd.stuck(i, s_.params, m) ? -1.0 : since < 0 ? now : since;
+            const SDL_Color c = since >= 0 && now - since >= kStuckShownAfter ? kStuck
                                 : a.pos.distance_to(goal) <= s_.params.goal_radius ? kArrived
                                                                                     : kAgent;
             d.line(a.pos, a.pos + a.vel * 0.15, 1.5, kVelocity);
@@ -308,6 +316,8 @@ private:
     Cell cursor_;                 // the keyboard's cell
     std::optional<Cell> press_;   // the cell a press or drag is on
     bool painting_ = true;        // this press adds walls (true) or takes them away
+    std::vector<double> stuck_since_;  // s: when each agent was first seen stuck, this time (-1: moving)
+    double drawn_at_ = 0;              // s: the scene's time at the last draw (a smaller one: a reset)
     int painted_ = 0;             // cells this press changed, from first_painted_ to last_painted_
     Cell first_painted_, last_painted_;
     bool goal_armed_ = false;     // G was pressed: the next click moves the goal

@@ -4,6 +4,7 @@ import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { serve } from '../../web/serve.mjs';
 
@@ -265,4 +266,16 @@ export async function mainThreadTasks(page, body) {
   const untimed = tasks.filter((t) => Number.isNaN(t.cpu));
   if (timed.length === 0 || untimed.length > Math.max(2, tasks.length / 100)) throw new Error(`the trace has ${tasks.length} main-thread tasks, ${untimed.length} of them without CPU times`);
   return { result, tasks: timed };
+}
+
+// A what-if button with data-predict pressed as a student would (scrolled to,
+// clicked): it is pressed, and its question shows; returns the question.
+export async function askedBy(page, sel, label) {
+  const button = page.locator(`${sel} button`, { hasText: label });
+  await button.scrollIntoViewIfNeeded();
+  await button.click();
+  assert.equal(await button.getAttribute('aria-pressed'), 'true', label);
+  const question = page.locator(`${sel} .fl-predict:not([hidden])`);
+  await question.waitFor();
+  return question;
 }

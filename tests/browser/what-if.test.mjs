@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { start, openLesson, pageOf, pixelStats, root } from './helpers.mjs';
+import { start, openLesson, pageOf, pixelStats, root, askedBy } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -137,16 +137,6 @@ test('W on the focused canvas toggles the lane, said in the live region; config(
 
 // A what-if button on the lesson page pressed: it waits at 0 s with its
 // question shown; returns the question (the visible .fl-predict).
-async function askedBy(page, sel, label) {
-  const button = page.locator(`${sel} button`, { hasText: label });
-  await button.scrollIntoViewIfNeeded();
-  await button.click();
-  assert.equal(await button.getAttribute('aria-pressed'), 'true', label);
-  const question = page.locator(`${sel} .fl-predict:not([hidden])`);
-  await question.waitFor();
-  return question;
-}
-
 test('the lesson page: each slip\'s button runs it beside the lab, and the sentence under it states the widget\'s own gauges', async () => {
   const page = await openLesson(env);
   const cases = [

@@ -18,8 +18,10 @@ function svgNode(parent, name, attrs, text) {
 
 
 // One sentence per gauge: where it went over the window, and after which
-// change; in `lang` (the widget's language, lang.js).
-export function plotSummary(h, names, decimals = {}, lang = english) {
+// change; in `lang` (the widget's language, lang.js). `same`: per gauge, a
+// change smaller than this is noise, said "about the same" (the module's
+// Gauge::same, in its description); without it, any change counts.
+export function plotSummary(h, names, decimals = {}, lang = english, same = {}) {
   const { t } = lang;
   const n = h.time.length;
   if (n < 2) return t('No history yet.');
@@ -38,6 +40,7 @@ export function plotSummary(h, names, decimals = {}, lang = english) {
     const when = last ? t(' after {0} at {1} s', last.what, lang.number(last.time, 1)) : t(' over {0} s', lang.number(t1 - t0, 0));
     const [va, vb] = [number(a, unit, d, lang), number(b, unit, d, lang)];
     if (Math.abs(b - a) < 1e-9 * Math.max(1, Math.abs(a))) return t('{0} stayed at {1}{2}.', t(g), vb, when);
+    if (Math.abs(b - a) < (same[g] ?? 0)) return t('{0} stayed about the same, near {1}{2}.', t(g), vb, when);
     return b < a ? t('{0} fell from {1} to {2}{3}.', t(g), va, vb, when) : t('{0} rose from {1} to {2}{3}.', t(g), va, vb, when);
   }).concat(previousRun(h, names, decimals, lang)).join(' ');
 }
@@ -52,7 +55,7 @@ function previousRun(h, names, decimals, { t, number: num }) {
 }
 
 // decimals: how many each gauge shows ({arrived: 0}), as the module describes it.
-export function drawPlot(svg, h, decimals = {}, lang = english) {
+export function drawPlot(svg, h, decimals = {}, lang = english, same = {}) {
   const { t } = lang;
   const names = svg.dataset.plot.split(/[\s,]+/).filter((g) => g in h.units);
   // Drawn in CSS px at the chart's displayed width, so text keeps its size;
@@ -68,7 +71,7 @@ export function drawPlot(svg, h, decimals = {}, lang = english) {
   // A short name, and the summary as its description (read once each).
   const name = t('{0} over time', names.map((g) => t(g)).join(t(' and ')));
   svgNode(svg, 'title', {}, name);
-  svgNode(svg, 'desc', {}, plotSummary(h, names, decimals, lang));
+  svgNode(svg, 'desc', {}, plotSummary(h, names, decimals, lang, same));
   svg.setAttribute('aria-label', name);
   const n = h.time.length;
   if (n < 2) return;

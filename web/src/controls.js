@@ -255,7 +255,8 @@ export function makeControls(w) {
       if (plots.length) {
         const h = w.handle_.history();
         const decimals = Object.fromEntries(w.spec_.gauges.filter((x) => x.decimals !== undefined).map((x) => [x.name, x.decimals]));
-        for (const svg of plots) drawPlot(svg, h, decimals, w.lang_);
+        const same = Object.fromEntries(w.spec_.gauges.map((x) => [x.name, x.same ?? 0]));
+        for (const svg of plots) drawPlot(svg, h, decimals, w.lang_, same);
       }
     },
   };

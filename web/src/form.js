@@ -107,7 +107,7 @@ export function makeForm(w) {
         }
         const row = node(set, 'div', { class: 'fl-row' });
         const rid = id();
-        const unit = tr(t.unit).replace('^2', '²'); // px/s^2 as students read it (words.cpp unit_words)
+        const unit = tr(t.unit);
         const label = t.unit ? `${tr(t.label)} (${unit})` : tr(t.label);
         node(row, 'label', { for: rid }, label);
         const stops = JSON.parse(w.api_().stops(t.name));
