@@ -154,3 +154,17 @@ TEST(Words, ADragsWallsAreOneNote) {
     ASSERT_EQ(static_cast<int>(c.history().events().size()), marks + 1);
     EXPECT_TRUE(contains(c.history().events().back().what, std::to_string(painted) + " walls added, from ")) << c.history().events().back().what;
 }
+
+TEST(Words, AGaugeOfOneAgreesAndNoNameKeepsItsUnderscores) {
+    EXPECT_EQ(gauge_words({"arrived", "agents", 1.0, 0}), "1 agent");
+    EXPECT_EQ(gauge_words({"arrived", "agents", 2.0, 0}), "2 agents");
+    EXPECT_EQ(gauge_words({"mean_steps_to_goal", "cells", 1.0, 0}), "1 cell");
+    EXPECT_EQ(gauge_label({"mean_steps_to_goal", "cells", 3.0}), "mean steps to goal");
+    CrowdScene c;
+    ASSERT_EQ(c.compare({{"follow", "seek"}}).status, SetResult::Ok);
+    c.reset(7);
+    c.step(600);
+    const std::string said = c.summary();
+    EXPECT_EQ(said.find('_'), std::string::npos) << said;
+    EXPECT_EQ(said.find(" 1 agents"), std::string::npos) << said;
+}

@@ -106,5 +106,13 @@ resetAll.addEventListener('click', () => {
     el.flocklab.reset();
     n++;
   }
-  resetAllSaid.textContent = n === 1 ? 'One simulation is back at its start.' : `${n} simulations are back at their start.`;
+  // The experiments: their runs and predictions cleared (one not loaded yet has none).
+  let e = 0;
+  for (const el of document.querySelectorAll('.flocklab[data-experiment]')) {
+    if (el.flocklab?.kind !== 'experiment') continue;
+    el.flocklab.reset();
+    e++;
+  }
+  const sims = n === 1 ? 'One simulation is' : `${n} simulations are`;
+  resetAllSaid.textContent = e ? `${sims} back at their start, and ${e === 1 ? 'one experiment has' : `${e} experiments have`} no runs.` : `${sims} back at their start.`;
 });

@@ -18,6 +18,9 @@ struct Gauge {
 
 // A gauge's value as a page shows it, in the widget's language: its
 // decimals (Gauge::decimals' rule) and its unit ("23.7 px", "0.88").
+// A count of one agrees ("1 agent", "1 cell").
 std::string gauge_words(const Gauge& g);
+// Its name as a sentence says it, in the widget's language ("mean steps to goal").
+std::string gauge_label(const Gauge& g);
 
 }  // namespace flocklab

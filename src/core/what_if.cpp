@@ -4,6 +4,7 @@
 // its settings() (what the lanes share), copy_state() (the lane's start) and
 // positions() (apart); nothing here names a scene.
 #include <algorithm>
+#include <cstring>
 #include <cmath>
 #include <set>
 
@@ -157,7 +158,16 @@ std::string Scene::solid_words() const {
 
 std::string gauge_words(const Gauge& g) {
     const int d = g.decimals >= 0 ? g.decimals : g.unit[0] ? 1 : 2;
-    return local_number(fixed(g.value, d)) + (g.unit[0] ? std::string(" ") + tr(g.unit) : "");
+    const std::string n = local_number(fixed(g.value, d));
+    if (n == "1" && std::strcmp(g.unit, "agents") == 0) return n + " " + tr("agent");
+    if (n == "1" && std::strcmp(g.unit, "cells") == 0) return n + " " + tr("cell");
+    return n + (g.unit[0] ? std::string(" ") + tr(g.unit) : "");
+}
+
+std::string gauge_label(const Gauge& g) {
+    std::string s = tr(g.name);  // a name without a translation: its words, not its underscores
+    std::replace(s.begin(), s.end(), '_', ' ');
+    return s;
 }
 
 std::string Scene::summary() {
@@ -173,7 +183,7 @@ std::string Scene::summary() {
     for (size_t k = 0; k < mine.size() && k < theirs.size(); ++k) {
         if (gauge_words(mine[k]) == gauge_words(theirs[k])) continue;
         diff += (diff.empty() ? "" : ", ") + trf(solid.empty() ? "{0} {1} against the lab's {2}" : "{0} {1} against the solid lane's {2}",
-                                                 {tr(mine[k].name), gauge_words(theirs[k]), gauge_words(mine[k])});
+                                                 {gauge_label(mine[k]), gauge_words(theirs[k]), gauge_words(mine[k])});
     }
     if (!diff.empty()) s += " " + trf("The what-if lane: {0}.", {diff});
     const std::string far = local_number(fixed(apart(), 1));

@@ -74,9 +74,7 @@ void App::draw_hud() {
         if (!compact()) {
             std::string line;
             for (const Gauge& x : lane->gauges()) {
-                std::string label = tr(x.name);  // a key without a translation: "mean steps to goal"
-                std::replace(label.begin(), label.end(), '_', ' ');
-                line += (line.empty() ? "" : ", ") + label + " " + gauge_words(x);
+                line += (line.empty() ? "" : ", ") + gauge_label(x) + " " + gauge_words(x);
             }
             ImGui::TextColored(kLane, "  %s", line.c_str());  // already in the widget's language
         }

@@ -226,6 +226,8 @@ EMSCRIPTEN_KEEPALIVE void fl_play_begin(int steps) { g.app.play_begin(g.app.scen
 EMSCRIPTEN_KEEPALIVE double fl_seed() { return static_cast<double>(g.app.scene().seed()); }
 EMSCRIPTEN_KEEPALIVE void fl_set_paused(int p) { g.app.paused = p != 0; }
 EMSCRIPTEN_KEEPALIVE int fl_paused() { return g.app.paused; }
+// This instance's WebAssembly memory now, in bytes (instanceStats().memoryBytes).
+EMSCRIPTEN_KEEPALIVE double fl_memory_bytes() { return static_cast<double>(__builtin_wasm_memory_size(0)) * 65536.0; }
 EMSCRIPTEN_KEEPALIVE void fl_set_speed(double s) { g.app.speed = std::clamp(std::isfinite(s) ? s : 1.0, 0.1, 4.0); }
 EMSCRIPTEN_KEEPALIVE double fl_speed() { return g.app.speed; }
 EMSCRIPTEN_KEEPALIVE int fl_step(int n) { return g.app.step(n); }

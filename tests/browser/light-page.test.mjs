@@ -240,3 +240,29 @@ test('an engine without WebAssembly SIMD (Safari before 16.4): the widget says w
   assert.equal(await page.evaluate(() => window.FlockLab.liveInstances()), 0);
   await page.close();
 });
+
+test('memory per instance: each of the lesson\'s widgets starts with 2 MiB of WebAssembly memory (not 16), all of them together stay under 64 MiB; a text of 400,000 characters still goes in (through the heap), and start-up arguments over 256 kB are refused in a sentence with no instance made', async () => {
+  const page = await env.context.newPage();
+  await page.goto(env.url);
+  await allReady(page, '.flocklab:not([data-experiment])');
+  const m = await page.evaluate(() => window.FlockLab.instanceStats());
+  assert.equal(m.live, 14);
+  assert.ok(m.memoryBytes <= 64 * 2 ** 20, `the page's widgets hold ${(m.memoryBytes / 2 ** 20).toFixed(1)} MiB`);
+  assert.ok(m.memoryBytes >= 14 * 2 * 2 ** 20, `less than 2 MiB an instance: ${m.memoryBytes}`);
+  // A long text through the 512 KiB stack would overwrite the module's data: through the heap it is read and answered.
+  const r = await page.evaluate(() => {
+    const h = document.querySelector('#flock').flocklab;
+    let said;
+    try { h.compare(`max-force=0.2;${' '.repeat(400000)}`); said = 'taken'; } catch (e) { said = e.name; }
+    return { said, compared: h.compared(), steps: h.step(5), time: h.gauges().time };
+  });
+  assert.equal(r.said, 'taken');
+  assert.deepEqual(r.compared, { max_force: 0.2 });
+  assert.equal(r.steps, 5);
+  // 300 kB of data-* attributes: refused before any instance is made, said in the widget.
+  const big = await pageOf(env, `<figure class="flocklab" id="w" data-scene="crowd" data-walls="${'1,1;'.repeat(75000)}"><canvas width="900" height="540"></canvas></figure>`);
+  await big.waitForFunction(() => /more than the 256 kB a widget starts with/.test(document.querySelector('#w').textContent), null, { timeout: 60000 });
+  assert.equal(await big.evaluate(() => [window.FlockLab.liveInstances(), window.FlockLab.instanceStats().made]).then((x) => x.join()), '0,0');
+  await big.close();
+  await page.close();
+});

@@ -104,14 +104,14 @@ async function walk(page, shots, size) {
     const question = await askedBy(page, sel, label);
     const spec = JSON.parse(await page.locator(`${sel} button`, { hasText: label }).getAttribute('data-predict'));
     await whenWidget(page, sel, (h) => h.paused() && h.gauges().time === 0);
-    await figure.screenshot({ path: join(shots, `what-if-${name}-${size}-before.png`) });
+    await figure.screenshot({ path: join(shots, `${name}-${size}-before.png`) });
     await question.locator('input[type="radio"]').first().check();
     await question.locator('.fl-speed select').selectOption('2');
     await question.locator('.fl-predict-play').click();
     await whenWidget(page, sel, (h, s) => h.gauges().time > 0.5 && h.gauges().time < s, seconds);
-    await figure.screenshot({ path: join(shots, `what-if-${name}-${size}-during.png`) });
+    await figure.screenshot({ path: join(shots, `${name}-${size}-during.png`) });
     await page.waitForFunction((s) => document.querySelector(s).textContent.startsWith('You predicted'), outcomeOf(sel), { timeout: 60000 });
-    await figure.screenshot({ path: join(shots, `what-if-${name}-${size}-after.png`) });
+    await figure.screenshot({ path: join(shots, `${name}-${size}-after.png`) });
     const r = await page.evaluate(({ sel, out }) => {
       const h = document.querySelector(sel).flocklab;
       return { g: h.gauges(), outcome: document.querySelector(out).textContent, played: h.announcements().filter((a) => a.startsWith('Played to')).pop() };

@@ -332,20 +332,24 @@ test('the lesson page\'s crowd: following the field beside seeking on one maze i
   await page.close();
 });
 
-test('a teacher\'s Reset all, by the keyboard: every started widget is back at its seed at 0 s, and the page says how many', async () => {
+test('a teacher\'s Reset all, by the keyboard: every started widget is back at its seed at 0 s, every experiment has no runs and no prediction, and the page says how many', async () => {
   const page = await openLesson(env);
-  // Every widget paused somewhere after its start.
+  // Every widget paused somewhere after its start; an experiment run, with a prediction.
   const n = await page.evaluate(() => {
     const hs = [...document.querySelectorAll('.flocklab.flocklab-ready:not([data-experiment])')].map((e) => e.flocklab);
     for (const h of hs) { h.pause(); h.step(30); }
     return hs.length;
   });
   assert.equal(n, 14);
+  await page.evaluate(() => { const x = document.querySelector('#measure-overshoot').flocklab; x.predict('falls'); return x.run(); });
+  assert.ok(await page.evaluate(() => document.querySelector('#measure-overshoot').flocklab.results().rows.length > 0));
   await page.focus('#reset-all');
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => /14 simulations are back at their start/.test(document.querySelector('#reset-all-said').textContent), null, { timeout: 30000 });
+  await page.waitForFunction(() => /^14 simulations are back at their start, and 3 experiments have no runs\.$/.test(document.querySelector('#reset-all-said').textContent), null, { timeout: 30000 });
   const times = await page.evaluate(() => [...document.querySelectorAll('.flocklab.flocklab-ready:not([data-experiment])')].map((e) => e.flocklab.gauges().time));
   assert.deepEqual(times, Array(14).fill(0));
+  const exp = await page.evaluate(() => { const x = document.querySelector('#measure-overshoot').flocklab; return { rows: x.results().rows.length, kind: x.prediction().kind, said: document.querySelector('#measure-overshoot .fl-exp-summary').textContent }; });
+  assert.deepEqual(exp, { rows: 0, kind: '', said: 'No runs yet.' });
   assert.deepEqual(page.problems, []);
   await page.close();
 });

@@ -76,6 +76,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn, on
   const runButton = node(row, 'button', { type: 'button', class: 'fl-exp-run' });
   const progress = node(row, 'progress', { max: 1, value: 0 });
   const csvButton = node(row, 'button', { type: 'button', class: 'fl-exp-csv', disabled: '' });
+  const resetButton = node(row, 'button', { type: 'button', class: 'fl-exp-reset' });
   const chart = node(box, 'svg', { class: 'fl-exp-chart', role: 'group' });
   const hint = node(box, 'p', { class: 'fl-exp-hint', id: `fl-exp-hint-${uid}`, hidden: '' });
   const legend = node(box, 'ul', { class: 'fl-exp-legend' });
@@ -122,6 +123,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn, on
     const keys = [[t('dot: one run'), 'dot'], [t('line: the mean'), 'mean'], [t('band: lowest to highest'), 'band'], [t('dashed: your prediction'), 'guess']];
     for (const [words, k] of keys) node(legend, 'li', { class: `fl-exp-key-${k}`, hidden: k === 'guess' && !predict.value ? '' : undefined }, words);
     csvButton.textContent = t('Download CSV');
+    resetButton.textContent = t('Reset');
     fullButton.textContent = t('Full screen');
     progress.setAttribute('aria-label', t('Runs finished'));
     hint.textContent = t('Drag each point to the value you expect, or use the keys: left and right choose a point, up and down move it, Page Up and Page Down move it further.');
@@ -227,6 +229,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn, on
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   });
   runButton.addEventListener('click', () => { if (ex.running_) handle.stop(); else run().catch(() => {}); });
+  resetButton.addEventListener('click', () => handle.reset());
 
   // After destroy() the results, the CSV and the prediction still answer;
   // what would start work throws.
@@ -238,6 +241,19 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn, on
     element: el,
     run,
     stop() { ex.running_?.stop(); },
+    // Back to the start: no run, no rows and no prediction (a new class, a teacher's Reset all).
+    reset() {
+      alive('reset');
+      ex.running_?.stop();
+      ex.rows_ = [];
+      ex.points_ = null;
+      predict.value = '';
+      csvButton.disabled = true;
+      progress.value = 0;
+      label();
+      draw();
+      say(t('No runs yet.'));
+    },
     running: () => ex.running_ !== null,
     // As a widget's, so a page can pause every .flocklab element: pause()
     // stops a run (the runs so far stay), resume() has nothing to continue

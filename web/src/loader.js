@@ -125,8 +125,16 @@ export const liveInstances = () => live;
 // gone but still held shows as made - collected - live.
 const counts = { made: 0, collected: 0 };
 const freed = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry(() => { counts.collected++; }) : null;
-// waiting: widgets whose instance waits to be near the viewport (or asked for).
-export const instanceStats = () => ({ ...counts, live, waiting: startQueue.length });
+// waiting: widgets whose instance waits to be near the viewport (or asked for);
+// memoryBytes: the WebAssembly memory of every live instance, together.
+const running = new Set(); // the live instances' APIs
+export const instanceStats = () => ({ ...counts, live, waiting: startQueue.length, memoryBytes: [...running].reduce((n, a) => n + a.memoryBytes(), 0) });
+
+// A widget's start-up arguments (its data-* and a language's table) go onto
+// the module's stack, which is small (src/widget/CMakeLists.txt): beyond
+// this they are refused in a sentence, before any instance is made.
+const MAX_ARGS_BYTES = 256 * 1024;
+const utf8 = new TextEncoder();
 
 // The page's strings are checked at the call (values.js text()); this is the
 // backstop for every string the shim itself passes in, whatever the method.
@@ -159,6 +167,10 @@ export function startInstance(el, canvas, args, cancelled = () => false, lang = 
   if (typeof WebAssembly !== 'object') {
     return Promise.reject(new Error(lang.t('this browser runs no WebAssembly (or a security setting switched it off). Use a current Chrome, Edge, Firefox or Safari.')));
   }
+  const bytes = args.reduce((n, a) => n + utf8.encode(a).length + 1, 0);
+  if (bytes > MAX_ARGS_BYTES) {
+    return Promise.reject(new Error(lang.t('its data-* attributes and language table come to {0} kB, more than the {1} kB a widget starts with. Shorten them.', Math.ceil(bytes / 1024), MAX_ARGS_BYTES / 1024)));
+  }
   if (!hasSimd()) {
     return Promise.reject(new Error(lang.t('this browser\'s WebAssembly has no SIMD, which the simulation needs (Safari and every iPad browser have it from iOS and iPadOS 16.4, Chrome from 91, Firefox from 89). Update the system or the browser, or open the lesson on another device.')));
   }
@@ -179,14 +191,34 @@ export function startInstance(el, canvas, args, cancelled = () => false, lang = 
     if (!m.ccall('fl_started', 'number', [], [])) throw new Error('the simulation could not start (see the messages above)');
     const api = {};
     for (const [name, c, ret, params] of EXPORTS) {
-      const call = m.cwrap(c, ret, params);
-      api[name] = params.includes('string') ? (...args) => { checkLengths(name, args); return call(...args); } : call;
+      // Strings go in through the heap (malloc, and free after the call), not
+      // the small stack where cwrap would copy them.
+      const call = m.cwrap(c, ret, params.map((p) => (p === 'string' ? 'number' : p)));
+      api[name] = params.includes('string') ? (...args) => {
+        checkLengths(name, args);
+        const blocks = [];
+        try {
+          return call(...args.map((a, i) => {
+            if (params[i] !== 'string') return a;
+            const n = m.lengthBytesUTF8(a) + 1;
+            const at = m._malloc(n);
+            if (!at) throw new RangeError(`flocklab: ${name}(): no memory for a text of ${a.length} characters`);
+            blocks.push(at);
+            m.stringToUTF8(a, at, n);
+            return at;
+          }));
+        } finally {
+          for (const at of blocks) m._free(at);
+        }
+      } : call;
     }
+    running.add(api);
     live++;
     counts.made++;
     freed?.register(m, null);
     const destroy = api.destroy;
     api.destroy = () => {
+      running.delete(api);
       destroy();
       live--;
     };
