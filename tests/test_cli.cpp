@@ -196,7 +196,16 @@ INSTANTIATE_TEST_SUITE_P(
                       BadArg{"gauges --leader=nan,1", "--leader"}, BadArg{"dump --wander=yes", "--wander"},
                       BadArg{"vehicle --mode wander --seed -1", "--seed"},
                       BadArg{"vehicle --mode wander --target 1,2", "--target"},
-                      BadArg{"gauges --seconds 0x10", "--seconds"}, BadArg{"dump --leader 0x10,5", "--leader"}));
+                      BadArg{"gauges --seconds 0x10", "--seconds"}, BadArg{"dump --leader 0x10,5", "--leader"},
+                      // Issue 42 #4: shards read as whole numbers, or refused (not a SIGFPE, a wrong shard or nothing).
+                      BadArg{"sweep --vary weight_separation=0,1 --seconds 1 --shard 1/4294967296", "--shard"},
+                      BadArg{"sweep --vary weight_separation=0,1 --seconds 1 --shard 2/4294967298", "--shard"},
+                      BadArg{"sweep --vary weight_separation=0,1 --seconds 1 --shard 2147483648/2147483648", "--shard"},
+                      BadArg{"sweep --vary weight_separation=0,1 --seconds 1 --shard 1e99999/2", "--shard"},
+                      BadArg{"sweep --vary weight_separation=0,1 --seconds 1 --shard 1/5.", "--shard"},
+                      BadArg{"sweep --vary weight_separation=0,1 --seconds 1 '--shard=1/ 2'", "--shard"},
+                      BadArg{"sweep --vary weight_separation=0,1 --seconds 1 --shard +1/2", "--shard"},
+                      BadArg{"sweep --vary weight_separation=0,1 --seconds 1 --shard 0/2", "--shard"}));
 
 // Each command's output equals its golden file (in golden/DIR/), text for text.
 static void expect_golden_commands(const std::vector<std::pair<const char*, const char*>>& cases, const std::string& dir) {
@@ -643,4 +652,39 @@ TEST(Cli, VersionComesFromTheVersionFile) {
     const Result spec = run("spec");
     ASSERT_EQ(spec.status, 0) << spec.out;
     EXPECT_EQ(testjson::parse(spec.out), testjson::parse(flocklab::describe_json()));
+}
+
+// Issue 42 #9: list values that JSON would not take (.5, 5., +1, 00.5) are
+// written as the core reads them, so sweep --json is JSON and summarize reads
+// sweep's own --csv.
+TEST(Cli, SweepWritesListValuesAsNumbersJsonTakes) {
+    const Result j = run("sweep --vary weight_separation=.5,5.,+1,00.5 --seconds 1 --json");
+    ASSERT_EQ(j.status, 0) << j.out;
+    std::vector<double> values;
+    for (const std::string& line : testjson::lines(j.out)) values.push_back(testjson::parse(line).at("weight_separation").get<double>());
+    EXPECT_EQ(values, (std::vector<double>{0.5, 5.0, 1.0, 0.5}));
+    const std::string dir = ::testing::TempDir();
+    ASSERT_EQ(run("sweep --vary weight_separation=.5,+1 --seconds 1 --csv > " + dir + "/odd.csv").status, 0);
+    const Result sum = run("summarize " + dir + "/odd.csv");
+    EXPECT_EQ(sum.status, 0) << sum.out;
+    EXPECT_NE(sum.out.find("weight_separation=0.5"), std::string::npos) << sum.out;
+    // A count takes whole numbers: +3 is 3.
+    const Result n = run("sweep --scene flock --vary boids=+3,4 --seconds 1 --json");
+    ASSERT_EQ(n.status, 0) << n.out;
+    EXPECT_EQ(testjson::parse(testjson::lines(n.out)[0]).at("boids").get<std::string>(), "3");
+}
+
+// Issue 42 #10: --option says a clamp, as --set does (once, however many
+// runs), and the JSON names the value that ran.
+TEST(Cli, OptionSaysAClampOnceAndEchoesWhatRan) {
+    const Result r = run("gauges --option boids=.5 --seconds 1 --seeds 1,2 --json");
+    ASSERT_EQ(r.status, 0) << r.out;
+    const std::vector<std::string> ls = testjson::lines(r.out);
+    ASSERT_EQ(ls.size(), 3u) << r.out;  // one warning, two runs
+    EXPECT_EQ(ls[0], "flocklab: warning: --option boids: .5 must be a whole number from 2 to 5000; using 2");
+    for (size_t k = 1; k < 3; ++k) {
+        const auto j = testjson::parse(ls[k]);
+        EXPECT_EQ(j.at("boids").get<int>(), 2);
+        EXPECT_EQ(j.at("options").at("boids").get<std::string>(), "2");
+    }
 }

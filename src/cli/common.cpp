@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <set>
 #include <string>
 
 #include "core/experiment.hpp"
@@ -49,9 +50,13 @@ Pairs name_values(const Args& a, const char* flag) {
 }
 
 namespace {
+// Each warning once, however many runs apply the same setting.
 void warn_clamped(const char* flag, const SetResult& r) {
     if (r.status != SetResult::Clamped) return;
-    for (const std::string& line : split(r.message, '\n')) std::fprintf(stderr, "flocklab: warning: --%s %s\n", flag, line.c_str());
+    static std::set<std::string> said;
+    for (const std::string& line : split(r.message, '\n')) {
+        if (said.insert(std::string(flag) + line).second) std::fprintf(stderr, "flocklab: warning: --%s %s\n", flag, line.c_str());
+    }
 }
 }  // namespace
 
@@ -144,6 +149,7 @@ void apply_options(const Pairs& options, Scene& s) {
     for (const auto& [name, value] : options) {
         const SetResult r = s.set(name, value);
         if (r.status == SetResult::Invalid) throw UsageError("--option: " + r.message);
+        warn_clamped("option", r);  // said, as --set says it (issue 42 #10)
     }
 }
 

@@ -82,7 +82,12 @@ FlockRun FlockOptions::run(std::uint64_t seed, const std::string& rules_word, st
     s->flock.set_threads(threads);
     step_all(*s, steps);
     std::string given;
-    for (const auto& [name, value] : options) given += (given.empty() ? "" : ", ") + json_string(name) + ": " + json_string(value);
+    for (const auto& [name, value] : options) {
+        // A number as applied (a clamped count: .5 ran 2 boids, and says 2), any other value as given.
+        const std::string now = s->get(name);
+        double x;
+        given += (given.empty() ? "" : ", ") + json_string(name) + ": " + json_string(parse_number(now, &x) ? now : value);
+    }
     FlockRun r{seed, rules_word, static_cast<int>(s->flock.size()), steps, ext, s->flock.mean_spacing(), s->flock.heading_order(), changed, given};
     if (scene) *scene = std::move(s);
     return r;

@@ -96,10 +96,19 @@ int cmd_sweep(const Args& a) {
     const int threads = static_cast<int>(a.integer("threads", 1, 1, Workers::kMaxThreads));
     int shard = 1, shards = 1;
     if (a.has("shard")) {
+        // K and N as digits alone (no sign, space, point or exponent), read
+        // whole: 1/4294967296 was a division by zero, 2/4294967298 shard 2/2.
+        constexpr long long kMaxShards = 1000000;
+        const auto whole = [](const std::string& s, long long* out) {
+            if (s.empty() || s.size() > 7 || s.find_first_not_of("0123456789") != std::string::npos) return false;
+            *out = std::stoll(s);
+            return true;
+        };
         const std::vector<std::string> k = split(a.raw("shard"), '/');
         long long x = 0, n = 0;
-        if (k.size() != 2 || !(std::istringstream(k[0]) >> x) || !(std::istringstream(k[1]) >> n) || n < 1 || x < 1 || x > n) {
-            throw UsageError("--shard: expected K/N with 1 <= K <= N, got '" + a.raw("shard") + "'");
+        if (k.size() != 2 || !whole(k[0], &x) || !whole(k[1], &n) || n < 1 || x < 1 || x > n || n > kMaxShards) {
+            throw UsageError("--shard: expected K/N, whole numbers with 1 <= K <= N <= " + std::to_string(kMaxShards) + ", got '" +
+                             shortened(a.raw("shard")) + "'");
         }
         shard = static_cast<int>(x);
         shards = static_cast<int>(n);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 
 #include "format.hpp"
@@ -67,6 +68,28 @@ Experiment::Experiment(const std::string& scene, Settings base, std::string vary
     }
 }
 
+namespace {
+// Whether t is a number as JSON writes one: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][-+]?[0-9]+)?
+bool json_number(const std::string& t) {
+    size_t i = t[0] == '-' ? 1 : 0;
+    const auto digits = [&] {
+        const size_t from = i;
+        while (i < t.size() && t[i] >= '0' && t[i] <= '9') ++i;
+        return i - from;
+    };
+    const size_t first = i;
+    const size_t whole = digits();
+    if (whole == 0 || (whole > 1 && t[first] == '0')) return false;
+    if (i < t.size() && t[i] == '.' && (++i, digits() == 0)) return false;
+    if (i < t.size() && (t[i] == 'e' || t[i] == 'E')) {
+        ++i;
+        if (i < t.size() && (t[i] == '+' || t[i] == '-')) ++i;
+        if (digits() == 0) return false;
+    }
+    return i == t.size();
+}
+}  // namespace
+
 std::vector<std::string> Experiment::values_of(const std::string& spec, Scene& probe, const std::string& name,
                                                std::string* why) {
     why->clear();
@@ -79,11 +102,19 @@ std::vector<std::string> Experiment::values_of(const std::string& spec, Scene& p
     }
     bool tunable = false;
     for (const Tunable& t : probe.tunables()) tunable = tunable || t.name == name;
+    const OptionSpec* o = probe.option(name);
     if (spec.find(':') == std::string::npos) {
         if (parts.size() > kMaxValues) *why = "at most " + std::to_string(kMaxValues) + " values";
+        // A number written as JSON would not take it (.5, 5., +1, 00.5) is
+        // written as the core reads it (0.5, 5.0, 1.0, 0.5): the value every
+        // output names is valid JSON and reads back (issue 42 #9).
+        for (std::string& p : parts) {
+            double x;
+            if ((!tunable && (!o || o->kind != OptionKind::Count)) || !parse_number(p, &x) || json_number(p)) continue;
+            p = tunable || x != std::floor(x) ? py_repr(x) : std::to_string(std::llround(x));
+        }
         return why->empty() ? parts : out;
     }
-    const OptionSpec* o = probe.option(name);
     double a, b, step;
     if (!tunable && (!o || o->kind != OptionKind::Count)) {
         *why = name + " takes a list of values, not a range";

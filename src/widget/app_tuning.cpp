@@ -92,7 +92,11 @@ void App::draw_tuning() {
     ImGui::PushTextWrapPos(0.0f);  // wrapped at the panel's edge, in any language
     ui_text_disabled("%s (the lab's random.Random seed)", tr(scene_->name()));
     ImGui::PopTextWrapPos();
-    whole_number_field(tr("seed"), &panel_.seed_input, panel_.entry);
+    // The seed stays one a page carries exactly (config(), link(), saveFile(): 2^53 - 1 at most).
+    if (whole_number_field(tr("seed"), &panel_.seed_input, panel_.entry) && panel_.seed_input > kMaxSeed) {
+        scene_->say(trf("Seeds go up to {0}; using {0}.", {std::to_string(kMaxSeed)}));
+        panel_.seed_input = kMaxSeed;
+    }
     if (ImGui::Button(paused ? tr("Play") : tr("Pause"))) paused = !paused;
     same_line_if_fits(tr("Step"));
     ImGui::BeginDisabled(!paused);

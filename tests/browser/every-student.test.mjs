@@ -131,6 +131,14 @@ test('the tuning panel takes typed numbers: Enter types a value into a slider, E
   await typed('ArrowDown', 'ArrowRight', 'ArrowRight', 'Space'); // Play, Step, Reset
   await whenWidget(page, '#flock', (h) => h.seed() === 123).catch(() => {});
   assert.equal(await onWidget(page, '#flock', (h) => h.seed()), 123);
+  // A seed past 2^53 - 1 is said and kept at it (issue 42 #6): a page, a link
+  // and a saved file carry it exactly, so reopening gives the same run.
+  await typed('ArrowUp', 'Enter', ...'12345678901234567890', 'Enter');
+  await whenWidget(page, '#flock', (h) => h.announcements().some((a) => a === 'Seeds go up to 9007199254740991; using 9007199254740991.'));
+  await typed('ArrowDown', 'ArrowRight', 'ArrowRight', 'Space');
+  await whenWidget(page, '#flock', (h) => h.seed() === 9007199254740991);
+  const link = await onWidget(page, '#flock', (h) => h.link());
+  assert.match(link, /[?&]seed=9007199254740991(&|$)/);
   assert.deepEqual(page.problems, []);
   await page.close();
 });

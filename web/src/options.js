@@ -9,7 +9,7 @@
 // (an option may name its own setter: select(i) for "selected"), where ATTR
 // is the option's data-* attribute (usually its own name). The shim keeps no
 // table of scenes, modes, rules, gauges or limits of its own.
-import { camel, finitePoint, kebab, nearest, plain, quote, strictWhole, text, upperFirst, yesNo } from './values.js';
+import { camel, finitePoint, kebab, MAX_NAME, nearest, plain, quote, strictWhole, text, upperFirst, yesNo } from './values.js';
 
 export let description = null;
 // Which scenes each option method belongs to (setHawk: ['flock']).
@@ -116,6 +116,7 @@ export const paramNames = (sceneName) => description.scenes[sceneName].tunables.
 // weightSeparation). `strict`: a name that is neither another scene's nor
 // near one is still refused (options); otherwise (data-*) it is the page's own.
 export function unknownName(sceneName, name, show, strict, names = settingNames(sceneName)) {
+  if (String(name).length > MAX_NAME) return strict ? `${show(quote(name))}: no such setting (none is longer than ${MAX_NAME} characters)` : null;
   const p = plain(name);
   if (names.some((n) => plain(n) === p)) return null;
   const others = Object.keys(description.scenes)

@@ -46,8 +46,7 @@ export function quote(v) {
   return s.length > QUOTE_MAX ? `${s.slice(0, QUOTE_MAX - 3)}...` : s;
 }
 
-// The longest string the module takes: it copies each one onto its stack
-// (4 bytes a character at most, of 5 MiB).
+// The longest string the module takes (each goes into its heap for the call: loader.js).
 export const MAX_TEXT = 500000; // characters
 
 // Text for the module: a NUL byte would cut it short there, and a string past
@@ -140,13 +139,19 @@ function edits(a, b) {
 // The same name however it is spelled: weightSeparation, weight_separation, weight-separation.
 export const plain = (s) => kebabOfSnake(kebab(String(s))).toLowerCase();
 // The valid name nearest `name` (in `names`), if it is a likely typo: at most
-// two edits, and at most a third of the name's length.
+// two edits, and at most a third of the name's length. Only names within two
+// characters of its length are compared (more edits apart anyway), so a name
+// of any length costs at most a small table per setting.
+export const MAX_NAME = 64; // characters: longer than any setting's name
 export function nearest(name, names) {
   const n = plain(name);
+  if (n.length > MAX_NAME + 2) return null;
   let best = null;
   let bestD = Infinity;
   for (const c of names) {
-    const d = edits(n, plain(c));
+    const p = plain(c);
+    if (Math.abs(p.length - n.length) > 2) continue;
+    const d = edits(n, p);
     if (d < bestD) { best = c; bestD = d; }
   }
   return bestD > 0 && bestD <= 2 && bestD <= n.length / 3 ? best : null;
