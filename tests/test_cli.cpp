@@ -688,3 +688,21 @@ TEST(Cli, OptionSaysAClampOnceAndEchoesWhatRan) {
         EXPECT_EQ(j.at("options").at("boids").get<std::string>(), "2");
     }
 }
+
+// Issue 42 #8: summarize is linear in its rows: 100,000 runs of as many
+// values and seeds are summarised (each value's line, in order of first sight).
+TEST(Cli, SummarizeTakesAHundredThousandDistinctValues) {
+    const std::string path = ::testing::TempDir() + "/wide.csv";
+    {
+        std::ofstream f(path);
+        f << "run,weight_separation,seed,spacing,order\n";
+        for (int i = 0; i < 100000; ++i) f << i << ',' << i << ',' << i << ",1.5,0.5\n";
+    }
+    const Result r = run("summarize " + path);
+    ASSERT_EQ(r.status, 0) << r.out.substr(0, 300);
+    const std::vector<std::string> ls = testjson::lines(r.out);
+    ASSERT_EQ(ls.size(), 100001u);
+    EXPECT_EQ(ls[0].rfind("100000 runs", 0), 0u) << ls[0];
+    EXPECT_EQ(ls[1], "weight_separation=0: spacing mean 1.5 (1.5 to 1.5) order mean 0.5 (0.5 to 0.5)");
+    EXPECT_EQ(ls[100000].rfind("weight_separation=99999:", 0), 0u) << ls[100000];
+}

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <set>
+#include <unordered_map>
 #include <string>
 
 #include "core/experiment.hpp"
@@ -121,14 +122,16 @@ std::string changed_params(Scene& s) {
 // Per value: each gauge's mean, min and max over the runs (sweep, summarize).
 void print_summary(const std::string& name, const std::vector<std::string>& values, const std::vector<std::string>& gauges,
                    const std::vector<std::string>& units, const std::vector<SweepRow>& rows) {
+    std::unordered_map<std::string, std::vector<const SweepRow*>> by_value;  // one pass over the rows
+    for (const SweepRow& r : rows) by_value[r.value].push_back(&r);
     for (const std::string& value : values) {
         std::string line = name + "=" + value + ":";
         bool any = false;
+        const std::vector<const SweepRow*>& mine = by_value[value];
         for (size_t g = 0; g < gauges.size(); ++g) {
             std::vector<double> xs;
-            for (const SweepRow& r : rows) {
-                if (r.value == value) xs.push_back(r.gauges[g]);
-            }
+            xs.reserve(mine.size());
+            for (const SweepRow* r : mine) xs.push_back(r->gauges[g]);
             const Summary s = summarize(xs);
             if (!s.n) continue;
             any = true;

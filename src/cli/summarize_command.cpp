@@ -6,6 +6,7 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "commands.hpp"
@@ -72,7 +73,9 @@ int cmd_summarize(int argc, char** argv) {
     std::vector<std::string> names, values;
     std::vector<SweepRow> rows;
     std::vector<bool> seen_run;
-    std::vector<std::string> seeds;
+    // Distinct values (in order of first sight) and seeds, each looked up in
+    // constant time: linear in the rows (a 36 MB CSV took 43 s, issue 42 #8).
+    std::unordered_set<std::string> value_seen, seeds;
     for (int i = 2; i < argc; ++i) {
         std::ifstream in(argv[i]);
         if (!in) throw UsageError(std::string("summarize: cannot read '") + argv[i] + "'");
@@ -103,9 +106,9 @@ int cmd_summarize(int argc, char** argv) {
                 if (!parse_number(cols[c], &x)) throw UsageError("summarize: '" + printable(cols[c]) + "' is not a number");
                 row.gauges.push_back(x);
             }
-            if (std::find(values.begin(), values.end(), row.value) == values.end()) values.push_back(row.value);
-            if (std::find(seeds.begin(), seeds.end(), cols[2]) == seeds.end()) seeds.push_back(cols[2]);
-            rows.push_back(row);
+            if (value_seen.insert(row.value).second) values.push_back(row.value);
+            seeds.insert(cols[2]);
+            rows.push_back(std::move(row));
         }
     }
     // Missing runs: holes in the run numbers, or in the grid of values and seeds seen.

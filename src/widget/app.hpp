@@ -80,6 +80,7 @@ struct App {
     // Keys and typed characters not yet given to ImGui: in SDL's queue and the
     // platform layer's (uiMetrics().keysWaiting).
     int keys_on_the_way() const;
+    bool press_on_the_way() const;  // a press on the panel, in SDL's queue
     // What the page's last pointerdown on the canvas was: a finger (true) or
     // a mouse or pen. A tap reaches SDL as mouse events; this tells them apart.
     void set_finger(bool on) { pointer_.finger = on; }
@@ -164,6 +165,7 @@ private:
         bool help_open = false;        // ?: the keys
         bool tuning_open = false;      // the tuning panel, as last drawn
         bool focused = false;          // ... and the keyboard is in it
+        long pressed_frame = -10;      // the frame that handled the last press on it
         int request = -1;              // T: 1 open, 0 close, -1 nothing asked
         float header_h = 40, body_h = 400;  // CSS px: the open panel's header and body, last frame
         float scroll = 0;              // CSS px: how far its body is scrolled

@@ -48,6 +48,10 @@ void App::handle_event(const SDL_Event& e) {
             // Never both the panel's and the scene's: a tap on the panel's
             // header arrives before ImGui knows the pointer is over it, so
             // the panel's last rectangle decides too.
+            if (e.button.button == SDL_BUTTON_LEFT && panel_.tuning_open &&
+                over_panel({static_cast<double>(e.button.x), static_cast<double>(e.button.y)})) {
+                panel_.pressed_frame = frames_;
+            }
             if (e.button.button == SDL_BUTTON_LEFT && !io.WantCaptureMouse) {
                 const Vec2 p{static_cast<double>(e.button.x), static_cast<double>(e.button.y)};
                 if (!over_panel(p)) {
@@ -85,6 +89,11 @@ bool App::key(const std::string& name) {
     // even when no frame ran between the keys (Enter starts the typing).
     Vec2 ignored;
     if (panel_.focused && (arrow_step(k, &ignored) || k == "Enter" || k == " " || keys_on_the_way() > 0)) return false;
+    // A press on the open panel not yet handled, or handled by a frame or two
+    // (ImGui acts on a click over two frames: a click on the seed field, then
+    // "123" at once): the keys follow it there, so none goes to the scene
+    // ("1" toggled separation) or is lost.
+    if (panel_.tuning_open && (press_on_the_way() || frames_ - panel_.pressed_frame <= 2)) return false;
     if (k == "t" && !repeat) {
         panel_.request = panel_.tuning_open ? 0 : 1;
         scene_->say(tr(panel_.request ? "Tuning panel open: Tab moves through its settings, T or Escape closes it." : "Tuning panel closed."));
@@ -111,6 +120,15 @@ bool App::key(const std::string& name) {
         return true;
     }
     return view_->key(k, repeat);
+}
+
+bool App::press_on_the_way() const {
+    SDL_Event waiting[16];
+    const int n = SDL_PeepEvents(waiting, 16, SDL_PEEKEVENT, SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONDOWN);
+    for (int i = 0; i < n; ++i) {
+        if (over_panel({static_cast<double>(waiting[i].button.x), static_cast<double>(waiting[i].button.y)})) return true;
+    }
+    return false;
 }
 
 int App::keys_on_the_way() const {

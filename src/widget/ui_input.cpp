@@ -63,7 +63,11 @@ void UiInput::event(const SDL_Event& e) {
         case SDL_TEXTINPUT:
         case SDL_KEYDOWN:
         case SDL_KEYUP: {
-            constexpr size_t kMaxQueued = 64;  // a stalled page drops the oldest keys
+            // A stalled page drops the oldest keys, beyond what a student types
+            // ahead: a key is up to three events (down, text, up), and the panel
+            // takes one character a frame, so 64 lost the start of a quickly
+            // typed number (issue 42 #7).
+            constexpr size_t kMaxQueued = 512;
             if (keys_.size() >= kMaxQueued) keys_.erase(keys_.begin());
             if (e.type == SDL_TEXTINPUT) {
                 KeyEvent t{-1, true, {}};
@@ -94,9 +98,13 @@ void UiInput::event(const SDL_Event& e) {
 
 void UiInput::new_frame() {
     ImGuiIO& io = ImGui::GetIO();
+    // A press this frame is handled first, alone: the keys typed after it wait
+    // a frame, for the field it may start typing into ("123" after a click on
+    // the seed field lost its "1" to the frame that began the typing).
+    const bool pressing = pressed_[0] && !io.MouseDown[0];
     size_t taken = 0;
     bool typed = false;  // this frame took a character
-    for (; taken < keys_.size(); ++taken) {
+    for (; !pressing && taken < keys_.size(); ++taken) {
         const KeyEvent& k = keys_[taken];
         if (k.code < 0) {
             io.AddInputCharactersUTF8(k.text);

@@ -26,7 +26,7 @@ public:
 
 private:
     SDL_Window* window_ = nullptr;
-    std::array<bool, 3> pressed_{};   // left, right, middle pressed since the last frame
+    std::array<bool, 3> pressed_{};   // left, right, middle pressed since the last frame (its keys wait a frame)
     // Keys reach ImGui 1.86 as a state per frame (io.KeysDown), so a key
     // pressed and released within one frame, or pressed twice, would be
     // lost: key events wait in this queue and each frame takes them in order

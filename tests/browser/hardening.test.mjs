@@ -2,7 +2,7 @@
 // work starts. Each test waits for the state it checks.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, pageOf } from './helpers.mjs';
+import { start, pageOf, handled } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -26,6 +26,44 @@ test('a name longer than any setting\'s is refused without a typo search: setPar
   // A name of a plausible length still gets its suggestion.
   assert.match(r.typo, /did you mean 'weightSeparation'\?/);
   assert.equal(r.separation, 1.8); // the lab's, unchanged
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('typed panel numbers arrive whole: a click on the seed field then "123" at once is 123 with separation still on, and 23 characters typed at full speed into a slider are all kept (#7)', async () => {
+  const page = await pageOf(env, '<figure class="flocklab" id="w" data-paused><canvas width="900" height="540"></canvas></figure>');
+  await page.waitForFunction(() => document.querySelector('#w').classList.contains('flocklab-ready'), null, { timeout: 60000 });
+  const canvas = page.locator('#w canvas');
+  await canvas.focus();
+  await page.keyboard.press('t');
+  await page.waitForFunction(() => document.querySelector('#w').flocklab.uiMetrics().tuning, null, { timeout: 30000 });
+  const m = await page.evaluate(() => document.querySelector('#w').flocklab.uiMetrics());
+  const box = await canvas.boundingBox();
+  const k = box.width / m.window[0]; // CSS px per window px
+  // The seed field: the panel's first control, under its header and its one line of text.
+  const seedY = m.panel[1] + m.controlPx + m.linePx + m.controlPx / 2 + 14;
+  const seedAt = { x: box.x + (m.panel[0] + 40) * k, y: box.y + seedY * k };
+  // Press, release and the three digits, sent one after another with no wait between.
+  await page.mouse.click(seedAt.x, seedAt.y);
+  await page.keyboard.type('123');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('#w').flocklab.uiMetrics().keysWaiting === 0);
+  await handled(page, '#w'); // the typing has ended: the next click is the Reset button's
+  // The panel's Reset (the row under the seed) takes the typed seed.
+  const resetAt = { x: box.x + (m.panel[0] + 135) * k, y: box.y + (seedY + m.controlPx + 7) * k };
+  await page.mouse.click(resetAt.x, resetAt.y);
+  await page.waitForFunction(() => document.querySelector('#w').flocklab.seed() !== 7, null, { timeout: 30000 });
+  const r = await page.evaluate(() => ({ seed: document.querySelector('#w').flocklab.seed(), rules: document.querySelector('#w').flocklab.rules() }));
+  assert.equal(r.seed, 123);
+  assert.equal(r.rules.separation, true, 'the "1" went to the scene');
+  // Down to the separation slider; Enter; 23 characters at full speed: all of them, in order.
+  await page.keyboard.press('ArrowDown'); // from the Play row's Reset: separation
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('4.000000000000000000001');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('#w').flocklab.uiMetrics().keysWaiting === 0);
+  await page.waitForFunction(() => document.querySelector('#w').flocklab.params().weight_separation !== 1.8, null, { timeout: 30000 });
+  assert.equal(await page.evaluate(() => document.querySelector('#w').flocklab.params().weight_separation), 4);
   assert.deepEqual(page.problems, []);
   await page.close();
 });
