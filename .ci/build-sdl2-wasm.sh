@@ -12,13 +12,15 @@ options="-DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF -DCMAKE_BUILD_TYPE=MinS
   -DSDL_AUDIO=OFF -DSDL_JOYSTICK=OFF -DSDL_HAPTIC=OFF -DSDL_HIDAPI=OFF -DSDL_POWER=OFF -DSDL_SENSOR=OFF \
   -DSDL_LOCALE=OFF -DSDL_MISC=OFF -DSDL_FILESYSTEM=OFF -DSDL_LOADSO=OFF -DSDL_THREADS=OFF \
   -DSDL_OFFSCREEN=OFF -DSDL_DUMMYVIDEO=OFF \
-  -DHAVE_ATOF=0 -DHAVE_STRTOD=0 -DSDL_ASSERTIONS=disabled"
+  -DHAVE_ATOF=0 -DHAVE_STRTOD=0 -DSDL_ASSERTIONS=disabled -DSDL_OPENGL=OFF -DSDL_OPENGLES=OFF"
 # (No atof or strtod from the C library: SDL then reads its two mouse-speed
 # hints, which the widget never sets, with its own small SDL_strtod, and the
 # page links no C library number reader, whose musl build is about 7 kB
 # gzipped. The core has its own: src/core/decimal.cpp.) No internal
 # assertions: their report and each condition's text were page bytes that a
-# student's browser can do nothing with.
+# student's browser can do nothing with. No GL: the widget makes its WebGL
+# context itself (src/widget/webgl_paint.cpp), so SDL's EGL layer and
+# Emscripten's EGL emulation stay out of the page.
 # SDL's own switch for a small static build: no YUV, no RLE, no specialised
 # surface blitters (SDL_Blit_Slow does every blit), no software renderer.
 # Without WebGL the widget draws with its own rasteriser

@@ -108,19 +108,13 @@ bool App::create_graphics() {
                                    SDL_WINDOW_SHOWN | SDL_WINDOW_ALLOW_HIGHDPI | flags);
         return window_ != nullptr;
     };
-    // WebGL 1, without depth or stencil buffers (everything is drawn in order).
-    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
-    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 2);
-    SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
-    SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);
-    if (open(SDL_WINDOW_OPENGL) && (painter_ = make_webgl_painter(window_))) return true;
-    // No WebGL: flocklab's rasteriser draws into the canvas's 2D context.
-    warn(std::string("no WebGL (") + SDL_GetError() + "); drawing in software");
-    if (window_) SDL_DestroyWindow(window_);
     if (!open(0)) {
         warn(std::string("cannot create a window: ") + SDL_GetError());
         return false;
     }
+    if ((painter_ = make_webgl_painter())) return true;
+    // No WebGL: flocklab's rasteriser draws into the canvas's 2D context.
+    warn(std::string("no WebGL (") + SDL_GetError() + "); drawing in software");
     painter_ = make_software_painter();
     return true;
 }

@@ -34,9 +34,8 @@ public:
     virtual void present() = 0;
 };
 
-// WebGL on the window's canvas (an SDL_WINDOW_OPENGL window), or nullptr
-// (SDL_GetError() says why).
-std::unique_ptr<Painter> make_webgl_painter(SDL_Window* window);
+// WebGL on the window's canvas ("#canvas"), or nullptr (SDL_GetError() says why).
+std::unique_ptr<Painter> make_webgl_painter();
 // The software fallback on the same canvas ("#canvas").
 std::unique_ptr<Painter> make_software_painter();
 

@@ -1,5 +1,6 @@
-// The WebGL painter: flocklab's own, on a WebGL 1 context that SDL creates
-// for the window. One shader draws everything: a colour per vertex times the
+// The WebGL painter: flocklab's own, on a WebGL 1 context made on the
+// window's canvas with Emscripten's HTML5 API (SDL is built without GL: its
+// EGL layer and Emscripten's EGL emulation were page bytes for one call). One shader draws everything: a colour per vertex times the
 // alpha of a texture, ImGui's font atlas for the panels and a white texel for
 // the views' shapes. It blends as SDL_BLENDMODE_BLEND does (and as the
 // software rasteriser does), so both paths draw the same frame.
@@ -72,14 +73,14 @@ GLuint alpha_texture(int w, int h, const void* texels) {
 
 class WebGlPainter final : public Painter {
 public:
-    WebGlPainter(SDL_Window* window, SDL_GLContext context) : window_(window), context_(context) {}
+    explicit WebGlPainter(EMSCRIPTEN_WEBGL_CONTEXT_HANDLE context) : context_(context) {}
     ~WebGlPainter() override {
-        SDL_GL_MakeCurrent(window_, context_);
+        emscripten_webgl_make_context_current(context_);
         glDeleteBuffers(2, buffers_);
         glDeleteTextures(1, &font_);
         glDeleteTextures(1, &white_);
         glDeleteProgram(program_);
-        SDL_GL_DeleteContext(context_);
+        emscripten_webgl_destroy_context(context_);
     }
 
     // The program, buffers and textures; false if the shaders do not compile.
@@ -157,7 +158,7 @@ public:
         });
         glDisable(GL_SCISSOR_TEST);
     }
-    void present() override { SDL_GL_SwapWindow(window_); }
+    void present() override {}  // the browser shows the frame when the animation frame returns
 
 private:
     // Coordinates times (sx, sy) are device px; the canvas's top left is (0, 0).
@@ -175,8 +176,7 @@ private:
         glVertexAttribPointer(kUv, 2, GL_FLOAT, GL_FALSE, static_cast<GLsizei>(stride), at(uv));
     }
 
-    SDL_Window* window_;
-    SDL_GLContext context_;
+    EMSCRIPTEN_WEBGL_CONTEXT_HANDLE context_;
     GLuint program_ = 0, font_ = 0, white_ = 0;
     GLuint buffers_[2] = {};
     GLint xform_ = -1;
@@ -185,10 +185,21 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Painter> make_webgl_painter(SDL_Window* window) {
-    SDL_GLContext context = SDL_GL_CreateContext(window);
-    if (!context) return nullptr;
-    auto painter = std::make_unique<WebGlPainter>(window, context);
+std::unique_ptr<Painter> make_webgl_painter() {
+    // WebGL 1, opaque, without depth, stencil or multisampling (everything
+    // is drawn in order), on the canvas "#canvas" names now.
+    EmscriptenWebGLContextAttributes a;
+    emscripten_webgl_init_context_attributes(&a);
+    a.alpha = a.depth = a.stencil = a.antialias = false;
+    a.majorVersion = 1;
+    a.minorVersion = 0;
+    const EMSCRIPTEN_WEBGL_CONTEXT_HANDLE context = emscripten_webgl_create_context("#canvas", &a);
+    if (context <= 0 || emscripten_webgl_make_context_current(context) != EMSCRIPTEN_RESULT_SUCCESS) {
+        if (context > 0) emscripten_webgl_destroy_context(context);
+        SDL_SetError("the browser gave no WebGL context");
+        return nullptr;
+    }
+    auto painter = std::make_unique<WebGlPainter>(context);
     if (!painter->init()) {
         SDL_SetError("the WebGL shaders did not compile");
         return nullptr;

@@ -239,10 +239,12 @@ test('T and ? answer in the live region, a hawk moved by a key says how far the 
   await page.keyboard.press('t');
   await whenWidget(page, '#flock', (h, k) => h.announcements().slice(k).some((a) => /^Tuning panel open/.test(a)), n);
   await page.keyboard.press('Escape');
+  await whenWidget(page, '#flock', (h) => !h.uiMetrics().tuning && h.uiMetrics().keysWaiting === 0); // closed: the next key is the scene's
   n = await said('#flock');
   await page.keyboard.press('?');
   await whenWidget(page, '#flock', (h, k) => h.announcements().slice(k).some((a) => /keys are listed on the canvas/.test(a)), n);
   await page.keyboard.press('Escape');
+  await whenWidget(page, '#flock', (h) => !h.uiMetrics().help);
   // The hawk: H places it, an arrow moves it; the sentence gives the nearest boid's distance.
   await onWidget(page, '#flock', (h) => h.setHawkMode('pointer'));
   await page.mouse.move(box.x - 5, box.y - 5); // the pointer off the canvas: the keys move the hawk
@@ -287,5 +289,31 @@ test('a chart\'s sentence reads no trend into a gauge\'s noise: a spacing from 2
   });
   assert.match(r.noisy, /^spacing stayed about the same, near 24\.4 px over 5 s\. order rose from 0\.50 to 0\.90 over 5 s\./);
   assert.match(r.plain, /^spacing rose from 23\.4 px to 24\.4 px over 5 s\./);
+  await page.close();
+});
+
+test('a teacher in full screen (1920x1080): a what-if\'s question, its outcome and the comparison under it stay on the screen beside the canvas', async () => {
+  const page = await openLesson(env);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  const sel = '#what-if-steer';
+  const question = await askedBy(page, sel, 'Flee as −seek');
+  await question.locator('input[type="radio"]').first().check();
+  await question.locator('.fl-speed select').selectOption('2');
+  await question.locator('.fl-predict-play').click();
+  await page.waitForFunction((s) => document.querySelector(s).textContent.includes('You predicted'), outcomeOf(sel), { timeout: 60000 });
+  await page.locator(`${sel} button[data-action="fullscreen"]`).click();
+  await page.waitForFunction((s) => document.fullscreenElement === document.querySelector(s), sel, { timeout: 30000 });
+  // Laid out for the screen: the canvas has its full-screen width before anything is read.
+  await page.waitForFunction((s) => document.querySelector(`${s} canvas`).getBoundingClientRect().width > 600, sel);
+  const r = await page.evaluate((s) => {
+    const el = document.querySelector(s);
+    const bottom = (q) => el.querySelector(q).getBoundingClientRect().bottom;
+    return { predict: bottom('.fl-predict:not([hidden])'), measured: bottom('.fl-measured'), canvas: el.querySelector('canvas').getBoundingClientRect().height, h: innerHeight };
+  }, sel);
+  assert.ok(r.predict <= r.h && r.measured <= r.h, `below the screen: ${JSON.stringify(r)}`);
+  assert.ok(r.canvas >= 400, `the canvas gave up too much: ${JSON.stringify(r)}`);
+  await page.screenshot({ path: join(artifacts, 'what-if-fullscreen-1920.png') });
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => document.fullscreenElement === null);
   await page.close();
 });

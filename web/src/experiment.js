@@ -76,7 +76,6 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn, on
   const runButton = node(row, 'button', { type: 'button', class: 'fl-exp-run' });
   const progress = node(row, 'progress', { max: 1, value: 0 });
   const csvButton = node(row, 'button', { type: 'button', class: 'fl-exp-csv', disabled: '' });
-  const resetButton = node(row, 'button', { type: 'button', class: 'fl-exp-reset' });
   const chart = node(box, 'svg', { class: 'fl-exp-chart', role: 'group' });
   const hint = node(box, 'p', { class: 'fl-exp-hint', id: `fl-exp-hint-${uid}`, hidden: '' });
   const legend = node(box, 'ul', { class: 'fl-exp-legend' });
@@ -87,6 +86,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn, on
   chart.setAttribute('aria-describedby', summary.id);
   // Last in the tab order: the prediction, Run and the chart come first.
   const fullButton = node(box, 'button', { type: 'button', class: 'fl-exp-full', 'aria-pressed': 'false' });
+  const resetButton = node(box, 'button', { type: 'button', class: 'fl-exp-reset' });
 
 
   const measure = () => ex.info_?.gauges.find((g) => g.name === (d.measure || ex.info_.gauges[0].name)) ?? ex.info_?.gauges[0];

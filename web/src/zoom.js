@@ -53,10 +53,13 @@ export function makeZoom(w) {
   // metrics: uiMetrics() now. The base size is the target's at zoom 1.
   function update(metrics) {
     follow(metrics);
-    const base = (metrics.tapPx ?? 0) / zoom;
+    // The target's size unzoomed, from the canvas width it was measured at
+    // (metrics from before a zoom took effect would zoom again).
+    const canvas = w.canvas_();
+    const plain = box?.isConnected ? box.clientWidth : canvas.getBoundingClientRect().width;
+    const base = (metrics.tapPx ?? 0) * (metrics.window?.[0] > 0 ? plain / metrics.window[0] : 1 / zoom);
     const want = coarse.matches && base > 0 && base < TARGET_CSS && !fullscreenElement() ? TARGET_CSS / base : 1;
     if (Math.abs(want - zoom) < 0.01) return;
-    const canvas = w.canvas_();
     const focused = document.activeElement === canvas; // moving it drops the focus: a keyboard keeps it
     const top = canvas.getBoundingClientRect().top;
     if (want > 1) {
