@@ -148,6 +148,8 @@ private:
         bool corner = false;        // false: top left; true: bottom right (out of the way)
         float x = 0, y = 0, w = 0, h = 0;  // where it was last drawn (window px)
         double placed_ms = -1e9;
+        ImVec2 placed_for;                 // the display size it was placed for (a change places it at once)
+        float placed_h = 0;                // ... and its own height
     } hud_;
     // The pointer, as this frame sees it.
     struct Pointer {

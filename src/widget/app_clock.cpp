@@ -133,8 +133,14 @@ void App::update_panels(double now) {
 // each agent under it (the clump). Twice a second at most, and only for a
 // clear gain, so it does not hop; top left while the tuning panel is open.
 void App::place_hud(double now) {
-    if (now - hud_.placed_ms < 500 || hud_.w <= 0) return;
+    // Twice a second at most, unless the canvas or the HUD changed size (full
+    // screen, projector mode): a paused widget draws few frames after that.
+    const ImVec2 shown = ImGui::GetIO().DisplaySize;
+    const bool resized = shown.x != hud_.placed_for.x || shown.y != hud_.placed_for.y || hud_.h != hud_.placed_h;
+    if ((now - hud_.placed_ms < 500 && !resized) || hud_.w <= 0) return;
     hud_.placed_ms = now;
+    hud_.placed_for = shown;
+    hud_.placed_h = hud_.h;
     if (panel_.tuning_open || panel_.help_open) {
         hud_.corner = false;
         return;

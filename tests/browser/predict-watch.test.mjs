@@ -17,6 +17,17 @@ after(async () => { await env.close(); });
 const golden = (name) => JSON.parse(readFileSync(join(root, 'tests', 'golden', 'what-if', name), 'utf8'));
 const outcomeOf = (sel) => `${sel} .fl-predict:not([hidden]) .fl-outcome`;
 
+// A what-if's question answered (its first or last choice) and played at
+// twice the speed, to its outcome; returns the question.
+async function playedAtTwice(page, sel, label, pick = 'first') {
+  const question = await askedBy(page, sel, label);
+  await question.locator('input[type="radio"]')[pick]().check();
+  await question.locator('.fl-speed select').selectOption('2');
+  await question.locator('.fl-predict-play').click();
+  await page.waitForFunction((s) => document.querySelector(s).textContent.includes('You predicted'), outcomeOf(sel), { timeout: 60000 });
+  return question;
+}
+
 // The numbers written in a sentence ("1.7", "288.8", "0.88", "−3"), in order.
 const numbersIn = (text) => [...text.matchAll(/(?<![\w.])[-−]?\d+(?:[.,]\d+)?/g)].map((m) => ({ text: m[0], value: Number(m[0].replace('−', '-').replace(',', '.')) }));
 // Whether a number as written is `v` rounded to the decimals it shows.
@@ -65,11 +76,7 @@ test('a what-if plays at the speed chosen beside Play: at ¼ the simulated time 
 test('"Move as you go, last first" names both lanes truly: both move as they go, the solid one is not called the lab\'s, and the page says "the solid flock"', async () => {
   const page = await openLesson(env);
   const sel = '#what-if-flock';
-  const question = await askedBy(page, sel, 'Move as you go, last first');
-  await question.locator('input[type="radio"]').last().check();
-  await question.locator('.fl-speed select').selectOption('2');
-  await question.locator('.fl-predict-play').click();
-  await page.waitForFunction((s) => document.querySelector(s).textContent.includes('You predicted'), outcomeOf(sel), { timeout: 60000 });
+  await playedAtTwice(page, sel, 'Move as you go, last first', 'last');
   const said = await onWidget(page, sel, (h) => h.announcements().filter((a) => a.startsWith('Played to')).pop());
   assert.match(said, /Both lanes: update as-you-go\./);
   assert.match(said, /against the solid lane's/);
@@ -296,11 +303,7 @@ test('a teacher in full screen (1920x1080): a what-if\'s question, its outcome a
   const page = await openLesson(env);
   await page.setViewportSize({ width: 1920, height: 1080 });
   const sel = '#what-if-steer';
-  const question = await askedBy(page, sel, 'Flee as −seek');
-  await question.locator('input[type="radio"]').first().check();
-  await question.locator('.fl-speed select').selectOption('2');
-  await question.locator('.fl-predict-play').click();
-  await page.waitForFunction((s) => document.querySelector(s).textContent.includes('You predicted'), outcomeOf(sel), { timeout: 60000 });
+  await playedAtTwice(page, sel, 'Flee as −seek');
   await page.locator(`${sel} button[data-action="fullscreen"]`).click();
   await page.waitForFunction((s) => document.fullscreenElement === document.querySelector(s), sel, { timeout: 30000 });
   // Laid out for the screen: the canvas has its full-screen width before anything is read.
@@ -313,7 +316,7 @@ test('a teacher in full screen (1920x1080): a what-if\'s question, its outcome a
   assert.ok(r.predict <= r.h && r.measured <= r.h, `below the screen: ${JSON.stringify(r)}`);
   assert.ok(r.canvas >= 400, `the canvas gave up too much: ${JSON.stringify(r)}`);
   await page.screenshot({ path: join(artifacts, 'what-if-fullscreen-1920.png') });
-  await page.keyboard.press('Escape');
+  await page.locator(`${sel} button[data-action="fullscreen"]`).click(); // the same button leaves it
   await page.waitForFunction(() => document.fullscreenElement === null);
   await page.close();
 });
