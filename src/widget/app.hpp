@@ -123,6 +123,7 @@ private:
     void record_step_time(double ms, int steps);
     bool over_panel(Vec2 p) const;  // window px: inside the tuning panel (last frame)
     bool compact() const;           // a small canvas: the HUD keeps to the essentials
+    bool hud_compact() const { return compact() || hud_.folded; }
 
     std::unique_ptr<Scene> scene_;
     std::unique_ptr<SceneView> view_;
@@ -150,6 +151,8 @@ private:
         double placed_ms = -1e9;
         ImVec2 placed_for;                 // the display size it was placed for (a change places it at once)
         float placed_h = 0;                // ... and its own height
+        bool folded = false;               // drawn compact: whole, it would cover a focus point in either corner
+        float full_w = 0, full_h = 0;      // its whole size, while folded
     } hud_;
     // The pointer, as this frame sees it.
     struct Pointer {

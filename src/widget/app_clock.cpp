@@ -146,11 +146,11 @@ void App::place_hud(double now) {
         return;
     }
     const ImVec2 d = ImGui::GetIO().DisplaySize;
-    const auto cost = [&](bool corner) {
-        const double x0 = corner ? d.x - 8 - hud_.w : 8, y0 = corner ? d.y - 8 - hud_.h : 8, m = 12;
+    const auto cost_of = [&](bool corner, float w, float h) {
+        const double x0 = corner ? d.x - 8 - w : 8, y0 = corner ? d.y - 8 - h : 8, m = 12;
         const auto under = [&](Vec2 p) {
             const Vec2 q = p * ui_per_world_;
-            return q.x >= x0 - m && q.x <= x0 + hud_.w + m && q.y >= y0 - m && q.y <= y0 + hud_.h + m;
+            return q.x >= x0 - m && q.x <= x0 + w + m && q.y >= y0 - m && q.y <= y0 + h + m;
         };
         double c = 0;
         for (const Vec2 p : view_->focus()) c += under(p) ? 1000 : 0;
@@ -161,6 +161,17 @@ void App::place_hud(double now) {
         }
         return c;
     };
+    // Folded to its essentials (as on a phone) while the whole HUD would
+    // cover a focus point in either corner (a large text scale, full screen);
+    // whole again once a corner has room for it.
+    const float full_w = hud_.folded ? hud_.full_w : hud_.w, full_h = hud_.folded ? hud_.full_h : hud_.h;
+    const bool room = std::min(cost_of(false, full_w, full_h), cost_of(true, full_w, full_h)) < 1000;
+    if (!room && !hud_.folded) {
+        hud_.full_w = hud_.w;
+        hud_.full_h = hud_.h;
+    }
+    hud_.folded = !room;
+    const auto cost = [&](bool corner) { return cost_of(corner, hud_.w, hud_.h); };
     const double here = cost(hud_.corner), there = cost(!hud_.corner);
     if (there + 2 < here * 0.5) hud_.corner = !hud_.corner;
     // The closed Tuning header: top right, or the bottom corner the HUD left

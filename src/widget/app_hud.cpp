@@ -65,13 +65,13 @@ void App::draw_hud() {
                                       ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoFocusOnAppearing |
                                       ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoInputs;
     ImGui::Begin("##hud", nullptr, kHud);
-    view_->hud(hud_.gauges, paused, scene_->time(), compact());
+    view_->hud(hud_.gauges, paused, scene_->time(), hud_compact());
     if (Scene* lane = scene_->what_if()) {  // both lanes' gauges, and how far apart they are
         const ImVec4 kLane(1.0f, 0.55f, 0.85f, 1);
         // What both lanes run where it is not the lab's code (the HUD's lane names stay true).
         if (const std::string both = scene_->solid_words(); !both.empty()) ui_text("both: %s", both.c_str());
         ui_text_coloured(kLane, "what if: %s", scene_->compared_words().c_str());
-        if (!compact()) {
+        if (!hud_compact()) {
             std::string line;
             for (const Gauge& x : lane->gauges()) {
                 line += (line.empty() ? "" : ", ") + gauge_label(x) + " " + gauge_words(x);
@@ -84,7 +84,7 @@ void App::draw_hud() {
         ui_text_coloured(ImVec4(0.98f, 0.75f, 0.14f, 1), "running to %.1f s: %d%%", run_.total * kLabDt,
                            static_cast<int>(100.0 * (run_.total - run_.left) / std::max(1, run_.total)));
     }
-    if (!compact()) draw_plot();
+    if (!hud_compact()) draw_plot();
     hud_.x = ImGui::GetWindowPos().x;
     hud_.y = ImGui::GetWindowPos().y;
     hud_.w = ImGui::GetWindowSize().x;

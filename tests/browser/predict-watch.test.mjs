@@ -315,6 +315,14 @@ test('a teacher in full screen (1920x1080): a what-if\'s question, its outcome a
   }, sel);
   assert.ok(r.predict <= r.h && r.measured <= r.h, `below the screen: ${JSON.stringify(r)}`);
   assert.ok(r.canvas >= 400, `the canvas gave up too much: ${JSON.stringify(r)}`);
+  // The HUD, whose text grew with the screen, covers neither the vehicle nor
+  // the target: it folds to its essentials where whole it would (polled: it
+  // is placed at most twice a second).
+  await whenWidget(page, sel, (h) => {
+    const m = h.uiMetrics();
+    const [x0, y0, x1, y1] = m.hud;
+    return m.focus.length === 2 && m.focus.every(([x, y]) => x < x0 || x > x1 || y < y0 || y > y1);
+  });
   await page.screenshot({ path: join(artifacts, 'what-if-fullscreen-1920.png') });
   await page.locator(`${sel} button[data-action="fullscreen"]`).click(); // the same button leaves it
   await page.waitForFunction(() => document.fullscreenElement === null);
