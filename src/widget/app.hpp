@@ -171,6 +171,7 @@ private:
         bool tuning_open = false;      // the tuning panel, as last drawn
         bool focused = false;          // ... and the keyboard is in it
         long pressed_frame = -10;      // the frame that handled the last press on it
+        std::map<std::pair<double, double>, std::vector<double>> stops;  // each range's slider stops, made once
         int request = -1;              // T: 1 open, 0 close, -1 nothing asked
         float header_h = 40, body_h = 400;  // CSS px: the open panel's header and body, last frame
         float scroll = 0;              // CSS px: how far its body is scrolled

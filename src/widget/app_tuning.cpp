@@ -119,8 +119,10 @@ void App::draw_tuning() {
         }
         // "separation" under "weights"; "view radius (px)". The name keeps the id unique.
         const std::string label = std::string(tr(t.label)) + (t.unit[0] ? std::string(" (") + tr(t.unit) + ")" : "") + "##" + t.name;
-        const std::vector<double> stops = slider_stops(t.lo, t.hi);  // 0.2, 320 and 440 among them
-        number_slider(label.c_str(), t.value, t.lo, t.hi, 2, panel_.entry, &stops);
+        // 0.2, 320 and 440 among them; made once per range (min speed's follows max speed)
+        auto at = panel_.stops.find({t.lo, t.hi});
+        if (at == panel_.stops.end()) at = panel_.stops.emplace(std::make_pair(t.lo, t.hi), slider_stops(t.lo, t.hi)).first;
+        number_slider(label.c_str(), t.value, t.lo, t.hi, 2, panel_.entry, &at->second);
     }
     // Whole-number options (the flock's size): applied when the slider is let go.
     for (const OptionSpec& o : scene_->options()) {
