@@ -132,9 +132,16 @@ bench-lab: native
 	bash .ci/install-deps.sh lab
 	/usr/bin/python3 tests/bench/lab_ratio.py --boids 500 --rounds 3
 
-# Cold-load ready time of the lesson page (fresh profiles), median of 5.
-bench-ready: web deps-browser
-	node tests/browser/ready-time.mjs 5
+# The lesson page's load (fresh profiles each): DOMContentLoaded, the first
+# and the seen widgets ready, long tasks, contexts and memory, on loopback
+# (5 loads) and as a school Chromebook (3 loads); then Lighthouse's
+# Performance with the page on nginx and the README's recipe (3 runs).
+# ARGS="--before DIR" alternates each with an earlier build's web folder.
+bench-ready: web
+	bash .ci/install-deps.sh bench
+	node tests/browser/ready-time.mjs 5 $(ARGS)
+	node tests/browser/ready-time.mjs 3 --throttle $(ARGS)
+	cd tests/bench/lighthouse && node run.mjs 3 $(ARGS)
 
 # A key's delay in a text field while 2000 crowd agents run with every overlay at DPR 3.
 bench-typing: web deps-browser

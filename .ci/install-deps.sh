@@ -6,6 +6,7 @@
 #   .ci/install-deps.sh browser  + Chromium and playwright-core (browser tests)
 #   .ci/install-deps.sh fuzz     native + clang and libFuzzer (make fuzz)
 #   .ci/install-deps.sh lab      native + Debian's pygame (make bench-lab runs the Python lab)
+#   .ci/install-deps.sh bench    browser + nginx and Lighthouse (make bench-ready; not for make test)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -100,4 +101,14 @@ fi
 apt_install chromium firefox-esr webkit2gtk-driver xvfb
 if ! cmp -s tests/browser/package-lock.json tests/browser/node_modules/.flocklab-lock; then
   (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error && cp package-lock.json node_modules/.flocklab-lock)
+fi
+[ "$want" = browser ] && exit 0
+
+# --- bench: nginx (the lesson served with web/hosting/nginx.conf, the
+# README's recipe) and Lighthouse 12.2.3 with its chrome-launcher, pinned
+# with their integrity hashes in tests/bench/lighthouse/package-lock.json
+# (Lighthouse 13 wants Node 22). ---
+apt_install nginx-light
+if ! cmp -s tests/bench/lighthouse/package-lock.json tests/bench/lighthouse/node_modules/.flocklab-lock; then
+  (cd tests/bench/lighthouse && npm ci --no-audit --no-fund --loglevel=error && cp package-lock.json node_modules/.flocklab-lock)
 fi

@@ -189,12 +189,12 @@ void App::resize(double css_w, double css_h, double dpr) {
     SDL_GetWindowSize(window_, &ww, &wh);
     if (w != ww || h != wh) SDL_SetWindowSize(window_, w, h);  // the backing store becomes w x h x dpr
     // ... at most kMaxBackingPx on its long side (a projector at dpr 3 would
-    // otherwise ask for 5000+ px), then the renderer's viewport follows.
-    // The painter may ask for fewer pixels (the software one), but never
+    // otherwise ask for 5000+ px), then the renderer's viewport follows. A
+    // software painter gets kSoftwarePixels (Painter::software), but never
     // fewer than one per CSS px.
     double scale = std::min(dpr, kMaxBackingPx / std::max(w, h));
-    if (const double most = painter_->max_pixels(); most > 0)
-        scale = std::min(scale, std::max(std::min(dpr, 1.0), std::sqrt(most / (static_cast<double>(w) * h))));
+    if (painter_->software())
+        scale = std::min(scale, std::max(std::min(dpr, 1.0), std::sqrt(kSoftwarePixels / (static_cast<double>(w) * h))));
     const int bw = std::max(1, static_cast<int>(std::lround(w * scale)));
     const int bh = std::max(1, static_cast<int>(std::lround(h * scale)));
     int pw = 0, ph = 0;  // the canvas's backing store as it is (SDL may have set it to w x h x dpr)
@@ -233,6 +233,7 @@ std::string App::ui_metrics() const {
     char caret[64] = "null";  // the keyboard's cursor in window px, where the view has one
     if (const std::optional<Vec2> c = view_ ? view_->caret() : std::nullopt)
         std::snprintf(caret, sizeof caret, "[%.1f, %.1f]", c->x * ui_per_world_, c->y * ui_per_world_);
-    return out.substr(0, out.size() - 1) + tap + ", \"focus\": [" + focus + "], \"caret\": " + caret + "}";
+    const char* software = painter_ && painter_->software() ? "true" : "false";  // its pixels are the CPU's work
+    return out.substr(0, out.size() - 1) + tap + ", \"focus\": [" + focus + "], \"caret\": " + caret + ", \"software\": " + software + "}";
 }
 }  // namespace flocklab

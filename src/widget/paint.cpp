@@ -24,13 +24,10 @@ EM_JS(void, fl_put_image, (const void* pixels, int w, int h), {
 
 class SoftwarePainter final : public Painter {
 public:
-    // Every pixel is the main thread's work, so a frame's cost grows with
-    // their count. A crowd of 2000 agents with every overlay, 900x540 CSS px:
-    // a key typed in the page waited 16 ms at DPR 1, 34 at DPR 1.5 (1.1
-    // million pixels) and 98 at DPR 3 (3.9 million) (`make bench-typing
-    // ARGS=--no-webgl`). Above this the canvas is drawn at fewer pixels and
-    // the browser scales it up.
-    double max_pixels() const override { return 1.1e6; }
+    // Every pixel is the main thread's work (Painter::software): without
+    // WebGL, a key typed in the page waited 16 ms at DPR 1, 34 at DPR 1.5 and
+    // 98 at DPR 3 (`make bench-typing ARGS=--no-webgl`).
+    bool software() const override { return true; }
     void output_size(int* w, int* h) const override {
         if (emscripten_get_canvas_element_size("#canvas", w, h) != EMSCRIPTEN_RESULT_SUCCESS) *w = *h = 0;
     }

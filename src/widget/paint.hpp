@@ -13,6 +13,14 @@ struct ImDrawData;
 
 namespace flocklab {
 
+// The most device pixels of a software painter's frame: the lesson's canvas
+// (900x540) at DPR 1, so a high-DPI screen costs what DPR 1 does, and a
+// phone's small canvas keeps about 2.3 device px per CSS px. A crowd of 2000
+// agents with every overlay, 900x540 CSS px, software WebGL (make
+// bench-typing): a key typed in the page waited 84 ms at DPR 3 (4.4 million
+// pixels), 37 with 1.1 million, 19 at DPR 1.
+constexpr double kSoftwarePixels = 900.0 * 540.0;
+
 class Painter {
 public:
     virtual ~Painter() = default;
@@ -20,10 +28,11 @@ public:
     virtual void output_size(int* w, int* h) const = 0;
     // After the canvas's backing store was given a new size.
     virtual void resized() {}
-    // The most device pixels a frame should have (0: as many as the screen
-    // asks for, up to kMaxBackingPx on the long side). App::resize holds the
-    // backing store to it, but never below one device px per CSS px.
-    virtual double max_pixels() const { return 0; }
+    // Whether its pixels are the CPU's work (flocklab's rasteriser, or a
+    // WebGL that draws in software). App::resize then holds the backing
+    // store to kSoftwarePixels: each pixel is paid for on the main thread,
+    // every frame.
+    virtual bool software() const { return false; }
     // Starts a frame: every pixel `bg`.
     virtual void clear(SDL_Color bg) = 0;
     // Triangles (three vertices each, untextured), their coordinates

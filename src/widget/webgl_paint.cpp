@@ -8,6 +8,7 @@
 // It replaced SDL's renderer, whose GLES2 back end looked up every GL
 // function by name and so kept all of Emscripten's WebGL bindings in the page.
 #include <GLES2/gl2.h>
+#include <emscripten.h>
 #include <emscripten/html5.h>
 
 #include <cstddef>
@@ -71,6 +72,22 @@ GLuint alpha_texture(int w, int h, const void* texels) {
     return t;
 }
 
+// 1 if the current context's renderer draws in software: SwiftShader (a
+// GPU the browser blocklists, or none), Mesa's llvmpipe or softpipe,
+// Windows' basic render driver. Chromium and WebKit mask RENDERER
+// ("WebKit WebGL") and name it through WEBGL_debug_renderer_info; Firefox
+// names it in RENDERER (and warns on that extension), so it is asked only
+// where RENDERER is masked.
+EM_JS(int, fl_gl_software, (), {
+    var gl = GLctx;
+    var name = String(gl.getParameter(gl.RENDERER) || '');
+    if (/^WebKit/.test(name)) {
+        var info = gl.getExtension('WEBGL_debug_renderer_info');
+        if (info) name = String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL) || '');
+    }
+    return /swiftshader|llvmpipe|softpipe|software|basic render/i.test(name) ? 1 : 0;
+});
+
 class WebGlPainter final : public Painter {
 public:
     explicit WebGlPainter(EMSCRIPTEN_WEBGL_CONTEXT_HANDLE context) : context_(context) {}
@@ -110,9 +127,14 @@ public:
         white_ = alpha_texture(1, 1, &opaque);
         glEnable(GL_BLEND);
         glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+        software_ = fl_gl_software() == 1;
         resized();
         return true;
     }
+
+    // A software renderer pays for every pixel on the CPU, and the browser's
+    // compositor then reads the canvas back every frame (38 ms for 900x540 here).
+    bool software() const override { return software_; }
 
     // The canvas's backing store as it is: App::resize may hold it below
     // what SDL's window asks for (kMaxBackingPx), so SDL's drawable size
@@ -161,6 +183,7 @@ public:
     void present() override {}  // the browser shows the frame when the animation frame returns
 
 private:
+    bool software_ = false;
     // Coordinates times (sx, sy) are device px; the canvas's top left is (0, 0).
     void begin(float sx, float sy, GLuint texture) {
         glUniform4f(xform_, 2.0f * sx / static_cast<float>(width_), -2.0f * sy / static_cast<float>(height_), -1.0f,

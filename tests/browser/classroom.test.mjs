@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { start, startLesson, canvasOf, onWidget, until, whenWidget, handled, shownWidget, root, withPixels, pixelStats, drawnStats, swipe, pageOf } from './helpers.mjs';
+import { start, startLesson, canvasOf, onWidget, until, whenWidget, handled, shownWidget, root, withPixels, pixelStats, drawnStats, swipe, pageOf, asIfHardwareGL } from './helpers.mjs';
 
 let env;
 let page;
@@ -408,11 +408,11 @@ test('the lesson server compresses what the browser accepts (issue 31: loading t
   await p.close();
 });
 
-test('a wide canvas at DPR 3: the backing store is capped at 2560 px on its long side, uiMetrics() says what it is, and the frame fills it as laid out', async () => {
+test('a wide canvas at DPR 3 with a GPU: the backing store is capped at 2560 px on its long side, uiMetrics() says what it is, and the frame fills it as laid out', async () => {
   const wide = await start({ deviceScaleFactor: 3 });
   try {
     // One widget on a page of its own (the whole lesson at DPR 3 is slow to load in software GL).
-    const p = await pageOf(wide, '<figure class="flocklab" id="flock" data-paused><canvas width="900" height="540"></canvas></figure>');
+    const p = await pageOf(wide, '<figure class="flocklab" id="flock" data-paused><canvas width="900" height="540"></canvas></figure>', { init: asIfHardwareGL });
     await p.setViewportSize({ width: 1280, height: 800 });
     await p.waitForFunction(() => (document.querySelector('#flock')?.flocklab?.ready, document.querySelector('#flock')?.classList.contains('flocklab-ready')), null, { timeout: 60000 });
     await p.locator('#flock canvas').scrollIntoViewIfNeeded();
@@ -425,6 +425,7 @@ test('a wide canvas at DPR 3: the backing store is capped at 2560 px on its long
     const m = await p.evaluate(() => ({ ...document.querySelector('#flock').flocklab.uiMetrics(),
       css: document.querySelector('#flock canvas').getBoundingClientRect().width,
       attr: [document.querySelector('#flock canvas').width, document.querySelector('#flock canvas').height] }));
+    assert.equal(m.software, false);
     assert.ok(m.css * 3 > 2560, `the canvas is wide enough to be capped (${m.css} CSS px)`);
     assert.deepEqual(m.backing, m.attr);
     assert.equal(Math.max(...m.backing), 2560);
@@ -458,8 +459,9 @@ test('a wide canvas at DPR 3: the backing store is capped at 2560 px on its long
   }
 });
 
-test('on a 390x844 phone (DPR 3) the HUD and panel text is 12+ CSS px, controls 24+ px, the backing store follows the display', async () => {
+test('on a 390x844 phone (DPR 3) the HUD and panel text is 12+ CSS px, controls 24+ px, the backing store follows the display (a phone\'s GPU)', async () => {
   const phone = await start({ deviceScaleFactor: 3 });
+  await phone.context.addInitScript(asIfHardwareGL);
   const p = await phone.context.newPage();
   await p.setViewportSize({ width: 390, height: 844 });
   await p.goto(phone.url);
@@ -480,14 +482,21 @@ test('on a 390x844 phone (DPR 3) the HUD and panel text is 12+ CSS px, controls 
   assert.ok(m.textPx >= 12 && m.controlPx >= 24, JSON.stringify(m));
   assert.equal(m.window[0], Math.round(m.css));
   assert.deepEqual(m.attr, m.backing);
+  assert.equal(m.software, false);
   assert.ok(Math.abs(m.backing[0] - m.css * m.dpr) <= 2, `backing ${m.backing} for ${m.css} CSS px at DPR ${m.dpr}`);
   // Measured on the screen: the HUD's text rows (light pixels on the dark
-  // HUD), as CSS px. The first row's band and the pitch between rows.
-  const rows = await withPixels(p, await p.locator('#flock canvas').screenshot(), (px, w, h) => {
+  // HUD, inside the rectangle uiMetrics() gives it, wherever it was placed),
+  // as CSS px. The first row's band and the pitch between rows.
+  const rows = await withPixels(p, await p.locator('#flock canvas').screenshot(), (px, w, h, hud, css) => {
+    const s = w / css;
     const lit = [];
     for (let y = 0; y < h; y++) {
       let n = 0;
-      for (let x = 0; x < w * 0.6; x++) {
+      if (y < hud[1] * s || y >= hud[3] * s) {
+        lit.push(false);
+        continue;
+      }
+      for (let x = Math.round(hud[0] * s); x < Math.round(hud[2] * s); x++) {
         const i = (y * w + x) * 4;
         if (px[i] + px[i + 1] + px[i + 2] > 420) n++;
       }
@@ -499,7 +508,7 @@ test('on a 390x844 phone (DPR 3) the HUD and panel text is 12+ CSS px, controls 
       if (lit[y]) bands[bands.length - 1][1] = y;
     }
     return { bands, scale: w };
-  });
+  }, m.hud, m.css);
   const perCss = rows.scale / m.css; // screenshot pixels per CSS px
   const text = rows.bands.filter(([a, b]) => (b - a + 1) / perCss >= 4);
   assert.ok(text.length >= 2, `text rows found: ${JSON.stringify(rows.bands)}`);

@@ -45,6 +45,20 @@ export async function start({ deviceScaleFactor = 1, extraArgs = [], touch = tru
   };
 }
 
+// An init script (addInitScript) that makes WebGL name a hardware GPU as its
+// renderer, where this machine has only SwiftShader: a widget then draws at
+// the screen's devicePixelRatio, as on a student's laptop with a GPU (with
+// a software renderer it draws one pixel per CSS px: Painter::software).
+export function asIfHardwareGL() {
+  for (const Ctx of [window.WebGLRenderingContext, window.WebGL2RenderingContext]) {
+    const real = Ctx?.prototype.getParameter;
+    if (!real) continue;
+    Ctx.prototype.getParameter = function getParameter(p) {
+      return p === 0x9246 ? 'ANGLE (NVIDIA, NVIDIA GeForce GTX 1650 Direct3D11 vs_5_0 ps_5_0, D3D11)' : real.call(this, p); // UNMASKED_RENDERER_WEBGL
+    };
+  }
+}
+
 // Opens the lesson page and waits until every widget on it is ready.
 // Collects console errors and uncaught exceptions into page.problems.
 export async function openLesson(env, path = '') {

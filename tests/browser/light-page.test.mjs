@@ -162,6 +162,48 @@ async function savePage() {
   return { page, release };
 }
 
+// The lab's seed 7 at 10 s (golden/boids_seed7.json, as widget.test.mjs checks it).
+const LAB = { spacing: 22.550619377904063, order: 0.8828553839737805 };
+
+test('a widget parked far from the viewport (its WebGL context given to others) comes back in the same state to the bit, and its run goes on to the lab\'s figures', async () => {
+  const page = await pageOf(env, [...Array(16).keys()].map((i) => `<figure class="flocklab" id="w${i}" data-seed="${i === 0 ? 7 : i}" style="margin-bottom: 1200px"><canvas width="900" height="540"></canvas></figure>`).join(''));
+  const h = (code) => page.evaluate(code);
+  await page.locator('#w0 canvas').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector('#w0').classList.contains('flocklab-ready') && document.querySelector('#w0').flocklab.visible(), null, { timeout: 60000 });
+  await h(() => { const w = document.querySelector('#w0').flocklab; w.reset(7); w.resume(); });
+  await page.waitForFunction(() => document.querySelector('#w0').flocklab.gauges().time > 0.25, null, { timeout: 60000 }); // steps by the frame loop
+  // Scrolled away, it stands still: its state then.
+  await page.locator('#w15').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => !document.querySelector('#w0').flocklab.visible(), null, { timeout: 60000 });
+  const state = () => h(() => JSON.stringify({ s: document.querySelector('#w0').flocklab.state(), g: document.querySelector('#w0').flocklab.gauges() }));
+  const left = await state();
+  // The others come into view one by one and take contexts until w0 gives its own up.
+  for (let i = 1; i < 16 && !(await h(() => document.querySelector('#w0').classList.contains('fl-parked'))); i++) {
+    await page.locator(`#w${i} canvas`).scrollIntoViewIfNeeded();
+    await page.waitForFunction((k) => { const e = document.querySelector(`#w${k}`); return e.classList.contains('flocklab-ready') && e.flocklab.visible(); }, i, { timeout: 60000 });
+  }
+  assert.equal(await h(() => document.querySelector('#w0').classList.contains('fl-parked')), true, 'w0 gave its context to another widget');
+  assert.equal(await state(), left, 'parked: the same state');
+  // Back in view (paused, so the comparison is at the same step): live again, the same state.
+  await h(() => document.querySelector('#w0').flocklab.pause());
+  await page.locator('#w0 canvas').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => !document.querySelector('#w0').classList.contains('fl-parked') && document.querySelector('#w0').flocklab.visible(), null, { timeout: 60000 });
+  assert.equal(await state(), left, 'live again: the same state');
+  // And the run goes on as if it had never left: the lab's 10 s figures, to the bit.
+  const g = await h(() => {
+    const w = document.querySelector('#w0').flocklab;
+    w.step(600 - Math.round(w.gauges().time * 60));
+    return w.gauges();
+  });
+  assert.ok(Math.abs(g.time - 10) < 1e-9, `at ${g.time} s`);
+  assert.equal(g.spacing, LAB.spacing);
+  assert.equal(g.order, LAB.order);
+  const stats = await h(() => window.FlockLab.contextStats());
+  assert.ok(stats.live <= stats.max, JSON.stringify(stats));
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
 test('Save: pointing at the button fetches the template, so the click downloads at once, within its activation', async () => {
   const { page, release } = await savePage();
   const fetched = page.waitForResponse('**/flocklab-offline.html', { timeout: 30000 });

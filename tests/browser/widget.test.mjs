@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { start, openLesson, pageOf, pixelStats, drawnStats, artifacts, until, whenWidget, handled, canvasOf, onWidget, withPixels, differingPixels, root } from './helpers.mjs';
+import { start, openLesson, pageOf, pixelStats, drawnStats, artifacts, until, whenWidget, handled, canvasOf, onWidget, withPixels, differingPixels, root, asIfHardwareGL } from './helpers.mjs';
 
 // The lab's seed-7 figures after 600 steps (tests/golden/flock_seed7_600steps.jsonl).
 const LAB = { spacing: 22.550619377904063, order: 0.8828553839737805, noSepSpacing: 1.2140089615722114 };
@@ -406,9 +406,10 @@ test('the scaling figure compares 100, 300 and 500 boids in one click', async ()
   await page.close();
 });
 
-test('on a high-DPI screen the canvas has device pixels and the pointer still maps to the world', async () => {
+test('on a high-DPI screen with a GPU the canvas has device pixels and the pointer still maps to the world', async () => {
   const hidpi = await start({ deviceScaleFactor: 2 });
   try {
+    await hidpi.context.addInitScript(asIfHardwareGL);
     const page = await openLesson(hidpi);
     const canvas = page.locator('#flock canvas');
     await canvas.scrollIntoViewIfNeeded();
@@ -481,10 +482,10 @@ test('without WebGL the widgets draw the same frames in software', async () => {
   }
 });
 
-test('drawing in software at DPR 3, a widget holds its canvas to about 1.1 million pixels (a key typed beside it waited 98 ms), never fewer than one per CSS px; with WebGL it takes DPR 3', async () => {
+test('drawing in software (no WebGL, or a software WebGL such as SwiftShader) at DPR 3, a 900x540 widget draws one device px per CSS px (a key typed beside it waited 84 ms instead of 19); with a GPU it takes DPR 3', async () => {
   // The backing store once resize() has followed the displayed size.
-  const backing = async (e) => {
-    const page = await pageOf(e, '<figure class="flocklab" id="c" data-scene="crowd" data-seed="7"><canvas width="900" height="540" style="width: 900px"></canvas></figure>');
+  const backing = async (e, init, width) => {
+    const page = await pageOf(e, `<figure class="flocklab" id="c" data-scene="crowd" data-seed="7" style="width: ${width}px; margin: 0"><canvas width="900" height="540"></canvas></figure>`, { init });
     await page.waitForFunction(() => {
       const el = document.getElementById('c');
       if (!el.classList.contains('flocklab-ready')) return false;
@@ -492,22 +493,26 @@ test('drawing in software at DPR 3, a widget holds its canvas to about 1.1 milli
       return m.window[0] === Math.round(el.querySelector('canvas').getBoundingClientRect().width);
     }, null, { timeout: 60000 });
     const m = await page.evaluate(() => document.getElementById('c').flocklab.uiMetrics());
-    const soft = page.warnings.some((w) => /drawing in software/.test(w));
+    const rasteriser = page.warnings.some((w) => /drawing in software/.test(w));
     await page.close();
-    return { ...m, soft };
+    return { ...m, rasteriser };
   };
-  for (const [webgl, dpr] of [[false, 3], [true, 3], [false, 1]]) {
+  // [WebGL, a GPU named as the renderer, DPR, CSS width]: a software painter
+  // gets the pixels of 900x540 at DPR 1, never fewer than one per CSS px (a
+  // phone's 390 px canvas: about 2.3 per CSS px).
+  for (const [webgl, gpu, dpr, width] of [[false, false, 3, 900], [true, false, 3, 900], [true, true, 3, 900], [false, false, 1, 900], [true, false, 3, 390]]) {
     const e = await start({ deviceScaleFactor: dpr, ...(webgl ? {} : { extraArgs: ['--disable-webgl'] }) });
     try {
-      const m = await backing(e);
+      const m = await backing(e, gpu ? asIfHardwareGL : null, width);
       const [w, h] = m.window;
       const [bw, bh] = m.backing;
-      assert.equal(m.soft, !webgl);
+      const what = `WebGL ${webgl}, GPU ${gpu}, DPR ${dpr}`;
+      assert.equal(m.rasteriser, !webgl, what);
+      assert.equal(m.software, !gpu, what);
       assert.ok(Math.abs(bw / bh - w / h) < 0.01, `the shape kept: ${bw}x${bh} for ${w}x${h}`);
-      const gl = Math.min(dpr, 2560 / Math.max(w, h));
-      if (webgl) assert.deepEqual([bw, bh], [Math.round(w * gl), Math.round(h * gl)], 'WebGL: DPR 3, held to 2560 px on the long side');
-      else if (dpr === 3) assert.ok(bw * bh <= 1.1e6 && bw * bh > 1.0e6, `software at DPR 3: ${bw}x${bh}`);
-      else assert.deepEqual([bw, bh], [w, h], 'software at DPR 1: one device px per CSS px');
+      const ratio = gpu ? Math.min(dpr, 2560 / Math.max(w, h)) : Math.min(dpr, Math.max(1, Math.sqrt(900 * 540 / (w * h))));
+      if (width === 390) assert.ok(ratio > 2.2, `${ratio} device px per CSS px`);
+      assert.deepEqual([bw, bh], [Math.round(w * ratio), Math.round(h * ratio)], what);
     } finally {
       await e.close();
     }

@@ -35,6 +35,13 @@ export function addForms(el) {
 
 // A slider moves over its tunable's stops (the core's rule: 0.2, 320 and 440
 // are among them), one step of the range per stop; the number box takes any value.
+// The stops are the core's function of a range's ends alone: made once per range on the page.
+const stopsOf = new Map(); // "lo hi" -> stops
+const stopsFor = (api, t) => {
+  const key = `${t.lo} ${t.hi}`;
+  if (!stopsOf.has(key)) stopsOf.set(key, JSON.parse(api.stops(t.name)));
+  return stopsOf.get(key);
+};
 const nearestStop = (stops, v) => stops.reduce((k, s, i) => (Math.abs(s - v) < Math.abs(stops[k] - v) ? i : k), 0);
 
 export function makeForm(w) {
@@ -110,7 +117,7 @@ export function makeForm(w) {
         const unit = tr(t.unit);
         const label = t.unit ? `${tr(t.label)} (${unit})` : tr(t.label);
         node(row, 'label', { for: rid }, label);
-        const stops = JSON.parse(w.api_().stops(t.name));
+        const stops = stopsFor(w.api_(), t);
         const range = node(row, 'input', { id: rid, type: 'range', min: 0, max: stops.length - 1, step: 1 });
         const num = node(row, 'input', { type: 'number', min: t.lo, max: t.hi, step: 'any', 'aria-label': label });
         const valueOf = (input) => (input === range ? String(stops[Number(range.value)]) : input.value);

@@ -11,6 +11,7 @@ import { leaveAlone, live, showFailure, toggleFullscreen } from './lifecycle.js'
 import { english, loadLanguage } from './lang.js';
 import { linkTo } from './link.js';
 import { startInstance, want } from './loader.js';
+import { nextTask } from './tasks.js';
 import { SHIM_NAMES, description, learn, optionMethods, unknownName } from './options.js';
 import { makeProxy } from './proxy.js';
 import { makeRuns } from './runs.js';
@@ -67,17 +68,11 @@ export function mount(el, options = {}, { replace = false } = {}) {
     // A key on the canvas: the widget's own (D, F), else the module's.
     key_(name, repeat) {
       if (!api) return false;
-      if (name === 'd') {
-        speech.say(api.summary());
-        return true;
-      }
-      if (name === 'f') {
-        w.fullscreen_();
-        return true;
-      }
-      const used = api.key(`${repeat ? 'repeat:' : ''}${name}`) === 1;
-      if (used) afterAction();
-      return used;
+      if (name === 'd') speech.say(api.summary());
+      else if (name === 'f') w.fullscreen_();
+      else if (api.key(`${repeat ? 'repeat:' : ''}${name}`) === 1) afterAction();
+      else return false;
+      return true;
     },
     fullscreen_: () => toggleFullscreen(el, (s) => speech.say(s), (s) => w.lang_.t(s)),
     // The Step button does what the . key does (pause, one step, say what
@@ -318,25 +313,25 @@ export function mount(el, options = {}, { replace = false } = {}) {
   el.classList.add('flocklab-started');
   // The language's table first (only a page in another language fetches one):
   // the module says and draws everything in it from its first frame.
+  // The instance, unless the widget was destroyed while it started (then it goes too).
+  const running = ({ api: a }) => {
+    if (destroyed) throw (a.destroy(), new DOMException('the widget was destroyed before it was ready', 'AbortError'));
+    return a;
+  };
   const started = loadLanguage(el, data.lang).then((lang) => {
     w.lang_ = lang;
     controls.language();
     // A widget in another language than its page says so, for screen readers' voices.
     if (data.lang !== undefined && el.getAttribute('lang') !== lang.code) el.setAttribute('lang', lang.code === 'qps' ? 'en' : lang.code);
     if (lang.code !== 'en') args.push('--lang', lang.code, '--decimal', lang.decimal, '--strings', lang.packed());
-    return startInstance(el, canvas, args, () => destroyed, lang);
-  }).then(({ instance, api: a }) => {
-    if (destroyed) {
-      a.destroy();
-      throw new DOMException('the widget was destroyed before it was ready', 'AbortError');
-    }
-    api = a;
-    w.instance_ = instance;
+    return startInstance(el, canvas, args, () => destroyed, lang, () => started);
+  }).then((made) => {
+    const a = running(made);
     // Rows whose printf conversions differ from the English key's were refused by the module.
-    const refused = JSON.parse(api.rejectedStrings());
+    const refused = JSON.parse(a.rejectedStrings());
     if (refused.length) warn(el, `lang/${w.lang_.code}.json: ${refused.length} translation(s) do not take the English text's %-values and stay English: ${refused.slice(0, 3).map((k) => JSON.stringify(k)).join(', ')}`);
-    learn(api.describe());
-    const name = api.scene();
+    if (!description) learn(a.describe()); // the scenes are the same for every instance
+    const name = a.scene();
     w.spec_ = { name, ...description.scenes[name] };
     target.scene = name;
     // data-* names that are another scene's, or a likely typo of a setting,
@@ -373,6 +368,11 @@ export function mount(el, options = {}, { replace = false } = {}) {
     }
     // The scene's readers: more of its state by name (the crowd's field()).
     for (const name of w.spec_.readers ?? []) target[name] = read(name, () => JSON.parse(api.read(name)));
+    // The page's controls and the first gauges in a task of their own (calls made meanwhile queue).
+    return new Promise((next) => nextTask(() => next(made)));
+  }).then((made) => {
+    api = running(made);
+    w.instance_ = made.instance;
     controls.bind();
     form.build();
     // Calls made before ready, in order. One that could not be checked at

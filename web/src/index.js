@@ -25,30 +25,56 @@ import { plotSummary } from './charts.js';
 import { compiledModule, instanceStats, liveInstances } from './loader.js';
 import { contextStats } from './contexts.js';
 import { quote, warn } from './values.js';
+import { nextTask } from './tasks.js';
 import { isLeftAlone, onRemoved } from './lifecycle.js';
 import { loadLanguage } from './lang.js';
 import { description } from './options.js';
 
 // Every .flocklab element under root; one nested inside another widget is
 // skipped with a warning (it would share that widget's canvas and buttons).
-export function mountAll(root = document) {
+const under = (root) => {
   const all = [...root.querySelectorAll('.flocklab')];
   if (root instanceof Element && root.matches('.flocklab')) all.unshift(root);
-  return all.flatMap((el) => {
-    if (el.hasAttribute('data-experiment')) {
-      const loaded = mountExperiment(el);
-      loaded.catch((err) => console.error('flocklab: the experiment could not start:', err));
-      if (!el.flocklab) el.flocklab = standIn(el, loaded);
-      return [];
+  return all;
+};
+export function mountAll(root = document) {
+  return under(root).flatMap(mountOne);
+}
+function mountOne(el) {
+  if (el.hasAttribute('data-experiment')) {
+    const loaded = mountExperiment(el);
+    loaded.catch((err) => console.error('flocklab: the experiment could not start:', err));
+    if (!el.flocklab) el.flocklab = standIn(el, loaded);
+    return [];
+  }
+  if (el.flocklab) return [el.flocklab];
+  if (isLeftAlone(el)) return []; // destroyed by a call: only mount(el) starts it again
+  if (el.parentElement && el.parentElement.closest('.flocklab')) {
+    warn(el, 'a .flocklab element inside another one is not mounted; make them siblings');
+    return [];
+  }
+  return [mount(el)];
+}
+
+// The page's own widgets are mounted in slices of at most MOUNT_SLICE_MS,
+// each a task of its own after DOMContentLoaded (not inside its listeners,
+// which would hold the event's end and the course platform's scripts): a
+// lesson of 17 widgets took 50 ms in one task on a 2-core laptop. Then the
+// queued functions run and flocklab:loaded fires, every handle in place.
+const MOUNT_SLICE_MS = 25;
+function mountInSlices(done) {
+  const all = under(document);
+  let i = 0;
+  const slice = () => {
+    const t0 = performance.now();
+    while (i < all.length && (i === 0 || performance.now() - t0 < MOUNT_SLICE_MS)) {
+      const el = all[i++];
+      if (el.isConnected) mountOne(el);
     }
-    if (el.flocklab) return [el.flocklab];
-    if (isLeftAlone(el)) return []; // destroyed by a call: only mount(el) starts it again
-    if (el.parentElement && el.parentElement.closest('.flocklab')) {
-      warn(el, 'a .flocklab element inside another one is not mounted; make them siblings');
-      return [];
-    }
-    return [mount(el)];
-  });
+    if (i < all.length) nextTask(slice);
+    else done();
+  };
+  slice();
 }
 
 // Every mounted element answers el.flocklab at once: an experiment, until its
@@ -95,8 +121,10 @@ const FlockLab = {
   version,
   mount, mountAll, experiment, plotSummary, liveInstances, instanceStats, contextStats,
   push(fn) { fn(FlockLab); },
-  whenLoaded: () => Promise.resolve(FlockLab),
+  whenLoaded: () => loaded, // once the page's widgets are mounted
 };
+let markLoaded;
+const loaded = new Promise((resolve) => { markLoaded = resolve; });
 if (first) console.warn(`flocklab: flocklab.js is on this page twice (${first.version}, then ${version} from ${import.meta.url}); the second copy mounts nothing: load it once`);
 else window.FlockLab = FlockLab;
 
@@ -148,7 +176,6 @@ function fromAddress(el) {
 
 function start() {
   for (const el of document.querySelectorAll('.flocklab[data-url-config]')) fromAddress(el);
-  mountAll();
   if (typeof MutationObserver === 'function') {
     new MutationObserver((records) => {
       for (const r of records) {
@@ -156,12 +183,19 @@ function start() {
       }
     }).observe(document.documentElement, { childList: true, subtree: true });
   }
-  for (const fn of queued) fn(FlockLab);
-  document.dispatchEvent(new CustomEvent('flocklab:loaded', { detail: FlockLab }));
+  mountInSlices(() => {
+    markLoaded(FlockLab);
+    for (const fn of queued) fn(FlockLab);
+    document.dispatchEvent(new CustomEvent('flocklab:loaded', { detail: FlockLab }));
+  });
 }
 // The module downloads and compiles while the page finishes parsing.
 if (!first) {
   if (typeof WebAssembly === 'object' && document.querySelector('.flocklab')) compiledModule().catch(() => {});
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
-  else start();
+  // A module runs before DOMContentLoaded (readyState is 'interactive'
+  // then): the widgets are mounted in the tasks after it, not before.
+  const dclDone = document.readyState === 'complete'
+    || (performance.getEntriesByType?.('navigation')?.[0]?.domContentLoadedEventEnd ?? 0) > 0;
+  if (dclDone) start();
+  else document.addEventListener('DOMContentLoaded', () => setTimeout(start, 0), { once: true });
 }

@@ -85,10 +85,15 @@ function usable(el, code, raw) {
   return table;
 }
 
+// English's decimal point is known: its Intl.NumberFormat (the engine's
+// first costs 20 ms, loading its locale data) is made at the first number.
 function makeLanguage(code, locale, table) {
-  let nf;
-  try { nf = new Intl.NumberFormat(locale); } catch { nf = new Intl.NumberFormat('en'); }
-  const decimal = nf.formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  let decimal = '.';
+  if (code !== 'en') {
+    let nf;
+    try { nf = new Intl.NumberFormat(locale); } catch { nf = new Intl.NumberFormat('en'); }
+    decimal = nf.formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  }
   const formats = new Map();
   return {
     code,

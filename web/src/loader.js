@@ -7,6 +7,7 @@ import { makeRoom } from './contexts.js';
 import { english } from './lang.js';
 import { MAX_TEXT } from './values.js';
 import { inline, decode } from './inline.js';
+import { nextTask } from './tasks.js';
 
 let compiled = null;
 export function compiledModule() {
@@ -87,9 +88,9 @@ export function want(el) {
   nearness?.unobserve(el); // wanted wherever it is: no need to watch it
   pump();
 }
-function queueStart(el, start, cancelled) {
+function queueStart(el, start, cancelled, settled) {
   return new Promise((resolve, reject) => {
-    startQueue.push({ el, start, cancelled, resolve, reject });
+    startQueue.push({ el, start, cancelled, settled, resolve, reject });
     if (!wanted.has(el)) nearness?.observe(el);
     pump();
   });
@@ -114,7 +115,9 @@ function startNext() {
   } catch (err) {
     p = Promise.reject(err);
   }
-  p.then(job.resolve, job.reject).finally(() => setTimeout(startNext, 0));
+  p.then(job.resolve, job.reject);
+  // The next start waits for this widget's set-up (or failure): it has taken its context by then.
+  p.then(() => job.settled()).catch(() => {}).finally(() => setTimeout(startNext, 0));
 }
 
 // How many instances run now (started and not destroyed).
@@ -161,7 +164,8 @@ const hasSimd = () => (simd ??= WebAssembly.validate(new Uint8Array(SIMD_PROBE))
 // Starts one instance on `canvas` with the shim's arguments; resolves to
 // {instance, api} once it runs, or rejects with the cause.
 // `cancelled()`: the widget was destroyed while it waited; it is not made at all.
-export function startInstance(el, canvas, args, cancelled = () => false, lang = english) {
+// `settled()`: a promise of the widget's set-up, which the next start waits for.
+export function startInstance(el, canvas, args, cancelled = () => false, lang = english, settled = () => null) {
   let failStart;
   const failed = new Promise((_, reject) => { failStart = reject; });
   if (typeof WebAssembly !== 'object') {
@@ -187,7 +191,7 @@ export function startInstance(el, canvas, args, cancelled = () => false, lang = 
     },
     print: (s) => console.log(s),
     printErr: (s) => console.warn(s),
-  })])), cancelled).then((m) => {
+  })])), cancelled, settled).then((m) => {
     if (!m.ccall('fl_started', 'number', [], [])) throw new Error('the simulation could not start (see the messages above)');
     const api = {};
     for (const [name, c, ret, params] of EXPORTS) {
@@ -223,6 +227,6 @@ export function startInstance(el, canvas, args, cancelled = () => false, lang = 
       live--;
     };
     return { instance: m, api };
-  });
+  }).then((made) => new Promise((next) => nextTask(() => next(made)))); // the widget's set-up: a task of its own, after the start's
   return Promise.race([started, failed]);
 }
