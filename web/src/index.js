@@ -42,9 +42,7 @@ export function mountAll(root = document) {
 }
 function mountOne(el) {
   if (el.hasAttribute('data-experiment')) {
-    const loaded = mountExperiment(el);
-    loaded.catch((err) => console.error('flocklab: the experiment could not start:', err));
-    if (!el.flocklab) el.flocklab = standIn(el, loaded);
+    if (!el.flocklab) el.flocklab = standIn(el);
     return [];
   }
   if (el.flocklab) return [el.flocklab];
@@ -79,10 +77,26 @@ function mountInSlices(done) {
 
 // Every mounted element answers el.flocklab at once: an experiment, until its
 // code has loaded, with a stand-in that pauses (nothing runs yet) and
-// waits for it (ready); its other methods say to await ready first.
-function standIn(el, loaded) {
+// waits for it (ready); its other methods say to await ready first. Its
+// code is loaded and it is mounted when it comes within a screen's height of
+// the viewport, or when a script reads its ready.
+const nearExperiment = typeof IntersectionObserver === 'function'
+  ? new IntersectionObserver((entries) => {
+    for (const e of entries) if (e.isIntersecting) e.target.flocklab?.ready?.catch?.(() => {});
+  }, { rootMargin: '100% 0px' })
+  : null;
+function standIn(el) {
   let real = null;
-  loaded.then((h) => { real = h; }, () => {});
+  let loading = null;
+  let destroyed = false;
+  const load = () => {
+    if (!loading) {
+      nearExperiment?.unobserve(el);
+      loading = mountExperiment(el).then((h) => { real = h; return h; });
+      loading.catch((err) => console.error('flocklab: the experiment could not start:', err));
+    }
+    return loading;
+  };
   const notYet = (name) => () => { throw new TypeError(`flocklab: ${name}() of an experiment: call it after \`await el.flocklab.ready\``); };
   const h = { kind: 'experiment', element: el };
   for (const name of ['run', 'stop', 'running', 'results', 'csv', 'prediction', 'predict', 'show']) h[name] = (...a) => (real ? real[name](...a) : notYet(name)());
@@ -90,9 +104,19 @@ function standIn(el, loaded) {
     pause: () => real?.pause(),
     resume: () => real?.resume(),
     paused: () => real?.paused() ?? true,
-    destroy: () => { loaded.then((x) => x.destroy(), () => {}); },
+    reset: () => real?.reset(), // nothing ran before it loads
+    destroy: () => {
+      destroyed = true;
+      nearExperiment?.unobserve(el);
+      loading?.then((x) => x.destroy(), () => {});
+    },
   });
-  Object.defineProperty(h, 'ready', { get: () => loaded.then((x) => x.ready), enumerable: true });
+  Object.defineProperty(h, 'ready', {
+    get: () => (destroyed && !loading ? Promise.reject(new DOMException('the experiment was destroyed', 'AbortError')) : load().then((x) => x.ready)),
+    enumerable: true,
+  });
+  if (nearExperiment) nearExperiment.observe(el);
+  else load();
   return h;
 }
 
