@@ -729,6 +729,41 @@ TEST(SceneSettings, AnExperimentEstimatesItsWork) {
     EXPECT_NE(why.find("2000 agents x 36000 steps"), std::string::npos) << why;
 }
 
+// A page's experiment makes at most kMaxPageRuns runs (issue 42 #2: 999
+// values x 1000 seeds of a cheap run were accepted and froze the page for
+// minutes): refused in a sentence that gives the count and the CLI command
+// that runs it, the page's settings and values as written included; the
+// command runs. The work limit's refusal names the command too.
+TEST(SceneSettings, APageExperimentHasAPageSizedLimit) {
+    SteerScene base;
+    ASSERT_EQ(base.set("mode", "flee").status, SetResult::Ok);
+    std::string seeds, values;
+    for (int i = 0; i < 1000; ++i) seeds += std::to_string(i) + "\n";
+    for (int i = 0; i < 4; ++i) values += std::to_string(i + 1) + "\n";
+    std::string why;
+    EXPECT_EQ(Experiment::from_text("steer", base.settings(), "max_force", values, seeds, 60, &why, "1:4:1"), nullptr);
+    EXPECT_EQ(why.rfind("experiment: 4 values x 1000 seeds are 4000 runs, more than the 1000 a page makes", 0), 0u) << why;
+    EXPECT_NE(why.find("; the CLI runs it: flocklab sweep --scene steer --option mode=flee --vary max_force=1:4:1 --seeds 0-999 --steps 60 --csv"),
+              std::string::npos) << why;
+    // 1000 runs are a page's.
+    std::string tenth;
+    for (int i = 0; i < 250; ++i) tenth += std::to_string(i * 2) + "\n";
+    auto page = Experiment::from_text("steer", base.settings(), "max_force", values, tenth, 60, &why, "1:4:1");
+    ASSERT_NE(page, nullptr) << why;
+    EXPECT_EQ(page->runs(), 1000);
+    // A tunable set on the page goes as --set, and a list of seeds as a list.
+    ASSERT_EQ(base.set_param("max_speed", "150").status, SetResult::Ok);
+    EXPECT_EQ(Experiment::sweep_command("steer", base.settings(), "max_force", "0.1,0.2", {3, 5, 9}, 600),
+              "flocklab sweep --scene steer --option mode=flee --set max_speed=150.0 --vary max_force=0.1,0.2 --seeds 3,5,9 --steps 600 --csv");
+    // Past the work limit: the estimate, then the command (values listed when the page gave none).
+    FlockScene heavy;
+    ASSERT_EQ(heavy.set("boids", "5000").status, SetResult::Ok);
+    EXPECT_EQ(Experiment::from_text("flock", heavy.settings(), "weight_separation", "0\n1\n", seeds, 36000, &why), nullptr);
+    EXPECT_NE(why.find("would take about"), std::string::npos) << why;
+    EXPECT_NE(why.find("; the CLI runs it: flocklab sweep --scene flock --option boids=5000 --vary weight_separation=0,1 --seeds 0-999 --steps 36000 --csv"),
+              std::string::npos) << why;
+}
+
 // A sentence about an action tells the swing its two ends hide (issue "every
 // student", round two: "the speed stayed near 5 px/s" while it peaked at 218).
 TEST(Responses, ASwingBetweenTheEndsIsSaid) {

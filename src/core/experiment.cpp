@@ -133,12 +133,43 @@ std::vector<std::string> Experiment::values_of(const std::string& spec, Scene& p
     return why->empty() ? out : std::vector<std::string>{};
 }
 
+std::string Experiment::sweep_command(const std::string& scene, const Settings& base, const std::string& vary,
+                                      const std::string& values_spec, const std::vector<std::uint64_t>& seeds, long long steps) {
+    std::unique_ptr<Scene> fresh = make_scene(scene);
+    if (!fresh) return "";
+    const Settings defaults = fresh->settings();
+    std::string o = "flocklab sweep --scene " + scene;
+    for (const auto& [name, value] : base) {
+        if (name == vary || std::find(defaults.begin(), defaults.end(), std::make_pair(name, value)) != defaults.end()) continue;
+        bool tunable = false;
+        for (const Tunable& t : fresh->tunables()) tunable = tunable || name == t.name;
+        o += (tunable ? " --set " : " --option ") + name + "=" + value;
+    }
+    o += " --vary " + vary + "=" + values_spec + " --seeds ";
+    // A run of consecutive seeds as FIRST-LAST, else a list.
+    bool consecutive = true;
+    for (size_t i = 1; i < seeds.size(); ++i) consecutive = consecutive && seeds[i] == seeds[i - 1] + 1;
+    if (consecutive && seeds.size() > 2) o += std::to_string(seeds.front()) + "-" + std::to_string(seeds.back());
+    else {
+        for (size_t i = 0; i < seeds.size(); ++i) o += (i ? "," : "") + std::to_string(seeds[i]);
+    }
+    return o + " --steps " + std::to_string(steps) + " --csv";
+}
+
 std::unique_ptr<Experiment> Experiment::from_text(const std::string& scene, Settings base, const std::string& vary,
                                                   const std::string& values, const std::string& seeds, long long steps,
-                                                  std::string* why) {
+                                                  std::string* why, const std::string& values_spec) {
     std::vector<std::uint64_t> seed_list;
     for (const std::string& s : split_lines(seeds)) seed_list.push_back(std::strtoull(s.c_str(), nullptr, 10));
-    auto e = std::make_unique<Experiment>(scene, std::move(base), vary, split_lines(values), seed_list, steps, why);
+    const std::vector<std::string> value_list = split_lines(values);
+    auto e = std::make_unique<Experiment>(scene, std::move(base), vary, value_list, seed_list, steps, why);
+    // Refused for its size: the command that runs it (the values as the page wrote them, or listed).
+    const auto cli = [&] {
+        std::string spec;
+        for (size_t i = 0; i < value_list.size(); ++i) spec += (i ? "," : "") + value_list[i];
+        if (!values_spec.empty()) spec = values_spec;
+        return "; the CLI runs it: " + sweep_command(scene, e->base_, vary, spec, seed_list, steps);
+    };
     if (!why->empty()) return nullptr;
     // A page's experiment is held to the CLI's limit, estimated for the page's
     // slower step: weeks of work are refused with the estimate, and more than
@@ -146,7 +177,16 @@ std::unique_ptr<Experiment> Experiment::from_text(const std::string& scene, Sett
     const std::string noun = make_scene(scene)->agent_noun();
     const double work = static_cast<double>(e->work_per_step()), n = static_cast<double>(steps), runs = e->runs();
     *why = work_refusal("experiment", noun, work, n, runs, false, 0, kPageSlowdown);
-    if (!why->empty()) return nullptr;
+    if (!why->empty()) {
+        *why += cli();
+        return nullptr;
+    }
+    if (e->runs() > kMaxPageRuns) {
+        *why = "experiment: " + std::to_string(value_list.size()) + " values x " + std::to_string(seed_list.size()) + " seeds are " +
+               std::to_string(e->runs()) + " runs, more than the " + std::to_string(kMaxPageRuns) +
+               " a page makes (each is a row and a dot of the chart): ask for fewer values or seeds" + cli();
+        return nullptr;
+    }
     const double seconds = work_seconds(work, n, runs, false, 0, kPageSlowdown);
     if (seconds > 60) e->warnings_.push_back("experiment: " + std::to_string(e->runs()) + " runs of " + whole_words(work) + " " + noun + "s x " + whole_words(n) + " steps are about " + duration_words(seconds) + " of work on this machine");
     return e;

@@ -42,11 +42,21 @@ public:
     static std::vector<std::string> values_of(const std::string& spec, Scene& probe, const std::string& name,
                                               std::string* why);
     static constexpr size_t kMaxValues = 1000;
+    // The most runs a page's experiment makes: each is a row, a dot of its
+    // chart with its label and a step of the page's work (999,000 froze a
+    // page for minutes). More are the CLI's (sweep_command()).
+    static constexpr int kMaxPageRuns = 1000;
+    // The CLI command that runs what a page asked for: `flocklab sweep` with
+    // the scene, the settings that differ from a fresh scene's (--option,
+    // --set), the values as the page wrote them, the seeds and the steps.
+    static std::string sweep_command(const std::string& scene, const Settings& base, const std::string& vary,
+                                     const std::string& values_spec, const std::vector<std::uint64_t>& seeds, long long steps);
     // The same from text as a page passes it: values and seeds one per line.
-    // nullptr, with `why`, when it cannot run.
+    // nullptr, with `why`, when it cannot run: past the work limit or
+    // kMaxPageRuns, `why` ends with the sweep_command() for `values_spec`.
     static std::unique_ptr<Experiment> from_text(const std::string& scene, Settings base, const std::string& vary,
                                                  const std::string& values, const std::string& seeds, long long steps,
-                                                 std::string* why);
+                                                 std::string* why, const std::string& values_spec = "");
 
     // A what-if lane in every run (Scene::compare), made after its value is
     // set; its rows then hold the lane's gauges and apart (Scene::measured).

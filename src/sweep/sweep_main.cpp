@@ -72,7 +72,7 @@ EMSCRIPTEN_KEEPALIVE const char* sw_begin(const char* scene, const char* attribu
     if (why.empty()) {
         std::string lines;
         for (const std::string& v : list) lines += v + "\n";
-        g_experiment = flocklab::Experiment::from_text(scene_name, base->settings(), name, lines, seeds, static_cast<long long>(steps), &why);
+        g_experiment = flocklab::Experiment::from_text(scene_name, base->settings(), name, lines, seeds, static_cast<long long>(steps), &why, values);
         if (g_experiment) g_experiment->set_compare(base->compared());  // data-compare: a what-if lane in every run
         if (g_experiment) warnings.insert(warnings.end(), g_experiment->warnings().begin(), g_experiment->warnings().end());
     }

@@ -67,3 +67,16 @@ test('typed panel numbers arrive whole: a click on the seed field then "123" at 
   assert.deepEqual(page.problems, []);
   await page.close();
 });
+
+test('an experiment of more runs than a page makes (979 values x 1000 seeds) is refused before any run, with the count and the CLI command that runs it; no dot is drawn (#2)', async () => {
+  const page = await pageOf(env, '<figure class="flocklab" id="e" data-experiment data-scene="steer" data-mode="flee" data-vary="max-force" data-values="0.1:4.99:0.005" data-seeds="0-999" data-seconds="1"></figure>');
+  // Its module loads near the viewport; ready is read to be sure.
+  await page.evaluate(() => document.querySelector('#e').flocklab.ready.catch(() => {}));
+  await page.waitForFunction(() => document.querySelector('#e').flocklabExperiment, null, { timeout: 60000 });
+  const err = await page.evaluate(() => document.querySelector('#e').flocklabExperiment.run().then(() => 'ran', (e) => `${e.name}: ${e.message}`));
+  assert.match(err, /^TypeError: flocklab: experiment: experiment: 979 values x 1000 seeds are 979000 runs, more than the 1000 a page makes/);
+  assert.match(err, /; the CLI runs it: flocklab sweep --scene steer --option mode=flee --vary max_force=0\.1:4\.99:0\.005 --seeds 0-999 --steps 60 --csv$/);
+  assert.match(await page.locator('#e .fl-exp-summary').textContent(), /more than the 1000 a page makes/);
+  assert.equal(await page.locator('#e circle').count(), 0);
+  await page.close();
+});
