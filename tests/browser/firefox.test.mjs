@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { serve } from '../../web/serve.mjs';
-import { root } from './helpers.mjs';
+import { root, thirtyWidgets } from './helpers.mjs';
 
 let browser;
 let server;
@@ -69,6 +69,24 @@ test('Firefox ESR: the lesson page\'s widgets get ready, seed 7 is the lab at 10
     const [x, y] = document.querySelector('#steer').flocklab.target();
     return Math.abs(x - 600) < 2 && Math.abs(y - 300) < 2;
   }, { timeout: 10000, polling: 50 });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('Firefox ESR: 30 widgets on one screen all get ready, within the budget of 12 live contexts, none lost by the browser', async () => {
+  const page = await browser.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(String(e)));
+  await page.setViewport({ width: 1400, height: 1000 });
+  await page.goto(`http://127.0.0.1:${server.address().port}/index.html`);
+  await page.waitForFunction(() => typeof window.FlockLab?.mount === 'function', { timeout: 60000, polling: 100 });
+  await page.evaluate(thirtyWidgets);
+  await page.waitForFunction(() => [...document.querySelectorAll('[id^="g"].flocklab')].every((e) => e.classList.contains('flocklab-ready')), { timeout: 300000, polling: 200 });
+  const r = await page.evaluate(() => ({ stats: window.FlockLab.contextStats(), lost: window.browserLost, failed: document.querySelectorAll('.fl-error').length }));
+  // Headless Firefox here has no WebGL: the widgets draw with the rasteriser and hold no context.
+  assert.ok(r.stats.live <= 12 && r.stats.max === 12, JSON.stringify(r.stats));
+  assert.deepEqual(r.lost, []);
+  assert.equal(r.failed, 0);
   assert.deepEqual(problems, []);
   await page.close();
 });

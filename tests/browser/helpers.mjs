@@ -293,3 +293,24 @@ export async function askedBy(page, sel, label) {
   await question.waitFor();
   return question;
 }
+
+// 30 widgets on one screen (a grid of six columns), each counting the lost
+// contexts that no widget asked for (the shim warns "the WebGL context was
+// lost; the widget made a new one" for those).
+export const thirtyWidgets = () => {
+  window.browserLost = [];
+  const warn = console.warn.bind(console);
+  console.warn = (...a) => { if (/context was lost/.test(a.join(' '))) window.browserLost.push(a.join(' ')); warn(...a); };
+  document.body.replaceChildren();
+  Object.assign(document.body.style, { display: 'grid', gridTemplateColumns: 'repeat(6, 1fr)', margin: '0' });
+  for (let i = 0; i < 30; i++) {
+    const el = document.createElement('figure');
+    el.className = 'flocklab';
+    el.id = `g${i}`;
+    el.dataset.seed = String(i);
+    el.style.margin = '1px';
+    el.innerHTML = '<canvas width="900" height="540"></canvas>';
+    document.body.append(el);
+    window.FlockLab.mount(el).ready.catch(() => {});
+  }
+};

@@ -10,7 +10,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serve } from '../../web/serve.mjs';
-import { root } from './helpers.mjs';
+import { root, thirtyWidgets } from './helpers.mjs';
 import { startWebKit } from './webdriver.mjs';
 
 let wk;
@@ -72,6 +72,20 @@ test('WebKit: the lesson page\'s widgets get ready, seed 7 is the lab at 10 s, a
   await wk.keys(['\uE007', '3', '\uE007']);
   await wk.until(() => document.querySelector('#flock').flocklab.params().weight_separation === 3, null, { what: 'weight 3 typed' });
   assert.equal(await wk.run(() => document.querySelector('#flock').flocklab.rules().cohesion), true);
+  assert.deepEqual(await wk.run(() => window.problems), []);
+});
+
+test('WebKit: 30 widgets on one screen keep at most 12 live WebGL contexts, and the browser drops none', async () => {
+  await wk.goto(`${url}index.html`);
+  await wk.run(watchErrors);
+  await wk.until(() => typeof window.FlockLab?.mount === 'function', null, { what: 'the shim' });
+  await wk.run(thirtyWidgets);
+  await wk.until(() => [...document.querySelectorAll('[id^="g"].flocklab')].every((e) => e.classList.contains('flocklab-ready')), null, { timeout: 300000, what: '30 widgets ready' });
+  const r = await wk.run(() => ({ stats: window.FlockLab.contextStats(), lost: window.browserLost, failed: document.querySelectorAll('.fl-error').length }));
+  assert.ok(r.stats.live <= 12 && r.stats.max === 12, JSON.stringify(r.stats));
+  assert.ok(r.stats.live > 0, `WebKit draws with WebGL here: ${JSON.stringify(r.stats)}`);
+  assert.deepEqual(r.lost, []);
+  assert.equal(r.failed, 0);
   assert.deepEqual(await wk.run(() => window.problems), []);
 });
 
