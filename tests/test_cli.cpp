@@ -468,6 +468,26 @@ TEST(Cli, HugeWorkIsRefusedWithOneLine) {
     }
 }
 
+// The estimate is the run's real cost (issue 42 #5): brute force named by
+// --option is counted as brute force (it was estimated as the grid), and a
+// grid's cells are counted however few boids fill them (2 boids at a density
+// of 1e-300 clear 4096x4096 cells at every step: 46 ms a step here).
+TEST(Cli, WorkIsEstimatedFromWhatTheRunWillCost) {
+    const Result grid = run("gauges --scene flock --option boids=5000 --seconds 6000");
+    const Result brute = run("gauges --scene flock --option boids=5000 --option neighbors=brute --seconds 6000");
+    EXPECT_EQ(grid.status, 2) << grid.out;
+    EXPECT_EQ(brute.status, 2) << brute.out;
+    EXPECT_NE(grid.out.find("(1.13 us per boid-step)"), std::string::npos) << grid.out;
+    EXPECT_NE(brute.out.find("(4.50 us per boid-step)"), std::string::npos) << brute.out;
+    // 20 runs of a minute: within the limit as the grid, past it as brute force.
+    const Result sweep = run("sweep --scene flock --option neighbors=brute --option boids=5000 --vary weight_separation=0,1 --seeds 0-9 --seconds 60 --csv");
+    EXPECT_EQ(sweep.status, 2) << sweep.out;
+    EXPECT_NE(sweep.out.find("sweep: 5000 boids x 3600 steps x 20 runs would take about 27 min"), std::string::npos) << sweep.out;
+    const Result sparse = run("bench --boids 2 --density 1e-300 --neighbors grid --warmup 0 --steps 20000 --json");
+    EXPECT_EQ(sparse.status, 2) << sparse.out;
+    EXPECT_NE(sparse.out.find("bench: these sizes, modes and thread counts would take about 17 min"), std::string::npos) << sparse.out;
+}
+
 TEST(Cli, MessagesSayWhatWentWrong) {
     const Result leader = run("dump --leader --steps 1");
     EXPECT_EQ(leader.status, 2);

@@ -29,6 +29,11 @@ void check_work(const char* command, const char* noun, double boids, double step
     const std::string why = work_refusal(command, noun, boids, steps, runs, brute, dense);
     if (!why.empty()) throw UsageError(why);
 }
+// The same for a scene as configured: its own estimate of a step (brute force, the grid's cells).
+void check_work(const char* command, const Scene& s, double steps, double runs) {
+    const std::string why = step_refusal(command, s.agent_noun(), static_cast<double>(s.work_per_step()), s.step_estimate(), steps, runs);
+    if (!why.empty()) throw UsageError(why);
+}
 
 // "120,225": the form the option was given in, as the golden files record it.
 std::string vec_arg(Vec2 v) {

@@ -17,11 +17,11 @@ namespace flocklab::cli {
 long long steps_option(const Args& a, double default_seconds);
 // The most a command may work, by its estimate (s): core/work.hpp.
 constexpr double kMaxSeconds = kMaxWorkSeconds;
-inline double micros_per_boid_step(double boids, double dense, bool brute) { return micros_per_agent_step(boids, dense, brute); }
 inline std::string duration(double s) { return duration_words(s); }
 // Refuses (UsageError) work estimated past kMaxSeconds on this machine.
 // `noun`: one unit of the work ("boid", "agent"), as the scene's agent_noun().
 void check_work(const char* command, const char* noun, double agents, double steps, double runs, bool brute = false, double dense = 0);
+void check_work(const char* command, const Scene& s, double steps, double runs);  // from Scene::step_estimate()
 using Pairs = std::vector<std::pair<std::string, std::string>>;
 // A repeatable NAME=VALUE flag's pairs, in order ("--set: expected NAME=VALUE").
 Pairs name_values(const Args& a, const char* flag);

@@ -32,7 +32,7 @@ int cmd_describe(const Args& a) {
     } else {
         configure(a, *s);
     }
-    check_work("describe", s->agent_noun(), static_cast<double>(s->work_per_step()), static_cast<double>(steps), 1);
+    check_work("describe", *s, static_cast<double>(steps), 1);
     s->reset(seed);
     apply_compare(name_values(a, "compare"), *s);  // a what-if lane: the widget's summary says it too
     step_all(*s, steps);

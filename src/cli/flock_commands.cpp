@@ -152,13 +152,26 @@ int cmd_bench(const Args& a) {
     // --density N: the world grows with the flock, as dense as N boids in the
     // lesson's 900x540 world. Absent: the lesson's fixed world.
     const double density = a.number("density", 0.0, 0.0, kMaxBoids);
+    const auto params_for = [density](long long n) {
+        FlockParams p;
+        p.num_boids = static_cast<int>(n);
+        if (density > 0) {  // keep the lesson's 5:3 aspect, scale the area with the flock
+            const double scale = std::sqrt(static_cast<double>(n) / density);
+            p.world_width *= scale;
+            p.world_height *= scale;
+        }
+        return p;
+    };
     {  // the whole bench, every size, mode and thread count, against the same cap
         const std::vector<std::string> modes_asked = a.words("neighbors", {"brute", "grid"}, {"brute", "grid"});
         double seconds = 0;
         for (long long n : sizes) {
             for (const std::string& mode : modes_asked) {
-                const double us = micros_per_boid_step(static_cast<double>(n), density > 0 ? density : static_cast<double>(n), mode == "brute");
-                seconds += static_cast<double>(n) * static_cast<double>(steps + warmup) * static_cast<double>(thread_counts.size()) * us * 1e-6;
+                // The grid's cells are cleared at every step, however few boids: a huge world at a low density has millions.
+                const GridLayout g = search_layout(params_for(n), static_cast<int>(n));
+                const double cells = mode == "brute" ? 0.0 : static_cast<double>(g.cols) * g.rows;
+                const double us = step_micros(static_cast<double>(n), density > 0 ? density : static_cast<double>(n), mode == "brute", cells);
+                seconds += static_cast<double>(steps + warmup) * static_cast<double>(thread_counts.size()) * us * 1e-6;
             }
         }
         if (seconds > kMaxSeconds) {
@@ -174,13 +187,7 @@ int cmd_bench(const Args& a) {
                     "ns/boid", "scan");
     }
     for (long long n : sizes) {
-        FlockParams p;
-        p.num_boids = static_cast<int>(n);
-        if (density > 0) {  // keep the lesson's 5:3 aspect, scale the area with the flock
-            const double scale = std::sqrt(n / density);
-            p.world_width *= scale;
-            p.world_height *= scale;
-        }
+        const FlockParams p = params_for(n);
         for (const std::string& m : modes) {
             for (long long threads : thread_counts) {
                 const BenchResult r = bench_flock(p, 7, m == "brute" ? NeighborMode::Brute : NeighborMode::Grid,

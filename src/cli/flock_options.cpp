@@ -125,13 +125,19 @@ FlockOptions flock_options(const Args& a, const char* command, bool one) {
     o.base = flock_params(a, &o.changed, &o.update);
     o.compare = name_values(a, "compare");
     o.options = name_values(a, "option");
+    // The run as configured, for its cost (Scene::step_estimate: --option
+    // neighbors=brute is brute force, --set view_radius the grid's cells).
+    FlockScene probe;
+    probe.params = o.base;
+    probe.params.num_boids = o.boids;
+    probe.neighbors = o.mode;
     if (!o.options.empty()) {  // checked once, before any run; they may set the flock's size
-        FlockScene probe;
-        probe.params.num_boids = o.boids;
         apply_options(o.options, probe);
         o.boids = probe.params.num_boids;
     }
-    check_work(command, "boid", o.boids, static_cast<double>(o.steps), static_cast<double>(o.seeds.size() * o.rules.size()), o.mode == NeighborMode::Brute);
+    const std::string why = step_refusal(command, "boid", o.boids, probe.step_estimate(), static_cast<double>(o.steps),
+                                         static_cast<double>(o.seeds.size() * o.rules.size()));
+    if (!why.empty()) throw UsageError(why);
     return o;
 }
 }  // namespace flocklab::cli

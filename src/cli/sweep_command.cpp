@@ -61,7 +61,7 @@ int cmd_scene_gauges(const Args& a, const std::string& scene) {
     const long long steps = steps_option(a, 10.0);
     std::unique_ptr<Scene> probe = make_scene(scene);
     configure(a, *probe);
-    check_work("gauges", probe->agent_noun(), static_cast<double>(probe->work_per_step()), static_cast<double>(steps), static_cast<double>(seeds.size()));
+    check_work("gauges", *probe, static_cast<double>(steps), static_cast<double>(seeds.size()));
     const std::vector<std::pair<std::string, std::string>> settings = probe->settings();
     const Pairs compare = name_values(a, "compare");
     apply_compare(compare, *probe);  // checked once, before any run
@@ -134,7 +134,9 @@ int cmd_sweep(const Args& a) {
     const long long total = e.runs();
     const int first = static_cast<int>(total * (shard - 1) / shards), end = static_cast<int>(total * shard / shards);
     for (int i = first; i < end; ++i) runs.push_back({i, static_cast<size_t>(i) / seeds.size(), {}, {}});
-    check_work("sweep", probe->agent_noun(), static_cast<double>(e.work_per_step()), static_cast<double>(steps), static_cast<double>(runs.size()));
+    const std::string too_much = step_refusal("sweep", probe->agent_noun(), static_cast<double>(e.work_per_step()), e.step_estimate(),
+                                              static_cast<double>(steps), static_cast<double>(runs.size()));
+    if (!too_much.empty()) throw UsageError(too_much);
     const auto one = [&](Run& r) {
         std::unique_ptr<Scene> s = e.start(r.index);
         step_all(*s, steps);

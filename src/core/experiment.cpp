@@ -65,6 +65,7 @@ Experiment::Experiment(const std::string& scene, Settings base, std::string vary
             probe->set_params(base_params);  // the next value starts from the base's tunables, as its run will
         }
         work_ = std::max(work_, probe->work_per_step());
+        micros_ = std::max(micros_, probe->step_estimate());
     }
 }
 
@@ -176,7 +177,7 @@ std::unique_ptr<Experiment> Experiment::from_text(const std::string& scene, Sett
     // a minute is said before it starts.
     const std::string noun = make_scene(scene)->agent_noun();
     const double work = static_cast<double>(e->work_per_step()), n = static_cast<double>(steps), runs = e->runs();
-    *why = work_refusal("experiment", noun, work, n, runs, false, 0, kPageSlowdown);
+    *why = step_refusal("experiment", noun, work, e->micros_, n, runs, kPageSlowdown);
     if (!why->empty()) {
         *why += cli();
         return nullptr;
@@ -187,7 +188,7 @@ std::unique_ptr<Experiment> Experiment::from_text(const std::string& scene, Sett
                " a page makes (each is a row and a dot of the chart): ask for fewer values or seeds" + cli();
         return nullptr;
     }
-    const double seconds = work_seconds(work, n, runs, false, 0, kPageSlowdown);
+    const double seconds = e->micros_ * n * runs * kPageSlowdown * 1e-6;
     if (seconds > 60) e->warnings_.push_back("experiment: " + std::to_string(e->runs()) + " runs of " + whole_words(work) + " " + noun + "s x " + whole_words(n) + " steps are about " + duration_words(seconds) + " of work on this machine");
     return e;
 }

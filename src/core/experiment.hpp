@@ -64,6 +64,7 @@ public:
     int runs() const { return static_cast<int>(values_.size() * seeds_.size()); }
     int finished() const { return static_cast<int>(rows_.size()); }
     long long work_per_step() const { return work_; }
+    double step_estimate() const { return micros_; }  // us: the costliest value's step (Scene::step_estimate)
     // What the values did to other settings ("max_speed = 50: min_speed: ..."), once each.
     const std::vector<std::string>& warnings() const { return warnings_; }
     // Run i's scene, ready to step: the base configuration, its value, reset
@@ -91,6 +92,7 @@ private:
     std::vector<std::string> values_;
     std::vector<std::uint64_t> seeds_;
     long long steps_ = 0, work_ = 1;
+    double micros_ = 0;
     Settings compare_;
     std::unique_ptr<Scene> run_;  // the run under way
     std::vector<std::string> rows_;

@@ -39,6 +39,7 @@ public:
     std::uint64_t seed() const override { return seed_; }
     long long steps() const override { return steps_; }
     long long work_per_step() const override { return flock.size(); }
+    double step_estimate() const override;  // brute force as n^2, the grid's cells
     const char* agent_noun() const override { return "boid"; }
     std::vector<Gauge> gauges() override;
     std::string state_json() const override;

@@ -18,6 +18,7 @@
 #include "bench.hpp"
 #include "lang.hpp"
 #include "history.hpp"
+#include "work.hpp"
 #include "params.hpp"
 #include "vec2.hpp"
 
@@ -167,6 +168,10 @@ public:
     virtual long long steps() const = 0;          // since the last reset
     double time() const { return static_cast<double>(steps()) * kLabDt; }  // s
     virtual long long work_per_step() const { return 1; }  // boid-steps per step
+    // One step's cost on this machine, estimated (us, core/work.hpp): the
+    // work limits' figure. A scene whose cost is not its agents' alone (the
+    // flock's brute force, its grid) says so.
+    virtual double step_estimate() const { return step_micros(static_cast<double>(work_per_step()), 0, false); }
     // What one unit of that work steps, in messages ("2000 agents x 600 steps").
     virtual const char* agent_noun() const { return "agent"; }
     int max_steps_per_call() const;               // from kMaxWorkPerCall

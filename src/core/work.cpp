@@ -24,15 +24,24 @@ std::string duration_words(double s) {
     return buf;
 }
 
+double step_micros(double agents, double dense, bool brute, double cells) {
+    return agents * micros_per_agent_step(agents, dense > 0 ? dense : agents, brute) + cells * kMicrosPerCell;
+}
+
 double work_seconds(double agents, double steps, double runs, bool brute, double dense, double slowdown) {
-    return agents * steps * runs * micros_per_agent_step(agents, dense > 0 ? dense : agents, brute) * slowdown * 1e-6;
+    return step_micros(agents, dense, brute) * steps * runs * slowdown * 1e-6;
 }
 
 std::string work_refusal(const std::string& what, const std::string& noun, double agents, double steps, double runs,
                          bool brute, double dense, double slowdown) {
-    const double us = micros_per_agent_step(agents, dense > 0 ? dense : agents, brute) * slowdown;
-    const double seconds = work_seconds(agents, steps, runs, brute, dense, slowdown);
+    return step_refusal(what, noun, agents, step_micros(agents, dense, brute), steps, runs, slowdown);
+}
+
+std::string step_refusal(const std::string& what, const std::string& noun, double agents, double step_us, double steps,
+                         double runs, double slowdown) {
+    const double seconds = step_us * steps * runs * slowdown * 1e-6;
     if (seconds <= kMaxWorkSeconds) return "";
+    const double us = step_us * slowdown / std::max(1.0, agents);
     return what + ": " + whole_words(agents) + " " + noun + "s x " + whole_words(steps) + " steps x " + whole_words(runs) +
            " run" + (runs == 1 ? "" : "s") + " would take about " + duration_words(seconds) + " on this machine (" +
            std::to_string(us).substr(0, 4) + " us per " + noun + "-step); one " + (what == "experiment" ? "experiment" : "command") +
