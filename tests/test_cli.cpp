@@ -488,6 +488,18 @@ TEST(Cli, WorkIsEstimatedFromWhatTheRunWillCost) {
     EXPECT_NE(sparse.out.find("bench: these sizes, modes and thread counts would take about 17 min"), std::string::npos) << sparse.out;
 }
 
+// A value quoted in an error is one line (issue 42 #12: a newline in an
+// argument was echoed raw, splitting the message): control characters as escapes.
+TEST(Cli, AQuotedValueStaysOnOneLine) {
+    for (const char* bad : {"gauges --rules 'a\nb'", "gauges --neighbors 'x\ty'", "gauges --scene 'fl\rock'", "vehicle --mode 'a\x01'"}) {
+        const Result r = run(bad);
+        EXPECT_EQ(r.status, 2) << bad;
+        EXPECT_EQ(testjson::lines(r.out).size(), 1u) << bad << ": " << r.out;
+        EXPECT_TRUE(r.out.find("\\n") != std::string::npos || r.out.find("\\t") != std::string::npos || r.out.find("\\r") != std::string::npos ||
+                    r.out.find("\\x01") != std::string::npos) << r.out;
+    }
+}
+
 TEST(Cli, MessagesSayWhatWentWrong) {
     const Result leader = run("dump --leader --steps 1");
     EXPECT_EQ(leader.status, 2);

@@ -1,6 +1,7 @@
 #include "args.hpp"
 
 #include "core/format.hpp"
+#include "core/scene.hpp"
 
 #include <cctype>
 #include <cerrno>
@@ -13,7 +14,7 @@ namespace flocklab::cli {
 namespace {
 
 [[noreturn]] void fail(const std::string& name, const std::string& what, const std::string& got) {
-    throw UsageError("--" + name + ": " + what + ", got '" + got + "'");
+    throw UsageError("--" + name + ": " + what + ", got '" + shortened(got) + "'");
 }
 
 // Numbers as written: no white space around them, for every option alike

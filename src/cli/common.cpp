@@ -205,7 +205,7 @@ void refuse_other_scenes_flags(const Args& a, const std::string& scene) {
 
 std::string scene_option(const Args& a) {
     const std::string scene = a.has("scene") ? a.raw("scene") : std::string(scene_names().front());
-    if (!make_scene(scene)) throw UsageError("--scene: expected one of " + join(scene_names()) + ", got '" + scene + "'");
+    if (!make_scene(scene)) throw UsageError("--scene: expected one of " + join(scene_names()) + ", got '" + shortened(scene) + "'");
     return scene;
 }
 

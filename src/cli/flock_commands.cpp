@@ -181,7 +181,7 @@ int cmd_bench(const Args& a) {
         }
     }
     const bool json = a.has("json");
-    if (a.has("density") && density <= 0) throw UsageError("--density: expected a number above 0, got '" + a.raw("density") + "'");
+    if (a.has("density") && density <= 0) throw UsageError("--density: expected a number above 0, got '" + shortened(a.raw("density")) + "'");
     if (!json) {
         std::printf("%7s %6s %7s %12s %10s %10s %12s %8s\n", "boids", "mode", "threads", "world", "median_ms", "min_ms",
                     "ns/boid", "scan");

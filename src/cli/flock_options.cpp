@@ -16,7 +16,7 @@ const std::vector<std::string> kRuleWords = [] {
 // --neighbors brute|grid: one of them (gauges, dump, explain).
 NeighborMode neighbor_mode(const Args& a) {
     const std::vector<std::string> w = a.words("neighbors", {"grid"}, {"brute", "grid"});
-    if (w.size() != 1) throw UsageError("--neighbors: expected brute or grid, got '" + a.raw("neighbors") + "'");
+    if (w.size() != 1) throw UsageError("--neighbors: expected brute or grid, got '" + shortened(a.raw("neighbors")) + "'");
     return w[0] == "brute" ? NeighborMode::Brute : NeighborMode::Grid;
 }
 
@@ -29,7 +29,7 @@ Extensions extension_options(const Args& a) {
             try {
                 e.hawk = a.vec("hawk", {});
             } catch (const UsageError&) {
-                throw UsageError("--hawk: expected X,Y (two numbers) or pursuit, got '" + a.raw("hawk") + "'");
+                throw UsageError("--hawk: expected X,Y (two numbers) or pursuit, got '" + shortened(a.raw("hawk")) + "'");
             }
         }
     }
@@ -114,11 +114,11 @@ std::string run_json_fields(const FlockRun& r) {
 FlockOptions flock_options(const Args& a, const char* command, bool one) {
     FlockOptions o;
     o.seeds = a.seeds(one ? "seed" : "seeds", 7);
-    if (one && o.seeds.size() != 1) throw UsageError(std::string("--seed: ") + command + " takes one seed, got '" + a.raw("seed") + "'");
+    if (one && o.seeds.size() != 1) throw UsageError(std::string("--seed: ") + command + " takes one seed, got '" + shortened(a.raw("seed")) + "'");
     o.steps = steps_option(a, 10.0);
     o.boids = static_cast<int>(a.integer("boids", 60, 2, kMaxBoids));
     o.rules = a.words("rules", {"all"}, kRuleWords);
-    if (one && o.rules.size() != 1) throw UsageError(std::string("--rules: ") + command + " takes one rule set, got '" + a.raw("rules") + "'");
+    if (one && o.rules.size() != 1) throw UsageError(std::string("--rules: ") + command + " takes one rule set, got '" + shortened(a.raw("rules")) + "'");
     o.ext = extension_options(a);
     o.mode = neighbor_mode(a);
     o.threads = threads_option(a);

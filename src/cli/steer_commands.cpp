@@ -22,13 +22,13 @@ int cmd_vehicle(const Args& a) {
     if (a.has("mode") && scene.set("mode", a.raw("mode")).status != SetResult::Ok) {
         std::string modes;  // "seek, flee, arrive or wander", from the scene's one list
         for (int i = 0; i < kSteerModeCount; ++i) modes += std::string(i == 0 ? "" : i + 1 == kSteerModeCount ? " or " : ", ") + kSteerModes[i];
-        throw UsageError("--mode: expected " + modes + ", got '" + a.raw("mode") + "'");
+        throw UsageError("--mode: expected " + modes + ", got '" + shortened(a.raw("mode")) + "'");
     }
     const long long steps = steps_option(a, 5.0);
     const std::uint64_t seed = a.seeds("seed", 7).at(0);
-    if (a.has("seed") && a.seeds("seed", 7).size() != 1) throw UsageError("--seed: vehicle takes one seed, got '" + a.raw("seed") + "'");
+    if (a.has("seed") && a.seeds("seed", 7).size() != 1) throw UsageError("--seed: vehicle takes one seed, got '" + shortened(a.raw("seed")) + "'");
     const bool wander = scene.vehicle.mode == SteerMode::Wander;
-    if (wander && a.has("target")) throw UsageError("--target: wander chooses its own target, got '" + a.raw("target") + "'");
+    if (wander && a.has("target")) throw UsageError("--target: wander chooses its own target, got '" + shortened(a.raw("target")) + "'");
     const Vehicle lab;
     const Vec2 start = a.vec("start", lab.pos), vel0 = a.vec("vel", lab.velocity);
     scene.start_position = start;

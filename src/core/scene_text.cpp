@@ -109,7 +109,20 @@ std::string join(const std::vector<const char*>& words) {
 }
 
 std::string shortened(const std::string& value) {
-    return value.size() > kQuoteMax ? value.substr(0, kQuoteMax - 3) + "..." : value;
+    // Control characters as escapes: a quoted value is one line of a message
+    // (a CLI error, a widget's warning), whatever it holds.
+    std::string o;
+    for (const char c : value.size() > kQuoteMax ? value.substr(0, kQuoteMax - 3) : value) {
+        if (c == '\n') o += "\\n";
+        else if (c == '\t') o += "\\t";
+        else if (c == '\r') o += "\\r";
+        else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+            char hex[8];
+            std::snprintf(hex, sizeof hex, "\\x%02x", static_cast<unsigned char>(c));
+            o += hex;
+        } else o += c;
+    }
+    return value.size() > kQuoteMax ? o + "..." : o;
 }
 
 SetResult invalid(const std::string& option, const std::string& why, const std::string& value) {
