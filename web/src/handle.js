@@ -11,7 +11,6 @@ import { leaveAlone, live, showFailure, toggleFullscreen } from './lifecycle.js'
 import { english, loadLanguage } from './lang.js';
 import { linkTo } from './link.js';
 import { startInstance, want } from './loader.js';
-import { nextTask } from './tasks.js';
 import { SHIM_NAMES, description, learn, optionMethods, unknownName } from './options.js';
 import { makeProxy } from './proxy.js';
 import { makeRuns } from './runs.js';
@@ -368,10 +367,7 @@ export function mount(el, options = {}, { replace = false } = {}) {
     }
     // The scene's readers: more of its state by name (the crowd's field()).
     for (const name of w.spec_.readers ?? []) target[name] = read(name, () => JSON.parse(api.read(name)));
-    // The page's controls and the first gauges in a task of their own (calls made meanwhile queue).
-    return new Promise((next) => nextTask(() => next(made)));
-  }).then((made) => {
-    api = running(made);
+    api = a;
     w.instance_ = made.instance;
     controls.bind();
     form.build();

@@ -58,16 +58,41 @@ function mountOne(el) {
 // each a task of its own after DOMContentLoaded (not inside its listeners,
 // which would hold the event's end and the course platform's scripts): a
 // lesson of 17 widgets took 50 ms in one task on a 2-core laptop. Then the
-// queued functions run and flocklab:loaded fires, every handle in place.
+// queued functions run and flocklab:loaded fires. Every element answers
+// el.flocklab from the first slice on, as before: one not mounted yet is
+// mounted when a script reads it.
 const MOUNT_SLICE_MS = 25;
+function mountWhenRead(el) {
+  if (Object.hasOwn(el, 'flocklab')) return;
+  if (el.hasAttribute('data-experiment')) {
+    mountOne(el); // its stand-in: cheap, and it watches for the viewport
+    return;
+  }
+  Object.defineProperty(el, 'flocklab', {
+    configurable: true,
+    enumerable: true,
+    get() {
+      delete el.flocklab;
+      address(el);
+      mountOne(el);
+      return el.flocklab;
+    },
+    set(v) {
+      Object.defineProperty(el, 'flocklab', { value: v, writable: true, configurable: true, enumerable: true });
+    },
+  });
+}
 function mountInSlices(done) {
   const all = under(document);
+  for (const el of all) mountWhenRead(el); // the ones added since the module ran
   let i = 0;
   const slice = () => {
     const t0 = performance.now();
     while (i < all.length && (i === 0 || performance.now() - t0 < MOUNT_SLICE_MS)) {
       const el = all[i++];
-      if (el.isConnected) mountOne(el);
+      if (!el.isConnected) continue;
+      if (Object.getOwnPropertyDescriptor(el, 'flocklab')?.get) void el.flocklab; // mounts it
+      else mountOne(el);
     }
     if (i < all.length) nextTask(slice);
     else done();
@@ -198,8 +223,16 @@ function fromAddress(el) {
   }
 }
 
+// The address's settings go onto a [data-url-config] element once, before it is mounted.
+const addressed = new WeakSet();
+function address(el) {
+  if (!el.matches('[data-url-config]') || addressed.has(el)) return;
+  addressed.add(el);
+  fromAddress(el);
+}
+
 function start() {
-  for (const el of document.querySelectorAll('.flocklab[data-url-config]')) fromAddress(el);
+  for (const el of document.querySelectorAll('.flocklab[data-url-config]')) address(el);
   if (typeof MutationObserver === 'function') {
     new MutationObserver((records) => {
       for (const r of records) {
@@ -220,6 +253,8 @@ if (!first) {
   // then): the widgets are mounted in the tasks after it, not before.
   const dclDone = document.readyState === 'complete'
     || (performance.getEntriesByType?.('navigation')?.[0]?.domContentLoadedEventEnd ?? 0) > 0;
+  // Handles answer from now on (a page's module after this one reads them at once).
+  if (document.readyState !== 'loading') for (const el of under(document)) mountWhenRead(el);
   if (dclDone) start();
   else document.addEventListener('DOMContentLoaded', () => setTimeout(start, 0), { once: true });
 }
