@@ -312,11 +312,6 @@ export function mount(el, options = {}, { replace = false } = {}) {
   el.classList.add('flocklab-started');
   // The language's table first (only a page in another language fetches one):
   // the module says and draws everything in it from its first frame.
-  // The instance, unless the widget was destroyed while it started (then it goes too).
-  const running = ({ api: a }) => {
-    if (destroyed) throw (a.destroy(), new DOMException('the widget was destroyed before it was ready', 'AbortError'));
-    return a;
-  };
   const started = loadLanguage(el, data.lang).then((lang) => {
     w.lang_ = lang;
     controls.language();
@@ -324,8 +319,13 @@ export function mount(el, options = {}, { replace = false } = {}) {
     if (data.lang !== undefined && el.getAttribute('lang') !== lang.code) el.setAttribute('lang', lang.code === 'qps' ? 'en' : lang.code);
     if (lang.code !== 'en') args.push('--lang', lang.code, '--decimal', lang.decimal, '--strings', lang.packed());
     return startInstance(el, canvas, args, () => destroyed, lang, () => started);
-  }).then((made) => {
-    const a = running(made);
+  }).then(({ instance, api: a }) => {
+    if (destroyed) {
+      a.destroy();
+      throw new DOMException('the widget was destroyed before it was ready', 'AbortError');
+    }
+    api = a;
+    w.instance_ = instance;
     // Rows whose printf conversions differ from the English key's were refused by the module.
     const refused = JSON.parse(a.rejectedStrings());
     if (refused.length) warn(el, `lang/${w.lang_.code}.json: ${refused.length} translation(s) do not take the English text's %-values and stay English: ${refused.slice(0, 3).map((k) => JSON.stringify(k)).join(', ')}`);
@@ -367,8 +367,6 @@ export function mount(el, options = {}, { replace = false } = {}) {
     }
     // The scene's readers: more of its state by name (the crowd's field()).
     for (const name of w.spec_.readers ?? []) target[name] = read(name, () => JSON.parse(api.read(name)));
-    api = a;
-    w.instance_ = made.instance;
     controls.bind();
     form.build();
     // Calls made before ready, in order. One that could not be checked at
