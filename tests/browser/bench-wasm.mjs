@@ -6,7 +6,7 @@
 // usage: node bench-wasm.mjs [boids,...] [rounds]      (make bench-wasm)
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { start, openLesson, root } from './helpers.mjs';
+import { start, openLesson, root, scrollToCanvas } from './helpers.mjs';
 
 const sizes = (process.argv[2] || '500,2000,3000,5000').split(',').map(Number);
 const rounds = Number(process.argv[3] || 3);
@@ -52,7 +52,7 @@ try {
   }
   // The live widget: 3000 boids, formed over 10 s, then left running on
   // screen for 3 s of wall time. Simulated steps per wall second (60 = keeps up).
-  await page.locator('#scaling canvas').scrollIntoViewIfNeeded();
+  await scrollToCanvas(page, '#scaling');
   await page.mouse.move(1, 1);
   const live = await page.evaluate(async () => {
     const h = document.querySelector('#scaling').flocklab;

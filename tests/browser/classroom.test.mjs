@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { start, startLesson, canvasOf, onWidget, until, whenWidget, handled, shownWidget, root, withPixels, pixelStats, drawnStats, swipe, pageOf, asIfHardwareGL } from './helpers.mjs';
+import { start, startLesson, canvasOf, onWidget, until, whenWidget, handled, shownWidget, root, withPixels, pixelStats, drawnStats, swipe, pageOf, asIfHardwareGL, scrollToCanvas } from './helpers.mjs';
 
 let env;
 let page;
@@ -244,7 +244,7 @@ test('failures name their cause and fix: a page opened from a file, no WebAssemb
   assert.match(await noWasm.locator('#flock .fl-error').textContent(), /runs no WebAssembly .*Use a current Chrome, Edge, Firefox or Safari/);
   await noWasm.close();
   // A lost context is made again: a fresh canvas, drawn on, no failure.
-  await page.locator('#leader canvas').scrollIntoViewIfNeeded();
+  await scrollToCanvas(page, '#leader');
   const before = await page.evaluate(() => {
     const c = document.querySelector('#leader canvas');
     const gl = c.getContext('webgl2') || c.getContext('webgl');
@@ -287,7 +287,7 @@ test('a page with 24 widgets shows each one correctly when scrolled into view, d
   await manyWidgets(p, 24, 'w', { marginBottom: '400px' }, '<button type="button" data-action="pause">Pause</button>');
   const order = [...Array(24).keys()];
   for (const i of [...order, ...order.reverse()]) {
-    await p.locator(`#w${i} canvas`).scrollIntoViewIfNeeded();
+    await scrollToCanvas(p, `#w${i}`);
     await p.waitForFunction((k) => document.querySelector(`#w${k}`).flocklab.visible(), i);
     const s = await drawnStats(p, `#w${i} canvas`, [15, 23, 42], [125, 211, 252], 101);
     assert.ok(s.matching > 100, `widget ${i}: ${s.matching} boid-coloured pixels`);
@@ -345,7 +345,7 @@ test('off-screen widgets neither run nor draw; on screen they run again', async 
   const shown = await page.evaluate(() => `#${[...document.querySelectorAll('.flocklab:not([data-experiment])')].find((e) => e.flocklab.visible()).id}`);
   await handled(page, shown, 30);
   assert.equal(await onWidget(page, '#pursuit', (h) => h.gauges().time), away, 'an off-screen widget stands still');
-  await page.locator('#pursuit canvas').scrollIntoViewIfNeeded();
+  await scrollToCanvas(page, '#pursuit');
   await page.waitForFunction(() => document.querySelector('#pursuit').flocklab.visible());
   await page.waitForFunction((t) => document.querySelector('#pursuit').flocklab.gauges().time > t + 0.2, away);
 });
@@ -415,7 +415,7 @@ test('a wide canvas at DPR 3 with a GPU: the backing store is capped at 2560 px 
     const p = await pageOf(wide, '<figure class="flocklab" id="flock" data-paused><canvas width="900" height="540"></canvas></figure>', { init: asIfHardwareGL });
     await p.setViewportSize({ width: 1280, height: 800 });
     await p.waitForFunction(() => (document.querySelector('#flock')?.flocklab?.ready, document.querySelector('#flock')?.classList.contains('flocklab-ready')), null, { timeout: 60000 });
-    await p.locator('#flock canvas').scrollIntoViewIfNeeded();
+    await scrollToCanvas(p, '#flock');
     // The backing store follows the displayed size on the widget's next frame: wait for it.
     await p.waitForFunction(() => {
       const c = document.querySelector('#flock canvas');
@@ -466,7 +466,7 @@ test('on a 390x844 phone (DPR 3) the HUD and panel text is 12+ CSS px, controls 
   await p.setViewportSize({ width: 390, height: 844 });
   await p.goto(phone.url);
   await p.waitForFunction(() => [...document.querySelectorAll('.flocklab:not([data-experiment])')].every((e) => (e.flocklab?.ready, e.classList.contains('flocklab-ready'))), null, { timeout: 60000 });
-  await p.locator('#flock canvas').scrollIntoViewIfNeeded();
+  await scrollToCanvas(p, '#flock');
   await p.evaluate(() => document.querySelector('#flock').flocklab.pause());
   // The backing store has followed the displayed size, and a frame is drawn at it.
   await p.waitForFunction(() => {
@@ -587,7 +587,7 @@ test('12 widgets (four of 3000 boids), two on screen: while a student types, onl
 });
 
 test('Reset and run 10 s stops at 10.0 s with the lab\'s gauges, and stays there', async () => {
-  await page.locator('#flock canvas').scrollIntoViewIfNeeded();
+  await scrollToCanvas(page, '#flock');
   await page.mouse.move(1, 1); // no pointer hawk over the flock
   await onWidget(page, '#flock', (h) => {
     for (const r of ['separation', 'alignment', 'cohesion']) h.setRule(r, true);

@@ -246,9 +246,7 @@ test('a phone (390x844, DPR 3): a tap 20 CSS px from a boid selects it, Tuning o
     await page.goto(`${phone.url}`);
     await page.waitForFunction(() => [...document.querySelectorAll('.flocklab:not([data-experiment])')].every((e) => (e.flocklab?.ready, e.classList.contains('flocklab-ready'))), null, { timeout: 60000 });
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'no horizontal overflow');
-    const canvas = page.locator('#inspect canvas');
-    await canvas.scrollIntoViewIfNeeded();
-    const box = await canvas.boundingBox();
+    const { box } = await canvasOf(page, '#inspect');
     const scale = box.width / 900; // CSS px per world px
     // A boid that is the nearest one to a point 20 CSS px to its right, away
     // from the edges, the play button and the panel.

@@ -212,9 +212,23 @@ export async function handled(page, sel, frames = 4) {
 }
 
 // The widget's canvas, scrolled into view, and its box on the page.
+// Scrolls the widget's canvas into view (centred) unless all of it is in view
+// already. Done in the page in one step: a widget that takes a WebGL context
+// back swaps in a fresh canvas, and a locator's scroll that meets the swap
+// fails with "Element is not attached to the DOM".
+export async function scrollToCanvas(page, sel) {
+  await page.waitForFunction((s) => {
+    const c = document.querySelector(`${s} canvas`);
+    if (!c) return false;
+    const r = c.getBoundingClientRect();
+    if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) c.scrollIntoView({ block: 'center', inline: 'center' });
+    return true;
+  }, sel, { timeout: 30000 });
+}
+
 export async function canvasOf(page, sel) {
   const canvas = page.locator(`${sel} canvas`);
-  await canvas.scrollIntoViewIfNeeded();
+  await scrollToCanvas(page, sel);
   // A widget parked off screen (beyond the page's WebGL contexts) takes one
   // back once it is on screen and swaps in a fresh canvas: the box is read
   // from the canvas that stays, once the widget says it is visible.

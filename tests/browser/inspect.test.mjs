@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { startLesson, artifacts, canvasOf, onWidget, root, until, differingPixels, handled } from './helpers.mjs';
+import { startLesson, artifacts, canvasOf, onWidget, root, until, differingPixels, handled, scrollToCanvas } from './helpers.mjs';
 
 let env;
 let page;
@@ -280,7 +280,7 @@ test('every parameter from the page: data-weight-separation="0" is separation of
 });
 
 test('the lesson\'s Inspect picks a boid without a hawk: a click selects, no flee; Pointer hawk makes the pointer the hawk', async () => {
-  await page.locator('#inspect canvas').scrollIntoViewIfNeeded();
+  await scrollToCanvas(page, '#inspect');
   const { box } = await canvasOf(page, '#inspect');
   const target = await onWidget(page, '#inspect', (h) => {
     h.pause(); h.reset(7); h.step(600); h.select(null);

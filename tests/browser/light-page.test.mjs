@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { start, pageOf } from './helpers.mjs';
+import { start, pageOf, scrollToCanvas } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -168,7 +168,7 @@ const LAB = { spacing: 22.550619377904063, order: 0.8828553839737805 };
 test('a widget parked far from the viewport (its WebGL context given to others) comes back in the same state to the bit, and its run goes on to the lab\'s figures', async () => {
   const page = await pageOf(env, [...Array(16).keys()].map((i) => `<figure class="flocklab" id="w${i}" data-seed="${i === 0 ? 7 : i}" style="margin-bottom: 1200px"><canvas width="900" height="540"></canvas></figure>`).join(''));
   const h = (code) => page.evaluate(code);
-  await page.locator('#w0 canvas').scrollIntoViewIfNeeded();
+  await scrollToCanvas(page, '#w0');
   await page.waitForFunction(() => document.querySelector('#w0').classList.contains('flocklab-ready') && document.querySelector('#w0').flocklab.visible(), null, { timeout: 60000 });
   await h(() => { const w = document.querySelector('#w0').flocklab; w.reset(7); w.resume(); });
   await page.waitForFunction(() => document.querySelector('#w0').flocklab.gauges().time > 0.25, null, { timeout: 60000 }); // steps by the frame loop
@@ -179,14 +179,14 @@ test('a widget parked far from the viewport (its WebGL context given to others) 
   const left = await state();
   // The others come into view one by one and take contexts until w0 gives its own up.
   for (let i = 1; i < 16 && !(await h(() => document.querySelector('#w0').classList.contains('fl-parked'))); i++) {
-    await page.locator(`#w${i} canvas`).scrollIntoViewIfNeeded();
+    await scrollToCanvas(page, `#w${i}`);
     await page.waitForFunction((k) => { const e = document.querySelector(`#w${k}`); return e.classList.contains('flocklab-ready') && e.flocklab.visible(); }, i, { timeout: 60000 });
   }
   assert.equal(await h(() => document.querySelector('#w0').classList.contains('fl-parked')), true, 'w0 gave its context to another widget');
   assert.equal(await state(), left, 'parked: the same state');
   // Back in view (paused, so the comparison is at the same step): live again, the same state.
   await h(() => document.querySelector('#w0').flocklab.pause());
-  await page.locator('#w0 canvas').scrollIntoViewIfNeeded();
+  await scrollToCanvas(page, '#w0');
   await page.waitForFunction(() => !document.querySelector('#w0').classList.contains('fl-parked') && document.querySelector('#w0').flocklab.visible(), null, { timeout: 60000 });
   assert.equal(await state(), left, 'live again: the same state');
   // And the run goes on as if it had never left: the lab's 10 s figures, to the bit.

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { start, openLesson, onWidget, whenWidget, handled, pageOf, root, until, swipe, artifacts } from './helpers.mjs';
+import { start, openLesson, onWidget, whenWidget, handled, pageOf, root, until, swipe, artifacts, scrollToCanvas, canvasOf } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -45,7 +45,7 @@ test('a wall toggled by a click and by the keyboard changes the field at once', 
   const before = await onWidget(page, '#crowd', (h) => h.field());
   // A click on cell 9,13 (the first wall's gap) closes it: the left side now
   // goes round through row 14 and is farther.
-  await page.locator('#crowd canvas').scrollIntoViewIfNeeded();
+  await scrollToCanvas(page, '#crowd');
   const box = await page.locator('#crowd canvas').boundingBox();
   const at = (c, r) => [box.x + (c + 0.5) * 30 * box.width / 900, box.y + (r + 0.5) * 30 * box.height / 540];
   // Input reaches the scene on the widget's next frame: wait for the state it changes.
@@ -93,9 +93,7 @@ test('a wall toggled by a click and by the keyboard changes the field at once', 
 test('a mouse drag paints walls; a finger taps a wall, and a long press moves the goal', async () => {
   const page = await openLesson(env);
   await onWidget(page, '#crowd', (h) => { h.pause(); h.reset(7); });
-  const canvas = page.locator('#crowd canvas');
-  await canvas.scrollIntoViewIfNeeded();
-  const box = await canvas.boundingBox();
+  const { canvas, box } = await canvasOf(page, '#crowd');
   const at = (c, r) => ({ x: box.x + (c + 0.5) * 30 * box.width / 900, y: box.y + (r + 0.5) * 30 * box.height / 540 });
   await page.mouse.move(at(12, 16).x, at(12, 16).y);
   await page.mouse.down();
@@ -235,10 +233,8 @@ async function onPhoneCrowd(body) {
 
 test('a phone (390x844, DPR 3): in paint mode a finger\'s horizontal drag paints walls across the cells it crosses and does not scroll; out of it a swipe scrolls the page and paints nothing (issue 31 #1)', async () => {
   await onPhoneCrowd(async (page) => {
-    const canvas = page.locator('#crowd canvas');
-    await canvas.scrollIntoViewIfNeeded();
     await page.evaluate(() => document.querySelector('#crowd canvas').scrollIntoView({ block: 'center' }));
-    const box = await canvas.boundingBox();
+    const { canvas, box } = await canvasOf(page, '#crowd');
     const at = (c, r) => ({ x: box.x + (c + 0.5) * 30 * box.width / 900, y: box.y + (r + 0.5) * 30 * box.height / 540 });
     // Out of paint mode: a vertical swipe scrolls the page and paints nothing
     // (down the middle: the closed Tuning header and the HUD keep to corners,

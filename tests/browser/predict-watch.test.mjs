@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { start, openLesson, root, artifacts, askedBy, whenWidget, onWidget, canvasOf } from './helpers.mjs';
+import { start, openLesson, root, artifacts, askedBy, whenWidget, onWidget, canvasOf, scrollToCanvas } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -190,7 +190,7 @@ test('every experiment on the lesson page, run from its button: each number of i
 
 test('a teacher\'s projector mode, by the keyboard: the page\'s text grows, the widgets\' HUD text grows, and pressing it again undoes both', async () => {
   const page = await openLesson(env);
-  await page.locator('#flock canvas').scrollIntoViewIfNeeded(); // a widget draws (and measures its text) on the screen
+  await scrollToCanvas(page, '#flock'); // a widget draws (and measures its text) on the screen
   const text = () => onWidget(page, '#flock', (h) => h.uiMetrics().textPx);
   const before = await text();
   const body = await page.evaluate(() => parseFloat(getComputedStyle(document.body).fontSize));
@@ -198,12 +198,12 @@ test('a teacher\'s projector mode, by the keyboard: the page\'s text grows, the 
   await page.keyboard.press('Enter');
   assert.equal(await page.locator('#projector').getAttribute('aria-pressed'), 'true');
   assert.ok(await page.evaluate((b) => parseFloat(getComputedStyle(document.body).fontSize) >= b * 1.3, body));
-  await page.locator('#flock canvas').scrollIntoViewIfNeeded(); // the larger text moved it down the page
+  await scrollToCanvas(page, '#flock'); // the larger text moved it down the page
   await whenWidget(page, '#flock', (h, b) => h.uiMetrics().textPx >= b * 1.5, before);
   assert.match(await page.locator('#reset-all-said').textContent(), /Projector mode/);
   await page.keyboard.press('Space');
   assert.equal(await page.locator('#projector').getAttribute('aria-pressed'), 'false');
-  await page.locator('#flock canvas').scrollIntoViewIfNeeded();
+  await scrollToCanvas(page, '#flock');
   await whenWidget(page, '#flock', (h, b) => Math.abs(h.uiMetrics().textPx - b) < 0.01, before);
   await page.close();
 });
@@ -215,7 +215,7 @@ test('a phone: Paint walls zooms the crowd for fingers with the canvas\'s top on
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(phone.url);
     const sel = '#crowd';
-    await page.locator(`${sel} canvas`).scrollIntoViewIfNeeded();
+    await scrollToCanvas(page, sel);
     await page.waitForFunction((s) => (document.querySelector(s).flocklab?.ready, document.querySelector(s).classList.contains('flocklab-ready')), sel, { timeout: 60000 });
     // As a student reaches it: the button at the bottom of the screen, the
     // canvas above it (the issue's canvas top at -292 px came from here).

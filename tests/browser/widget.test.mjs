@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { start, openLesson, pageOf, pixelStats, drawnStats, artifacts, until, whenWidget, handled, canvasOf, onWidget, withPixels, differingPixels, root, asIfHardwareGL } from './helpers.mjs';
+import { start, openLesson, pageOf, pixelStats, drawnStats, artifacts, until, whenWidget, handled, canvasOf, onWidget, withPixels, differingPixels, root, asIfHardwareGL, scrollToCanvas } from './helpers.mjs';
 
 // The lab's seed-7 figures after 600 steps (tests/golden/flock_seed7_600steps.jsonl).
 const LAB = { spacing: 22.550619377904063, order: 0.8828553839737805, noSepSpacing: 1.2140089615722114 };
@@ -56,7 +56,7 @@ test('seed 7 after 10 simulated seconds shows the lab\'s gauges to the bit', asy
   // Let the real frame loop run for a while (on screen: off-screen widgets
   // stand still), then finish the 600 steps by hand: whatever the frame rate
   // was, simulated time decides the outcome.
-  await page.locator('#flock canvas').scrollIntoViewIfNeeded();
+  await scrollToCanvas(page, '#flock');
   await onWidget(page, '#flock', (h) => { h.reset(7); h.resume(); });
   await whenWidget(page, '#flock', (h) => h.gauges().time > 0.25); // some steps by the frame loop
   const g = await onWidget(page, '#flock', (h) => {
@@ -289,7 +289,7 @@ test('keys typed into a text field do not reach the widget; the focused canvas t
 
 test('gauges update the outputs and fire flocklab:gauges a few times a second', async () => {
   const page = await openLesson(env);
-  await page.locator('#flock canvas').scrollIntoViewIfNeeded(); // off screen it stands still, and says nothing new
+  await scrollToCanvas(page, '#flock'); // off screen it stands still, and says nothing new
   const n = await page.evaluate(() => new Promise((done) => {
     let count = 0;
     const el = document.querySelector('#flock');
@@ -411,8 +411,7 @@ test('on a high-DPI screen with a GPU the canvas has device pixels and the point
   try {
     await hidpi.context.addInitScript(asIfHardwareGL);
     const page = await openLesson(hidpi);
-    const canvas = page.locator('#flock canvas');
-    await canvas.scrollIntoViewIfNeeded();
+    const { canvas } = await canvasOf(page, '#flock');
     // The backing store is the displayed size times devicePixelRatio.
     const size = await canvas.evaluate((c) => [c.width, c.height, c.getBoundingClientRect().width, c.getBoundingClientRect().height]);
     assert.ok(Math.abs(size[0] - 2 * size[2]) <= 2 && Math.abs(size[1] - 2 * size[3]) <= 2, `backing ${size}`);
