@@ -16,13 +16,14 @@ const TYPES = {
   '.png': 'image/png',
   '.svg': 'image/svg+xml',
   '.json': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
 };
 
 // Text and wasm go compressed where the browser accepts it (brotli, else
 // gzip): the page's first load is then about half the bytes (a course
 // server should do the same: see README, "Hosting"). Each file is
 // compressed once per change.
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.svg', '.json', '.map']);
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.svg', '.json', '.map', '.txt']);
 const packed = new Map(); // file -> {mtime, br, gzip}
 function compressed(file, mtime, body, encoding) {
   let p = packed.get(file);

@@ -10,7 +10,8 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build as viteBuild } from 'vite';
+import { pathToFileURL } from 'node:url';
+import { build as viteBuild, createServer as viteServer } from 'vite';
 import webpack from 'webpack';
 import { serve } from '../../web/serve.mjs';
 import { start, root, here } from './helpers.mjs';
@@ -40,39 +41,73 @@ const h = mount(document.querySelector('#w'), { scene: 'flock', seed: 7, paused:
 window.client = { h, version };
 `;
 const BODY = `<figure id="w"><canvas width="900" height="540"></canvas></figure>
-<figure class="flocklab" id="e" data-experiment data-scene="flock" data-vary="weight-separation" data-values="0,1.5" data-seeds="7" data-seconds="1"></figure>`;
+<figure class="flocklab" id="e" data-experiment data-scene="flock" data-vary="weight-separation" data-values="0,1.5" data-seeds="7" data-seconds="1"></figure>
+<figure class="flocklab" id="es" lang="es" data-scene="flock" data-seed="7" data-paused></figure>`;
+// The package example of web/README.md, as it stands there.
+function readmeExample() {
+  const guide = readFileSync(join(root, 'web', 'README.md'), 'utf8');
+  const section = guide.slice(guide.indexOf('<!-- package -->'), guide.indexOf('<!-- /package -->'));
+  const code = /```js\n([\s\S]*?)```/.exec(section);
+  assert.ok(code, 'web/README.md\'s package section has a js example');
+  return code[1];
+}
 
-// The built page served: the lab's gauges, and an experiment from Workers.
+// The built page served: the lab's gauges, an experiment from Workers, and
+// a Spanish widget (its table is lang/es.json, which the bundler must find).
 async function check(outDir, page = 'index.html') {
   const server = await serve(outDir, 0);
   try {
-    const p = await env.context.newPage();
-    const problems = [];
-    p.on('pageerror', (e) => problems.push(String(e)));
-    p.on('console', (m) => { if (m.type() === 'error' && !/GL Driver Message|Failed to load resource/.test(m.text())) problems.push(m.text()); });
-    // Every file the page asks for is there (the browser's own favicon.ico aside).
-    p.on('response', (res) => { if (res.status() >= 400 && !res.url().endsWith('/favicon.ico')) problems.push(`${res.status()} ${res.url()}`); });
-    await p.goto(`http://127.0.0.1:${server.address().port}/${page}`);
-    await p.waitForFunction(() => window.client !== undefined, null, { timeout: 60000 });
-    const r = await p.evaluate(async () => {
-      const { h, version } = window.client;
-      await h.ready;
-      const g = await h.runTo(10);
-      const ex = await document.querySelector('#e').flocklab.ready;
-      const out = await ex.run();
-      return { g, version, css: getComputedStyle(document.querySelector('#w')).getPropertyValue('--fl-bg').trim(), runs: out.rows.length };
-    });
-    assert.equal(r.g.spacing, LAB.spacing);
-    assert.equal(r.g.order, LAB.order);
-    assert.equal(r.version, VERSION);
-    assert.equal(r.runs, 2);
-    assert.equal(r.css, '#0f172a', 'the stylesheet imported from flocklab/flocklab.css is on the page');
-    assert.deepEqual(problems, []);
-    await p.close();
-    return r;
+    return await checkAt(`http://127.0.0.1:${server.address().port}/${page}`);
   } finally {
     server.close();
   }
+}
+async function checkAt(url) {
+  const p = await env.context.newPage();
+  const problems = [];
+  p.on('pageerror', (e) => problems.push(String(e)));
+  p.on('console', (m) => { if (m.type() === 'error' && !/GL Driver Message|Failed to load resource/.test(m.text())) problems.push(m.text()); });
+  // Every file the page asks for is there (the browser's own favicon.ico aside).
+  p.on('response', (res) => { if (res.status() >= 400 && !res.url().endsWith('/favicon.ico')) problems.push(`${res.status()} ${res.url()}`); });
+  await p.goto(url);
+  await p.waitForFunction(() => window.client !== undefined, null, { timeout: 60000 });
+  const r = await p.evaluate(async () => {
+    const { h, version } = window.client;
+    await h.ready;
+    const g = await h.runTo(10);
+    const ex = await document.querySelector('#e').flocklab.ready;
+    const out = await ex.run();
+    const es = await document.querySelector('#es').flocklab.ready;
+    return { g, version, css: getComputedStyle(document.querySelector('#w')).getPropertyValue('--fl-bg').trim(), runs: out.rows.length, es: es.language() };
+  });
+  assert.equal(r.g.spacing, LAB.spacing);
+  assert.equal(r.g.order, LAB.order);
+  assert.equal(r.version, VERSION);
+  assert.equal(r.runs, 2);
+  assert.deepEqual([r.es.lang, r.es.decimal, r.es.missing], ['es', ',', []], 'the Spanish widget has its table');
+  assert.equal(r.css, '#0f172a', 'the stylesheet imported from flocklab/flocklab.css is on the page');
+  // saveFile() from the bundled page: the file opens (from file://, asking
+  // for nothing else) as the widget was, with its tuned value.
+  const [download] = await Promise.all([p.waitForEvent('download'), p.evaluate(() => {
+    const { h } = window.client;
+    h.setParams({ maxSpeed: 150 });
+    return h.saveFile();
+  })]);
+  const file = join(clients, `saved-${Date.now()}.html`);
+  await download.saveAs(file);
+  const copy = await env.context.newPage();
+  copy.on('pageerror', (e) => problems.push(`saved file: ${e}`));
+  await copy.route('**/*', (q) => (q.request().url() === pathToFileURL(file).href ? q.continue() : q.abort()));
+  await copy.goto(pathToFileURL(file).href);
+  await copy.waitForFunction(() => document.querySelector('.flocklab')?.classList.contains('flocklab-ready'), null, { timeout: 60000 });
+  const reopened = await copy.evaluate(() => document.querySelector('.flocklab').flocklab.config());
+  assert.equal(reopened.seed, 7);
+  assert.equal(reopened.paused, true);
+  assert.equal(reopened.params.max_speed ?? reopened.params.maxSpeed, 150);
+  assert.deepEqual(problems, []);
+  await copy.close();
+  await p.close();
+  return r;
 }
 
 test('Vite 8 bundles the package (vite build) and the built page is the lab, experiments included', async () => {
@@ -84,6 +119,59 @@ test('Vite 8 bundles the package (vite build) and the built page is the lab, exp
   });
   await viteBuild({ root: dir, logLevel: 'error', configFile: join(dir, 'vite.config.js'), build: { outDir: join(dir, 'dist') } });
   await check(join(dir, 'dist'));
+});
+
+test('Vite 8\'s dev server (VitePress, Astro and SvelteKit run on it) serves the package with the README\'s one line: the lab, an experiment, a Spanish widget', async () => {
+  const dir = project('vite-dev', {
+    'index.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>vite dev client</title>
+      <script type="module" src="./main.js"></script></head><body>${BODY}</body></html>`,
+    'main.js': MAIN,
+    'vite.config.js': 'export default { optimizeDeps: { exclude: [\'flocklab\'] } };\n',
+  });
+  const server = await viteServer({ root: dir, logLevel: 'error', configFile: join(dir, 'vite.config.js'), server: { host: '127.0.0.1', port: 0 } });
+  await server.listen();
+  try {
+    await checkAt(server.resolvedUrls.local[0]);
+  } finally {
+    await server.close();
+  }
+});
+
+test('web/README.md\'s package example, built by Vite as it stands, turns separation off on seed 7; importing the package in Node leaves nothing open and mount() says where it runs', async () => {
+  const dir = project('readme', {
+    'index.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>readme client</title>
+      <script type="module" src="./main.js"></script></head><body><figure id="flock"></figure></body></html>`,
+    'main.js': readmeExample(),
+  });
+  await viteBuild({ root: dir, logLevel: 'error', configFile: false, build: { outDir: join(dir, 'dist') } });
+  const server = await serve(join(dir, 'dist'), 0);
+  try {
+    const p = await env.context.newPage();
+    const problems = [];
+    p.on('pageerror', (e) => problems.push(String(e)));
+    await p.goto(`http://127.0.0.1:${server.address().port}/index.html`);
+    await p.waitForFunction(() => {
+      const h = document.querySelector('#flock').flocklab;
+      return h?.ready && document.querySelector('#flock').classList.contains('flocklab-ready') && h.rules().separation === false;
+    }, null, { timeout: 60000 });
+    assert.equal(await p.evaluate(() => document.querySelector('#flock').flocklab.config().seed), 7);
+    assert.deepEqual(problems, []);
+    await p.close();
+  } finally {
+    server.close();
+  }
+  // A site framework imports the module on the server (its build, SSR).
+  // The time-out only stops a hung process: a process that exits is the check.
+  const node = spawnSync(process.execPath, ['--input-type=module', '-e', `
+    const m = await import('flocklab');
+    let said = '';
+    try { m.mount(null); } catch (e) { said = e.message; }
+    console.log(JSON.stringify({ version: m.version, said }));`], { cwd: dir, encoding: 'utf8', timeout: 120000 });
+  assert.equal(node.signal, null, 'importing flocklab in Node left the process running');
+  assert.equal(node.status, 0, node.stderr);
+  const out = JSON.parse(node.stdout);
+  assert.equal(out.version, VERSION);
+  assert.match(out.said, /mount\(\) runs in a browser page/);
 });
 
 test('webpack 5 bundles the package and the built page is the lab, experiments included', async () => {
@@ -100,6 +188,23 @@ test('webpack 5 bundles the package and the built page is the lab, experiments i
     experiments: { css: true },
   }, (err, s) => (err ? reject(err) : resolve(s))));
   assert.ok(!stats.hasErrors(), stats.toString('errors-only'));
+  writeFileSync(join(dir, 'dist', 'index.html'), readFileSync(join(dir, 'index.html'), 'utf8'));
+  await check(join(dir, 'dist'));
+});
+
+test('esbuild, with the two lines of web/README.md as they stand, bundles the package: the lab, an experiment, a Spanish widget', async () => {
+  const guide = readFileSync(join(root, 'web', 'README.md'), 'utf8');
+  const lines = /\*\*esbuild\*\*[\s\S]*?```sh\n([\s\S]*?)```/.exec(guide);
+  assert.ok(lines, 'web/README.md has the esbuild lines');
+  const dir = project('esbuild', {
+    'index.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>esbuild client</title>
+      <link rel="stylesheet" href="main.css"><script type="module" src="main.js"></script></head><body>${BODY}</body></html>`,
+    'main.js': MAIN,
+  });
+  const sh = spawnSync('bash', ['-euc', lines[1]], {
+    cwd: dir, encoding: 'utf8', env: { ...process.env, PATH: `${join(root, 'web', 'tools', 'node_modules', '.bin')}:${process.env.PATH}` },
+  });
+  assert.equal(sh.status, 0, sh.stderr);
   writeFileSync(join(dir, 'dist', 'index.html'), readFileSync(join(dir, 'index.html'), 'utf8'));
   await check(join(dir, 'dist'));
 });

@@ -155,7 +155,7 @@ async function savePage() {
       if (document.querySelector('a.fl-download')) console.log('test: a link is offered');
     }).observe(document, { subtree: true, childList: true });
   });
-  await page.route('**/flocklab-offline.html', async (route) => { await held; await route.continue(); });
+  await page.route('**/flocklab-offline.txt', async (route) => { await held; await route.continue(); });
   await page.route(`${env.url}save.html`, (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="stylesheet" href="flocklab.css"><script type="module" src="flocklab.js"></script></head><body><figure class="flocklab" id="s" data-seed="5"><canvas width="900" height="540"></canvas><button type="button" data-action="save">Save</button></figure></body></html>' }));
   await page.goto(`${env.url}save.html`);
   await page.waitForFunction(() => document.querySelector('#s').classList.contains('flocklab-ready'), null, { timeout: 60000 });
@@ -206,7 +206,7 @@ test('a widget parked far from the viewport (its WebGL context given to others) 
 
 test('Save: pointing at the button fetches the template, so the click downloads at once, within its activation', async () => {
   const { page, release } = await savePage();
-  const fetched = page.waitForResponse('**/flocklab-offline.html', { timeout: 30000 });
+  const fetched = page.waitForResponse('**/flocklab-offline.txt', { timeout: 30000 });
   await page.hover('#s [data-action="save"]');
   release();
   await fetched;

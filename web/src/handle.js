@@ -16,6 +16,7 @@ import { makeProxy } from './proxy.js';
 import { makeRuns } from './runs.js';
 import { saveFile } from './save.js';
 import { makeSpeech } from './speech.js';
+import { needPage } from './tasks.js';
 import { isOn, own, quote, text, warn, wholeNumber } from './values.js';
 
 export { linkTo };
@@ -25,6 +26,7 @@ const TICK_MS = 250; // gauges, buttons and the description refresh about 4 time
 // `replace`: an element already mounted gets a new widget from `options`
 // alone (its other data-* are not read), as a config of another scene does.
 export function mount(el, options = {}, { replace = false } = {}) {
+  needPage('mount()');
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw new TypeError(`flocklab: mount(element, options) takes an object of options, such as {seed: 3} or a config(), got ${quote(options)}`);
   }

@@ -25,7 +25,7 @@ import { plotSummary } from './charts.js';
 import { compiledModule, instanceStats, liveInstances } from './loader.js';
 import { contextStats } from './contexts.js';
 import { quote, warn } from './values.js';
-import { nextTask } from './tasks.js';
+import { nextTask, inPage, needPage } from './tasks.js';
 import { isLeftAlone, onRemoved } from './lifecycle.js';
 import { loadLanguage } from './lang.js';
 import { description } from './options.js';
@@ -37,8 +37,9 @@ const under = (root) => {
   if (root instanceof Element && root.matches('.flocklab')) all.unshift(root);
   return all;
 };
-export function mountAll(root = document) {
-  return under(root).flatMap(mountOne);
+export function mountAll(root) {
+  needPage('mountAll()');
+  return under(root ?? document).flatMap(mountOne);
 }
 function mountOne(el) {
   if (el.hasAttribute('data-experiment')) {
@@ -149,7 +150,10 @@ function standIn(el) {
 // described: its code is a chunk of its own, loaded only by a page that has one.
 const mountExperiment = (el) => import('./flocklab-experiment.js')
   .then((m) => m.mountExperiment(el, { mount, loadLanguage, description: () => description, warn, onRemoved }));
-export const experiment = (el) => mountExperiment(el).then((h) => h.ready);
+export const experiment = (el) => {
+  needPage('experiment()');
+  return mountExperiment(el).then((h) => h.ready);
+};
 
 // The release (the file VERSION, written in at build time): the same as
 // fl_describe()'s version, `flocklab --version` and the package's.
@@ -160,12 +164,13 @@ export { mount, plotSummary, liveInstances, instanceStats, contextStats };
 // so a classic script either waits for the flocklab:loaded event, or queues
 // a function that runs once this module has run (at once after that):
 //   (window.FlockLab = window.FlockLab || []).push(() => FlockLab.mount(el, {...}));
-const queued = Array.isArray(window.FlockLab) ? window.FlockLab : [];
+const global = inPage ? window : {};
+const queued = Array.isArray(global.FlockLab) ? global.FlockLab : [];
 // A second copy of the shim on the page (another address, a bundle beside a
 // script tag) would mount every widget again, compile the module again and
 // hide the first copy's widgets behind its own FlockLab: it says so once and
 // leaves the page to the first. (Its exports still work for whoever imported it.)
-const first = window.FlockLab && !Array.isArray(window.FlockLab) ? window.FlockLab : null;
+const first = global.FlockLab && !Array.isArray(global.FlockLab) ? global.FlockLab : null;
 const FlockLab = {
   version,
   mount, mountAll, experiment, plotSummary, liveInstances, instanceStats, contextStats,
@@ -175,7 +180,7 @@ const FlockLab = {
 let markLoaded;
 const loaded = new Promise((resolve) => { markLoaded = resolve; });
 if (first) console.warn(`flocklab: flocklab.js is on this page twice (${first.version}, then ${version} from ${import.meta.url}); the second copy mounts nothing: load it once`);
-else window.FlockLab = FlockLab;
+else global.FlockLab = FlockLab;
 
 // Every .flocklab element on the page is mounted, now and whenever one is
 // added later (single-page course platforms add content after load);
@@ -247,7 +252,7 @@ function start() {
   });
 }
 // The module downloads and compiles while the page finishes parsing.
-if (!first) {
+if (!first && inPage) {
   if (typeof WebAssembly === 'object' && document.querySelector('.flocklab')) compiledModule().catch(() => {});
   // A module runs before DOMContentLoaded (readyState is 'interactive'
   // then): the widgets are mounted in the tasks after it, not before.

@@ -49,7 +49,7 @@ export function loadLanguage(el, explicit) {
   }
   if (!tables.has(code) && inline?.lang[code]) tables.set(code, Promise.resolve(inline.lang[code])); // a single-file build
   if (!tables.has(code)) {
-    tables.set(code, fetch(new URL(`lang/${code}.json`, import.meta.url)).then((r) => {
+    tables.set(code, fetch(new URL(`./lang/${code}.json`, import.meta.url)).then((r) => {
       if (!r.ok) throw new Error(`HTTP ${r.status}`);
       return r.json();
     }));

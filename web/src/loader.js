@@ -7,7 +7,7 @@ import { makeRoom } from './contexts.js';
 import { english } from './lang.js';
 import { MAX_TEXT } from './values.js';
 import { inline, decode } from './inline.js';
-import { nextTask } from './tasks.js';
+import { nextTask, inPage } from './tasks.js';
 
 let compiled = null;
 export function compiledModule() {
@@ -65,6 +65,7 @@ const nearness = typeof IntersectionObserver === 'function'
 const domLoaded = () => document.readyState === 'complete'
   || (performance.getEntriesByType?.('navigation')?.[0]?.domContentLoadedEventEnd ?? 0) > 0;
 const pageReady = new Promise((resolve) => {
+  if (!inPage) return; // on a server nothing starts
   if (domLoaded()) resolve();
   else {
     document.addEventListener('DOMContentLoaded', () => setTimeout(resolve, 0), { once: true });

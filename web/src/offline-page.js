@@ -1,12 +1,13 @@
 // A widget as one HTML file that opens from file:// with no other request:
 // embed.html with the stylesheet and the single-file bundle written inside it
-// (make dist's offline/*.html and flocklab-offline.html, web/tools/offline.mjs)
+// (make dist's offline/*.html and flocklab-offline.txt, web/tools/offline.mjs)
 // and, for a saved widget (handle.saveFile()), its configuration baked into
 // the element as data-* attributes. The one code for both: the build runs it
 // in node, the shim in the page.
 
 // The widget's element in the file: its configuration goes here.
-const FIGURE = /<figure class="flocklab" data-url-config[^>]*>/g;
+// (A tool that rewrote the template may have dropped the quotes.)
+const FIGURE = /<figure class="?flocklab"? data-url-config[^>]*>/g;
 
 const attribute = (v) => String(v).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -37,7 +38,7 @@ export function bake(html, params) {
   if (!m) throw new Error('flocklab: the offline page has no <figure class="flocklab" data-url-config>');
   const given = new Map(params);
   // The template's own attributes (its scene) stay unless the configuration says otherwise.
-  const own = [...m[0].matchAll(/ data-([a-z-]+)="([^"]*)"/g)].filter(([, k]) => !given.has(k));
-  const attrs = [...own.map(([, k, v]) => ` data-${k}="${v}"`), ...[...given].map(([k, v]) => ` data-${k}="${attribute(v)}"`)].join('');
+  const own = [...m[0].matchAll(/ data-([a-z-]+)=(?:"([^"]*)"|([^\s">]+))/g)].filter(([, k]) => !given.has(k));
+  const attrs = [...own.map(([, k, q, v]) => ` data-${k}="${q ?? v}"`), ...[...given].map(([k, v]) => ` data-${k}="${attribute(v)}"`)].join('');
   return `${html.slice(0, m.index)}<figure class="flocklab" data-url-config${attrs}>${html.slice(m.index + m[0].length)}`;
 }

@@ -2,7 +2,7 @@
 // file with its configuration written inside it (offline-page.js), so that a
 // teacher can mail a maze or a tuned flock and it opens as it was, from
 // file://, with no other request. A page served with the release fetches the
-// template flocklab-offline.html from beside flocklab.js (about 1 MB, only
+// template flocklab-offline.txt from beside flocklab.js (about 1 MB, only
 // when saving); a page that is itself a single file builds it from its own
 // inline stylesheet and bundle.
 import { inline } from './inline.js';
@@ -17,9 +17,9 @@ function page() {
     if (js === undefined || css === undefined) return Promise.reject(new Error('flocklab: saveFile(): this single-file page has no inline flocklab bundle to copy'));
     return Promise.resolve(offlinePage(inline.page, css, js));
   }
-  const url = new URL('./flocklab-offline.html', import.meta.url);
+  const url = new URL('./flocklab-offline.txt', import.meta.url);
   template ??= fetch(url).then((r) => {
-    if (!r.ok) throw new Error(`flocklab: saveFile(): ${url} could not be loaded (HTTP ${r.status}); copy flocklab-offline.html from the release next to flocklab.js`);
+    if (!r.ok) throw new Error(`flocklab: saveFile(): ${url} could not be loaded (HTTP ${r.status}); copy flocklab-offline.txt from the release next to flocklab.js`);
     return r.text();
   }).catch((err) => { template = null; throw err; });
   return template;

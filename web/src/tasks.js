@@ -2,13 +2,24 @@
 // and how long one slice of a run, an experiment or a benchmark works.
 export const RUN_SLICE_MS = 40; // the page stays responsive, typing within 100 ms
 
-// The next task: a message to ourselves.
+// Whether the module runs in a page: imported on a server (a site
+// framework's build or server-side rendering), it touches no window,
+// document or channel, and leaves nothing open.
+export const inPage = typeof window === 'object' && typeof document === 'object';
+export function needPage(what) {
+  if (!inPage) throw new Error(`flocklab: ${what} runs in a browser page; on a server import the module only, and mount where the page runs (onMount, useEffect, a client-only component)`);
+}
+
+// The next task: a message to ourselves (the channel made at its first use).
 export const nextTask = (() => {
   if (typeof MessageChannel !== 'function') return (fn) => setTimeout(fn, 0);
   const queue = [];
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => queue.shift()?.();
+  let channel = null;
   return (fn) => {
+    if (!channel) {
+      channel = new MessageChannel();
+      channel.port1.onmessage = () => queue.shift()?.();
+    }
     queue.push(fn);
     channel.port2.postMessage(0);
   };

@@ -33,7 +33,7 @@ export const SHIPPED = [
   'flocklab-experiment.js', 'flocklab-experiment.js.map',
   'flocklab-sweep-worker.js', 'flocklab-sweep-worker.js.map',
   'flocklab-sweep.js', 'flocklab-sweep.wasm',
-  'embed.html', 'flocklab-offline.html',
+  'embed.html', 'flocklab-offline.txt',
 ];
 // The languages a page can ask for (not the pseudo-locale qps, a test of the keys).
 const languages = readdirSync(join(root, 'web', 'lang')).filter((f) => f.endsWith('.json'));

@@ -2,7 +2,7 @@
 // sweep module in one script, with both .wasm files and every language
 // table inline (web/src/inline.js replaced), so a page opens from file://
 // with no other request.
-//   node web/tools/offline.mjs BUILD_DIR   writes BUILD_DIR/web/flocklab-offline.html,
+//   node web/tools/offline.mjs BUILD_DIR   writes BUILD_DIR/web/flocklab-offline.txt,
 //     the template that a served widget's saveFile() fills in
 // make dist (dist.mjs) also writes offline/{flock,steer,crowd,lesson}.html.
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -93,5 +93,5 @@ export async function offlineFiles(build, out) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const build = join(root, process.argv[2] ?? 'build');
   const s = await singleFile(build);
-  writeFileSync(join(build, 'web', 'flocklab-offline.html'), offlinePage(s.page, s.css, s.js));
+  writeFileSync(join(build, 'web', 'flocklab-offline.txt'), offlinePage(s.page, s.css, s.js));
 }

@@ -198,7 +198,7 @@ export function npmPackage(build, out, version) {
       '.': { types: './flocklab.d.ts', default: './flocklab.js' },
       './flocklab.css': './flocklab.css',
       './embed.html': './embed.html',
-      './flocklab-offline.html': './flocklab-offline.html',
+      './flocklab-offline.txt': './flocklab-offline.txt',
       './lang/*': './lang/*',
       './package.json': './package.json',
     },
