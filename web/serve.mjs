@@ -36,7 +36,10 @@ function compressed(file, mtime, body, encoding) {
   return p[encoding];
 }
 
-export function serve(root, port = 0) {
+// `cors`: every file says Access-Control-Allow-Origin: *, which a frame
+// sandboxed without allow-same-origin (an LMS's) needs to load the module
+// and the .wasm (its origin is "null"); the files are public anyway.
+export function serve(root, port = 0, { cors = true } = {}) {
   const base = resolve(root);
   const server = createServer(async (req, res) => {
     let path;
@@ -54,6 +57,7 @@ export function serve(root, port = 0) {
     try {
       const body = await readFile(file);
       const headers = { 'Content-Type': TYPES[extname(file)] || 'application/octet-stream', 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' };
+      if (cors) headers['Access-Control-Allow-Origin'] = '*';
       const accepts = String(req.headers['accept-encoding'] ?? '');
       const encoding = !COMPRESSIBLE.has(extname(file)) || body.length < 1024 ? null : /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
       if (encoding) {

@@ -6,6 +6,7 @@ import { drawPlot } from './charts.js';
 import { format, kebab, own, upperFirst, warn } from './values.js';
 import { prefetchTemplate, saveAs, saveFile } from './save.js';
 import { makeZoom } from './zoom.js';
+import { showNote } from './lifecycle.js';
 
 // predict.js travels in the experiments' chunk: only a page with a
 // data-predict (or an experiment) loads it.
@@ -108,7 +109,15 @@ export function makeControls(w) {
     b.title = link;
     b.classList.add('fl-copied');
     w.say_(copied ? t('Link copied.') : t('The link could not be copied.'));
-    if (!copied) warn(el, `the link: ${link}`);
+    if (!copied) {
+      warn(el, `the link: ${link}`);
+      // In plain sight, selected, to copy by hand (a frame without allow="clipboard-write").
+      const field = Object.assign(document.createElement('input'), { type: 'text', readOnly: true, value: link, className: 'fl-link' });
+      field.setAttribute('aria-label', t('The link'));
+      showNote(el, t('This page does not let the widget use the clipboard. Copy the link by hand:'), field);
+      field.focus();
+      field.select();
+    }
     setTimeout(() => { b.textContent = b.dataset.flLabel; b.classList.remove('fl-copied'); }, 2000);
   }
 

@@ -46,6 +46,22 @@ export function onRemoved(el, gone) {
   return () => mounted.delete(el);
 }
 
+// A note on the widget, in plain sight, for what the page around it forbids
+// (full screen, the clipboard): the latest one stays until the next, or a
+// click on it. `extra`: an element after the text (the link to copy by hand).
+export function showNote(el, message, extra = null) {
+  let p = el.querySelector(':scope > .fl-note');
+  if (!p) {
+    p = document.createElement('p');
+    p.className = 'fl-note';
+    p.setAttribute('role', 'status');
+    p.addEventListener('click', (e) => { if (e.target === p) p.remove(); });
+    el.append(p);
+  }
+  p.replaceChildren(message, ...(extra ? [' ', extra] : []));
+  return p;
+}
+
 // A failure shown on the widget itself (and in the console): the cause and the fix.
 export function showFailure(el, message) {
   el.classList.add('flocklab-failed');
@@ -241,6 +257,7 @@ export function toggleFullscreen(el, say = () => {}, t = (s) => s) {
   if (fullscreenElement() === el) return exitFullscreen();
   const refused = (why) => {
     say(why);
+    showNote(el, why);
     warn(el, why);
   };
   if (!fullscreenAvailable()) {

@@ -9,6 +9,13 @@ import { MAX_TEXT } from './values.js';
 import { inline, decode } from './inline.js';
 import { nextTask, inPage } from './tasks.js';
 
+// What to do when a file of the widget cannot be fetched at all. A frame
+// sandboxed without allow-same-origin (an LMS's) has the origin "null": its
+// every fetch is cross-origin, and only a server that allows any origin serves it.
+export const fetchAdvice = () => (self.origin === 'null' && location.protocol !== 'file:'
+  ? 'This page is in a frame sandboxed without allow-same-origin: the server must send the header "Access-Control-Allow-Origin: *" with the widget\'s files (README, "Hosting"), or the frame must allow-same-origin.'
+  : 'Check that the page is served over http(s) and the file is next to flocklab.js.');
+
 let compiled = null;
 export function compiledModule() {
   if (!compiled && inline) compiled = WebAssembly.compile(decode(inline.core)); // a single-file build
@@ -22,8 +29,7 @@ export function compiledModule() {
       }
       return r;
     }, (err) => {
-      throw new Error(`flocklab-core.wasm could not be fetched from ${url} (${err.message}). `
-        + 'Check that the page is served over http(s) and the file is next to flocklab.js.');
+      throw new Error(`flocklab-core.wasm could not be fetched from ${url} (${err.message}). ${fetchAdvice()}`);
     });
     compiled = fetched.then((r) => (WebAssembly.compileStreaming
       ? WebAssembly.compileStreaming(r.clone()).catch(() => r.arrayBuffer().then((b) => WebAssembly.compile(b)))

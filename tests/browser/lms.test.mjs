@@ -1,0 +1,112 @@
+// A course platform's frame: an LMS shows content in an iframe sandboxed
+// with allow-scripts only (no allow-same-origin: the content's origin is
+// opaque, "null"), from another origin than the course page. embed.html and
+// an offline file must start there, post their results to the parent, and
+// say plainly what the frame forbids (full screen, the clipboard).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '../../web/serve.mjs';
+import { start, root } from './helpers.mjs';
+
+const LAB = { spacing: 22.550619377904063, order: 0.8828553839737805 };
+
+let env;
+let offline;
+let course;
+let courseServer;
+before(async () => {
+  env = await start();
+  offline = await serve(join(root, 'build', 'dist', 'offline'), 0);
+  course = mkdtempSync(join(tmpdir(), 'flocklab-course-'));
+  courseServer = await serve(course, 0);
+});
+after(async () => {
+  await env.close();
+  offline.close();
+  courseServer.close();
+  rmSync(course, { recursive: true, force: true });
+});
+
+// The course page on one origin (a server of its own), the frame's files on
+// another (the same address: Chromium blocks a frame on 127.0.0.1 in a page
+// on localhost, or in a page that no server answered, as a local network
+// access). `messages`: what the frame posted to the course page.
+let pages = 0;
+async function coursePage(src, { sandbox = 'allow-scripts', allow = '' } = {}) {
+  const page = await env.context.newPage();
+  page.problems = [];
+  page.on('pageerror', (e) => page.problems.push(String(e)));
+  const name = `course-${++pages}.html`;
+  writeFileSync(join(course, name), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>course</title>
+      <script>window.messages = []; addEventListener('message', (e) => messages.push({ origin: e.origin, data: e.data }));</script></head>
+      <body><iframe id="f" sandbox="${sandbox}" ${allow ? `allow="${allow}"` : ''} src="${src}" width="900" height="620" style="border:0"></iframe></body></html>`);
+  await page.goto(`http://127.0.0.1:${courseServer.address().port}/${name}`);
+  const frame = () => page.frames().find((f) => f !== page.mainFrame());
+  await page.waitForFunction(() => document.querySelector('#f').contentWindow !== null);
+  return { page, frame };
+}
+
+// Waits in the frame until its widget is ready (or says it could not start).
+async function readyIn(frame) {
+  await frame().waitForFunction(() => {
+    const el = document.querySelector('.flocklab');
+    return el && (el.classList.contains('flocklab-ready') || el.classList.contains('flocklab-failed'));
+  }, null, { timeout: 60000 });
+  return frame().evaluate(() => {
+    const el = document.querySelector('.flocklab');
+    return { ready: el.classList.contains('flocklab-ready'), text: el.textContent, origin: self.origin };
+  });
+}
+
+for (const [what, src] of [
+  ['embed.html', () => `${env.url}embed.html?seed=7&paused=1&post=gauges`],
+  ['an offline file', () => `http://127.0.0.1:${offline.address().port}/flock.html?seed=7&paused=1&post=gauges`],
+]) {
+  test(`${what} in a frame sandboxed with allow-scripts only starts, is the lab, and posts its gauges to the course page`, async () => {
+    const { page, frame } = await coursePage(src());
+    const r = await readyIn(frame);
+    assert.equal(r.origin, 'null', 'the frame\'s origin is opaque');
+    assert.ok(r.ready, `the widget did not start: ${r.text}`);
+    const g = await frame().evaluate(() => document.querySelector('.flocklab').flocklab.runTo(10));
+    assert.equal(g.spacing, LAB.spacing);
+    assert.equal(g.order, LAB.order);
+    await page.waitForFunction(() => messages.some((m) => m.data?.type === 'flocklab:gauges' && m.data.gauges.spacing === 22.550619377904063), null, { timeout: 30000 });
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+}
+
+test('a server that does not allow the frame\'s "null" origin: embed.html says on the widget which header the server must send', async () => {
+  const bare = await serve(join(root, 'build', 'web'), 0, { cors: false });
+  try {
+    const { page, frame } = await coursePage(`http://127.0.0.1:${bare.address().port}/embed.html?seed=7`);
+    const r = await readyIn(frame);
+    assert.equal(r.ready, false);
+    assert.match(r.text, /flocklab\.js could not be loaded\. This page is in a frame sandboxed without allow-same-origin: the server must send the header "Access-Control-Allow-Origin: \*"/);
+    await page.close();
+  } finally {
+    bare.close();
+  }
+});
+
+test('a frame without allow="fullscreen" and clipboard-write: Full screen and Copy link say so on the widget, and the link is there to copy by hand', async () => {
+  const { page, frame } = await coursePage(`${env.url}embed.html?seed=7&paused=1`);
+  assert.ok((await readyIn(frame)).ready);
+  await frame().locator('[data-action="fullscreen"]').click();
+  const note = frame().locator('.flocklab > .fl-note');
+  await note.waitFor({ state: 'visible' });
+  assert.match(await note.textContent(), /Full screen is not allowed in this frame: the page around it needs allow="fullscreen" on its iframe\./);
+  await frame().locator('[data-action="share"]').click();
+  await frame().waitForFunction(() => document.querySelector('.flocklab > .fl-note input') !== null);
+  assert.match(await note.textContent(), /does not let the widget use the clipboard\. Copy the link by hand:/);
+  const r = await frame().evaluate(() => {
+    const field = document.querySelector('.fl-note input');
+    return { value: field.value, link: document.querySelector('.flocklab').flocklab.link(), focused: document.activeElement === field, selected: field.selectionEnd - field.selectionStart };
+  });
+  assert.equal(r.value, r.link);
+  assert.ok(r.focused && r.selected === r.value.length, 'the link is selected, ready for Ctrl+C');
+  await page.close();
+});
