@@ -1,6 +1,6 @@
 // The lesson page's own controls for the scaling figure, built on the
 // widget's public handle (flocklab.js).
-import { mount } from './flocklab.js';
+import { mount, report } from './flocklab.js';
 
 const fig = document.getElementById('scaling');
 const lab = mount(fig);
@@ -52,15 +52,20 @@ fig.addEventListener('flocklab:ready', () => {
 const flock = document.getElementById('flock');
 const checkForm = document.getElementById('check-form');
 const checkResult = document.getElementById('check-result');
-checkForm.addEventListener('submit', async (e) => {
-  e.preventDefault();
+// The button and Enter check (not the form's submission: a frame sandboxed
+// without allow-forms, as an LMS's may be, never submits a form).
+const predictionField = document.getElementById('prediction');
+checkForm.addEventListener('submit', (e) => e.preventDefault());
+document.getElementById('check').addEventListener('click', (e) => { e.preventDefault(); check(); });
+predictionField.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); check(); } });
+async function check() {
   const h = flock.flocklab;
-  const guess = document.getElementById('prediction').valueAsNumber;
+  const guess = predictionField.valueAsNumber;
   if (!h) return;
   // A check without a prediction would only give the answer away.
   if (!Number.isFinite(guess)) {
     checkResult.textContent = 'Write your prediction first: the spacing after 10 s, in px.';
-    document.getElementById('prediction').focus();
+    predictionField.focus();
     return;
   }
   await h.ready;
@@ -80,7 +85,12 @@ checkForm.addEventListener('submit', async (e) => {
   const off = Math.abs(spacing - guess);
   checkResult.textContent = `With separation off, seed 7, the spacing after 10 s is ${got}; you predicted ${guess} px, `
     + (off < 0.05 ? 'exactly what happened.' : `${off.toFixed(1)} px ${spacing > guess ? 'below' : 'above'} what happened.`);
-});
+  // Into the results stream: it holds within a fifth of what happened.
+  report(checkForm, {
+    kind: 'check', item: 'spacing without separation', question: 'The spacing after 10 s with separation off, in px',
+    answer: guess, correct: spacing, held: off <= spacing / 5, text: checkResult.textContent,
+  });
+}
 
 // [SECTION] Reset all: every widget that has started goes back to its seed at
 // 0 s (a teacher starting the lesson again on a projector); widgets not

@@ -110,3 +110,51 @@ test('a frame without allow="fullscreen" and clipboard-write: Full screen and Co
   assert.ok(r.focused && r.selected === r.value.length, 'the link is selected, ready for Ctrl+C');
   await page.close();
 });
+
+test('the results stream: the lesson framed with post=results and post-origin posts a what-if\'s outcome, an experiment\'s and the check\'s to the course page, each also a flocklab:result event', async () => {
+  const origin = `http://127.0.0.1:${courseServer.address().port}`;
+  const { page, frame } = await coursePage(`${env.url}index.html?post=results&post-origin=${encodeURIComponent(origin)}`);
+  const results = () => page.evaluate(() => messages.filter((m) => m.data?.type === 'flocklab:result').map((m) => ({ origin: m.origin, ...m.data.result })));
+  const posted = (kind) => page.waitForFunction((k) => messages.some((m) => m.data?.type === 'flocklab:result' && m.data.result.kind === k), kind, { timeout: 120000 })
+    .catch(async (err) => { throw new Error(`no ${kind} result reached the course page (it has: ${JSON.stringify(await results())}; the frame says: ${await frame().evaluate(() => document.querySelector('#check-result').textContent)})`, { cause: err }); });
+  await frame().waitForFunction(() => document.querySelector('#what-if-steer')?.flocklab, null, { timeout: 60000 });
+  await frame().evaluate(() => document.querySelector('#what-if-steer').flocklab.ready.then(() => true)); // asked for: it starts off screen too
+  // The frame's own events, beside what reaches the parent.
+  await frame().evaluate(() => { window.seen = []; document.addEventListener('flocklab:result', (e) => seen.push(e.detail.kind)); });
+  // A what-if: the first choice (it does not happen), played to its end.
+  await frame().locator('#what-if-steer button', { hasText: 'Per-frame force' }).click();
+  const question = frame().locator('#what-if-steer .fl-predict:not([hidden])');
+  await question.locator('input[type="radio"]').first().check();
+  await question.locator('.fl-predict-play').click();
+  await posted('what-if');
+  // An experiment with a predicted shape.
+  await frame().evaluate(async () => {
+    const ex = await document.querySelector('#measure-overshoot').flocklab.ready;
+    ex.predict('falls');
+    await ex.run();
+  });
+  await posted('experiment');
+  // The page's own check, reported through FlockLab.report.
+  await frame().locator('#prediction').fill('5');
+  await frame().locator('#check').click();
+  await posted('check');
+  const [whatIf, experiment, check] = ['what-if', 'experiment', 'check'].map(async (k) => (await results()).find((r) => r.kind === k));
+  const w = await whatIf;
+  assert.equal(w.id, 'what-if-steer');
+  assert.equal(w.item, 'Per-frame force');
+  assert.equal(w.answer, 'It reaches the target, as the lab’s does.');
+  assert.equal(w.correct, 'It barely turns and never comes within 100 px.', 'the golden what-if: the hollow vehicle never comes within 100 px');
+  assert.equal(w.held, false);
+  assert.match(w.text, /^You predicted: It reaches the target/);
+  const e = await experiment;
+  assert.deepEqual([e.id, e.kind, e.answer, e.runs], ['measure-overshoot', 'experiment', 'falls', 20]);
+  assert.equal(e.held, e.answer === e.correct);
+  assert.ok(['rises', 'falls', 'stays level', 'peaks'].includes(e.correct), e.correct);
+  const c = await check;
+  assert.deepEqual([c.id, c.answer, c.held], ['check-form', 5, Math.abs(c.correct - 5) <= c.correct / 5]);
+  assert.ok(c.correct > 0);
+  for (const r of await results()) assert.equal(r.origin, 'null', 'posted by the sandboxed frame');
+  assert.deepEqual(await frame().evaluate(() => seen), ['what-if', 'experiment', 'check']);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});

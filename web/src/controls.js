@@ -70,7 +70,7 @@ export function makeControls(w) {
   for (const b of appliers) {
     if (b.dataset.predict && b.dataset.seconds) {
       const said = (err) => { warn(el, `data-predict="${b.dataset.predict}": ${err.message}`); throw err; };
-      const widget = { el, signal, lang: () => w.lang_, handle: w.handle_, say: (text) => w.say_(text) };
+      const widget = { el, signal, lang: () => w.lang_, handle: w.handle_, say: (text) => w.say_(text), item: b.textContent.trim() };
       const made = loadPredict().then((m) => m.makePrediction(widget, JSON.parse(b.dataset.predict), Number(b.dataset.seconds))).catch(said);
       made.catch(() => {}); // said once, here
       predictions.set(b, made);

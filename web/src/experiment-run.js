@@ -7,6 +7,7 @@ import { begin, sweepApi } from './sweep-api.js';
 import { inline, decode } from './inline.js';
 import { acquire, discard, nextJob, poolSize, release } from './worker-pool.js';
 import { hasShapes, useShapeApi } from './experiment-words.js';
+import { report } from './results.js';
 
 const SLICE_MS = 8; // without Workers: the most one task works
 // A single-file build's sweep module: its .wasm from the inline bytes (the
@@ -29,7 +30,9 @@ const shapesReady = () => (forShapes ??= loadSweep().then(useShapeApi));
 export function makeRunner(ex) {
   const { d_: d, el_: el, warn_: warn, job_: job, kind_: kind, label_: label, say_: say, draw_: draw, ensurePoints_: ensurePoints, csvButton_: csvButton, progress_: progress } = ex;
   // A single-file build (file://, where a browser refuses Workers) runs here.
-  const useWorkers = () => typeof Worker === 'function' && d.workers !== '0' && !inline;
+  // Not in a frame sandboxed without allow-same-origin (an LMS's, origin
+  // "null"): a worker may not start from the server's address there.
+  const useWorkers = () => typeof Worker === 'function' && d.workers !== '0' && !inline && self.origin !== 'null';
   // The sweep module on this thread, loaded once (without Workers).
   const sweepHere = () => (ex.here_ ??= loadSweep());
   // A description: the values, the setting, the gauges with their scales.
@@ -108,7 +111,17 @@ export function makeRunner(ex) {
       if (err) return;
       const results = ex.handle_.results();
       job?.resolve(results);
-      if (!ex.destroyed_) el.dispatchEvent(new CustomEvent('flocklab:done', { detail: results, bubbles: true }));
+      if (ex.destroyed_) return;
+      el.dispatchEvent(new CustomEvent('flocklab:done', { detail: results, bubbles: true }));
+      // Every run in: the results stream's outcome (the predicted shape against the results').
+      const shape = ex.resultShape_();
+      const answer = ex.guessedShape_() || null;
+      if (results.rows.length === ex.info_.runs) {
+        report(el, {
+          kind: 'experiment', item: results.vary, question: `${results.measure} against ${results.vary}`, answer, correct: shape,
+          held: answer && shape ? answer === shape : null, runs: results.rows.length, text: [results.sentence, ex.comparison_()].filter(Boolean).join(' '),
+        });
+      }
     };
     if (hasShapes()) end();
     else shapesReady().catch(() => {}).then(end);

@@ -102,5 +102,11 @@ export function makeWords(ex) {
       measureWords(a.mean), measureWords(b.mean), words[got],
       measureWords(gaps.reduce((x, y) => x + y, 0) / gaps.length), measureWords(gaps[widest]), valueWords(per[widest].value));
   }
-  return { byValue_: byValue, varyWords_: varyWords, valueWords_: valueWords, measureWords_: measureWords, sentence_: sentence, comparison_: comparison };
+  // The results' shape once every run is in (the results stream's answer), or null.
+  function resultShape() {
+    const per = byValue().filter((p) => p.n > 0);
+    if (per.length < 2 || ex.rows_.length < (ex.info_?.runs ?? Infinity)) return null;
+    return shapeOfRuns(per)?.shape ?? null;
+  }
+  return { byValue_: byValue, varyWords_: varyWords, valueWords_: valueWords, measureWords_: measureWords, sentence_: sentence, comparison_: comparison, resultShape_: resultShape };
 }

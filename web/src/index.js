@@ -19,6 +19,7 @@
 //                 experiment-words.js (shapes, sentences), -chart.js, -points.js
 //                 (the prediction), -run.js (the workers), and sweep-worker.js
 //   lang.js       the widget's language: its table, t() and numbers
+//   results.js    the results stream (flocklab:result; predict.js, experiments, report())
 //   values.js     shared checks, formatting, name spellings and statistics
 import { mount } from './handle.js';
 import { plotSummary } from './charts.js';
@@ -29,6 +30,7 @@ import { nextTask, inPage, needPage } from './tasks.js';
 import { isLeftAlone, onRemoved } from './lifecycle.js';
 import { loadLanguage } from './lang.js';
 import { description } from './options.js';
+import { report } from './results.js';
 
 // Every .flocklab element under root; one nested inside another widget is
 // skipped with a warning (it would share that widget's canvas and buttons).
@@ -158,7 +160,7 @@ export const experiment = (el) => {
 // The release (the file VERSION, written in at build time): the same as
 // fl_describe()'s version, `flocklab --version` and the package's.
 export const version = FLOCKLAB_VERSION; // eslint-disable-line no-undef
-export { mount, plotSummary, liveInstances, instanceStats, contextStats };
+export { mount, plotSummary, liveInstances, instanceStats, contextStats, report };
 
 // The global for classic scripts. A module runs after the page is parsed,
 // so a classic script either waits for the flocklab:loaded event, or queues
@@ -173,7 +175,7 @@ const queued = Array.isArray(global.FlockLab) ? global.FlockLab : [];
 const first = global.FlockLab && !Array.isArray(global.FlockLab) ? global.FlockLab : null;
 const FlockLab = {
   version,
-  mount, mountAll, experiment, plotSummary, liveInstances, instanceStats, contextStats,
+  mount, mountAll, experiment, plotSummary, liveInstances, instanceStats, contextStats, report,
   push(fn) { fn(FlockLab); },
   whenLoaded: () => loaded, // once the page's widgets are mounted
 };
@@ -210,22 +212,32 @@ function fromAddress(el) {
     if (k === 'lang') document.documentElement.lang = v; // the embed page is the widget: its language is the page's
     try { el.setAttribute(`data-${k}`, v); } catch { warn(el, `the address's "${quote(k)}" is not a usable name; ignored`); }
   }
-  // post-origin=https://course.example: only a host page of that origin gets
-  // them (without it any framing page does: the gauges are no secret).
+  const target = posted(q, 'gauges', el);
+  if (target) el.addEventListener('flocklab:gauges', (e) => window.parent.postMessage({ type: 'flocklab:gauges', gauges: e.detail }, target));
+}
+
+// Whether a framed page posts `what` to its parent (post=gauges,results),
+// and to which origin: post-origin=https://course.example means only a host
+// page of that origin gets them (without it any framing page does).
+function posted(q, what, el) {
+  if (!(q.get('post') ?? '').split(',').map((s) => s.trim()).includes(what)) return null;
   const origin = q.get('post-origin');
-  let target = '*';
+  let parsed = null;
   if (origin !== null) {
-    let parsed = null;
     try { parsed = new URL(origin); } catch { /* said below */ }
     if (!parsed || parsed.origin !== origin || !/^https?:$/.test(parsed.protocol)) {
       warn(el, `the address's post-origin="${quote(origin)}" is not an origin such as https://course.example; nothing is posted`);
-      return;
+      return null;
     }
-    target = origin;
   }
-  if (q.get('post') === 'gauges' && window.parent !== window) {
-    el.addEventListener('flocklab:gauges', (e) => window.parent.postMessage({ type: 'flocklab:gauges', gauges: e.detail }, target));
-  }
+  return window.parent === window ? null : origin ?? '*';
+}
+
+// post=results: every flocklab:result of the page (results.js) goes to the
+// parent, as {type: 'flocklab:result', result}.
+function postResults() {
+  const target = posted(new URLSearchParams(location.search), 'results', document.documentElement);
+  if (target) document.addEventListener('flocklab:result', (e) => window.parent.postMessage({ type: 'flocklab:result', result: e.detail }, target));
 }
 
 // The address's settings go onto a [data-url-config] element once, before it is mounted.
@@ -237,6 +249,7 @@ function address(el) {
 }
 
 function start() {
+  postResults();
   for (const el of document.querySelectorAll('.flocklab[data-url-config]')) address(el);
   if (typeof MutationObserver === 'function') {
     new MutationObserver((records) => {

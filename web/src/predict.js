@@ -13,6 +13,7 @@
 // "arrived > whatIf.arrived").
 // `result`: {gauge} or {gauge:decimals} (1 decimal unless given).
 import { warn } from './values.js';
+import { report } from './results.js';
 
 const gaugeOf = (g, path) => path.split('.').reduce((o, k) => (o == null ? undefined : o[k]), g);
 const COMPARE = /^\s*([A-Za-z_.]+)\s*(<=|>=|<|>)\s*(-?[\d.]+|[A-Za-z_.]+)\s*$/;
@@ -45,7 +46,8 @@ let nextId = 0;
 const SPEEDS = [0.25, 0.5, 1, 2];
 // This module travels in the experiments' chunk, a bundle of its own whose
 // mangled property names differ from the shim's: the widget's parts come by
-// plain names. `widget`: {el, signal, lang() (its language), handle, say(text)};
+// plain names. `widget`: {el, signal, lang() (its language), handle, say(text),
+// item (the button's name, in the results stream)};
 // returns {show, hide} for that button's prediction.
 export function makePrediction(widget, spec, seconds) {
   const { el, signal, handle, say } = widget;
@@ -108,11 +110,13 @@ export function makePrediction(widget, spec, seconds) {
     if (!watching || !handle.paused() || Math.abs(g.time - seconds) > 1e-6) return;
     watching = false;
     let sentence;
+    let result;
     try {
       const i = chosen();
       const happened = spec.choices.find((c) => holds(c.when, g));
       const verdict = happened === spec.choices[i] ? t('Your prediction held.') : t('What happened instead: {0}.', bare(happened?.text ?? '?'));
       sentence = `${t('You predicted: {0}.', bare(spec.choices[i].text))} ${fill(spec.result, g, widget.lang())} ${verdict} ${spec.why}`;
+      result = { kind: 'what-if', item: widget.item, question: spec.question, answer: spec.choices[i].text, correct: happened?.text ?? null, held: happened === spec.choices[i], text: sentence };
     } catch (err) {
       warn(el, `data-predict: ${err.message}`);
       return;
@@ -120,6 +124,7 @@ export function makePrediction(widget, spec, seconds) {
     outcome.textContent = sentence;
     label();
     say(sentence);
+    report(el, result);
   }, { signal });
   return {
     // A fresh question for this button's run (the widget waits at 0 s).

@@ -50,7 +50,7 @@ function files(build, inlineSource) {
       b.onLoad({ filter: /.*/, namespace: 'flocklab-inline' }, () => ({ contents: inlineSource, loader: 'js' }));
       // lesson.js's import of the shim: the shim's global (its own script runs first).
       b.onResolve({ filter: /^\.\/flocklab\.js$/ }, () => ({ path: 'global', namespace: 'flocklab-global' }));
-      b.onLoad({ filter: /.*/, namespace: 'flocklab-global' }, () => ({ contents: 'export const mount = (...a) => window.FlockLab.mount(...a);', loader: 'js' }));
+      b.onLoad({ filter: /.*/, namespace: 'flocklab-global' }, () => ({ contents: 'export const mount = (...a) => window.FlockLab.mount(...a);\nexport const report = (...a) => window.FlockLab.report(...a);', loader: 'js' }));
     },
   };
 }

@@ -153,8 +153,22 @@ export type MountOptions = ${names.map((n) => `${n}Options`).join(' | ')};
 export type Handle = ${names.map((n) => `${n}Handle`).join(' | ')};
 export type SceneName = ${union(scenes.map(([n]) => n))};
 
+/** One outcome in the results stream (flocklab:result; web/README.md, "Results"). */
+export interface FlockLabResult {
+  kind: 'what-if' | 'experiment' | 'check' | (string & {});
+  id: string | null;
+  item?: string;
+  question?: string;
+  answer: unknown;
+  correct: unknown;
+  held: boolean | null;
+  text?: string;
+  at: string;
+}
+
 /** Events a widget's element fires (detail). */
 export interface FlockLabEvents {
+  'flocklab:result': CustomEvent<FlockLabResult>;
   'flocklab:ready': CustomEvent<Handle>;
   'flocklab:gauges': CustomEvent<Record<string, number>>;
   'flocklab:destroyed': CustomEvent<unknown>;
@@ -171,6 +185,7 @@ export declare function plotSummary(svg: SVGSVGElement, summary: unknown, option
 export declare function liveInstances(): number;
 export declare function instanceStats(): { made: number; collected: number; live: number };
 export declare function contextStats(): Record<string, number>;
+export declare function report(element: Element, result: Omit<FlockLabResult, 'id' | 'at'> & { id?: string | null }): FlockLabResult;
 
 declare global {
   interface Window { FlockLab: typeof import('./flocklab.js') }
