@@ -8,6 +8,7 @@
 //   flocklab-VERSION.tgz   the npm package `flocklab` (web/tools/package.mjs)
 //   offline/               single files that open from file:// with no other
 //                          request: flock.html, steer.html, crowd.html, lesson.html
+//   flocklab-VERSION-scorm.zip  the lesson as a SCORM 1.2 package (scorm/: web/tools/scorm.mjs)
 //   node web/tools/dist.mjs BUILD_DIR
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
@@ -16,6 +17,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { offlineFiles } from './offline.mjs';
 import { npmPackage } from './package.mjs';
+import { scormPackage } from './scorm.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const build = join(root, process.argv[2] ?? 'build');
@@ -101,6 +103,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   execFileSync('zip', ['-qrX', `${name}.zip`, name], { cwd: out });
   await offlineFiles(build, join(out, 'offline'));
   npmPackage(build, out, version);
+  scormPackage({ root, web, out, version, shipped: SHIPPED, languages });
   const size = (f) => `${(statSync(join(out, f)).size / 1024).toFixed(0)} kB`;
-  for (const f of [`${name}.zip`, `${name}.tgz`, ...readdirSync(join(out, 'offline')).map((x) => `offline/${x}`)]) console.log(`dist: ${f} ${size(f)}`);
+  for (const f of [`${name}.zip`, `${name}.tgz`, `${name}-scorm.zip`, ...readdirSync(join(out, 'offline')).map((x) => `offline/${x}`)]) console.log(`dist: ${f} ${size(f)}`);
 }

@@ -1,0 +1,130 @@
+// The SCORM 1.2 adapter of the lesson's package (make dist:
+// flocklab-VERSION-scorm.zip). It reads the page's results stream
+// (flocklab:result events, web/README.md "Results") and reports to the
+// LMS's API as eXeLearning's packages do:
+// - nothing before the student starts (a first key or pointer press in the
+//   page, or a first result): then "incomplete" and a score of 0 of 100;
+// - each result: an interaction (what was predicted, what happened,
+//   correct or wrong), and the score again: 100 x the questions whose
+//   latest answer held / the questions on the page (each data-predict
+//   button, each experiment, each [data-check] form);
+// - "completed" once every question has an answer (held or not);
+// - in browse or review mode (cmi.core.lesson_mode), no writes at all.
+// What was answered is kept in cmi.suspend_data, so a student who comes
+// back goes on with the same score. A classic script: no module, no globals.
+(function () {
+  'use strict';
+  var api = null;
+  var started = false;
+  var readOnly = false;
+  var answers = {}; // question key -> 1 (held) or 0
+  var interactions = 0;
+
+  // The API object: on a parent, a parent's parent, ... or the opener's.
+  function findIn(win) {
+    for (var i = 0; win && i < 10; i++) {
+      try {
+        if (win.API) return win.API;
+      } catch (e) { return null; } // another origin: no LMS of ours
+      if (win.parent === win) break;
+      win = win.parent;
+    }
+    return null;
+  }
+  function find() {
+    return findIn(window.parent !== window ? window.parent : null) || findIn(window.opener) || null;
+  }
+
+  // The page's questions, by the same keys as the results: "id:item" for a
+  // what-if button, the element's id for an experiment or a check.
+  function questions() {
+    var keys = [];
+    document.querySelectorAll('[data-action="apply"][data-predict]').forEach(function (b) {
+      var w = b.closest('.flocklab');
+      keys.push((w && w.id) + ':' + b.textContent.trim());
+    });
+    document.querySelectorAll('.flocklab[data-experiment], [data-check]').forEach(function (e) { keys.push(e.id); });
+    return keys;
+  }
+  function keyOf(r) { return r.kind === 'what-if' ? r.id + ':' + r.item : r.id; }
+
+  function set(name, value) {
+    if (readOnly) return;
+    if (api.LMSSetValue(name, String(value)) !== 'true') {
+      console.warn('flocklab: the LMS refused ' + name + '="' + value + '" (error ' + api.LMSGetLastError() + ': ' + api.LMSGetErrorString(api.LMSGetLastError()) + ')');
+    }
+  }
+  function commit() { if (!readOnly) api.LMSCommit(''); }
+
+  function score() {
+    var all = questions();
+    var held = 0;
+    var answered = 0;
+    all.forEach(function (k) {
+      if (k in answers) { answered++; held += answers[k]; }
+    });
+    set('cmi.core.score.raw', all.length ? Math.round(100 * held / all.length) : 0);
+    set('cmi.core.lesson_status', all.length && answered === all.length ? 'completed' : 'incomplete');
+    set('cmi.suspend_data', JSON.stringify(answers).slice(0, 4096));
+  }
+
+  function start() {
+    if (started || !api) return;
+    started = true;
+    set('cmi.core.score.min', 0);
+    set('cmi.core.score.max', 100);
+    score();
+    commit();
+  }
+
+  // SCORM 1.2's identifiers: letters, digits and a few marks, no spaces.
+  function id(text) { return String(text).replace(/[^A-Za-z0-9_.:-]+/g, '_').slice(0, 250); }
+  function time(at) { return new Date(at).toISOString().slice(11, 19); }
+  function response(v) { return String(v).replace(/[\r\n]+/g, ' ').slice(0, 250); }
+
+  function onResult(e) {
+    var r = e.detail;
+    if (!api || !r) return;
+    start();
+    var n = 'cmi.interactions.' + interactions++ + '.';
+    set(n + 'id', id(keyOf(r)));
+    set(n + 'type', r.kind === 'check' ? 'numeric' : 'fill-in');
+    set(n + 'time', time(r.at));
+    if (r.answer !== null && r.answer !== undefined) set(n + 'student_response', response(r.answer));
+    if (r.correct !== null && r.correct !== undefined) set(n + 'correct_responses.0.pattern', response(r.correct));
+    set(n + 'result', r.held === true ? 'correct' : r.held === false ? 'wrong' : 'neutral');
+    answers[keyOf(r)] = r.held === true ? 1 : 0;
+    score();
+    commit();
+  }
+
+  function finish() {
+    if (!api) return;
+    if (started) set('cmi.core.exit', questions().every(function (k) { return k in answers; }) ? '' : 'suspend');
+    commit();
+    api.LMSFinish('');
+    api = null;
+  }
+
+  api = find();
+  if (!api) {
+    console.warn('flocklab: no SCORM 1.2 API (window.API) in a parent frame or the opener: the results stay in the page');
+    return;
+  }
+  if (api.LMSInitialize('') !== 'true') {
+    console.warn('flocklab: the LMS did not initialize (error ' + api.LMSGetLastError() + ')');
+    api = null;
+    return;
+  }
+  var mode = api.LMSGetValue('cmi.core.lesson_mode');
+  readOnly = mode === 'browse' || mode === 'review';
+  try {
+    var kept = JSON.parse(api.LMSGetValue('cmi.suspend_data') || '{}');
+    if (kept && typeof kept === 'object') answers = kept;
+  } catch (e) { /* nothing kept */ }
+  interactions = Number(api.LMSGetValue('cmi.interactions._count')) || 0;
+  document.addEventListener('flocklab:result', onResult);
+  document.addEventListener('keydown', start, { once: true });
+  document.addEventListener('pointerdown', start, { once: true });
+  window.addEventListener('pagehide', finish);
+}());
