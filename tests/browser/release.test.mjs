@@ -7,7 +7,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -188,6 +189,50 @@ test('the zip\'s files from a plain <script type="module">: the lab at seed 7; S
     await page.close();
   } finally {
     server.close();
+  }
+});
+
+test('the zip holds what its README lists: offline/, hosting/, every file its README and EMBEDDING.md link to, and no build step', () => {
+  const unpacked = join(scratch, 'zip-links');
+  execFileSync('unzip', ['-q', join(dist, `flocklab-${VERSION}.zip`), '-d', unpacked]);
+  const folder = join(unpacked, `flocklab-${VERSION}`);
+  for (const f of ['flock', 'steer', 'crowd', 'lesson']) {
+    assert.ok(readFileSync(join(folder, 'offline', `${f}.html`)).equals(readFileSync(join(dist, 'offline', `${f}.html`))), `offline/${f}.html`);
+  }
+  for (const doc of ['README.md', 'EMBEDDING.md']) {
+    const text = readFileSync(join(folder, doc), 'utf8');
+    const links = [...text.matchAll(/\]\(([^)#\s]+)[^)]*\)/g)].map((m) => m[1]).filter((l) => !/^[a-z]+:/.test(l));
+    assert.ok(links.length > 0, doc);
+    for (const l of links) assert.ok(existsSync(join(folder, l)), `${doc} links to ${l}, which is not in the zip`);
+  }
+  assert.doesNotMatch(readFileSync(join(folder, 'README.md'), 'utf8'), /make (serve|web|dist)/, 'a downloader has nothing to build');
+});
+
+test('every size the READMEs state is the built files\' (within 3%)', () => {
+  const web = join(root, 'build', 'web');
+  const kB = (n) => n / 1024;
+  const raw = (f) => kB(statSync(f).size);
+  const gz = (...files) => kB(files.reduce((n, f) => n + gzipSync(readFileSync(join(web, f))).length, 0));
+  const widget = ['flocklab.js', 'flocklab-core.js', 'flocklab-core.wasm', 'flocklab.css'];
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const guide = readFileSync(join(root, 'web', 'README.md'), 'utf8');
+  const row = (name) => new RegExp(`\\| \`${name.replaceAll('.', '\\.')}\` \\| ([\\d,]+) kB \\|`);
+  const claims = [
+    [readme, row(`flocklab-${VERSION}.zip`), raw(join(dist, `flocklab-${VERSION}.zip`))],
+    [readme, row(`flocklab-${VERSION}.tgz`), raw(join(dist, `flocklab-${VERSION}.tgz`))],
+    [readme, row(`flocklab-${VERSION}-scorm.zip`), raw(join(dist, `flocklab-${VERSION}-scorm.zip`))],
+    [readme, row('offline/flock.html'), raw(join(dist, 'offline', 'flock.html'))],
+    [readme, row('offline/lesson.html'), raw(join(dist, 'offline', 'lesson.html'))],
+    [guide, /no SDL, no ImGui: (\d+) kB gzipped/, gz('flocklab-sweep.wasm')],
+    [guide, /`flocklab-experiment\.js`, (\d+) kB gzipped/, gz('flocklab-experiment.js')],
+    [guide, /is then about (\d+) kB gzipped/, gz(...widget)],
+    [guide, /gzipped instead of (\d+)\./, kB(widget.reduce((n, f) => n + statSync(join(web, f)).size, 0))],
+  ];
+  for (const [text, pattern, actual] of claims) {
+    const m = pattern.exec(text);
+    assert.ok(m, `the README states ${pattern}`);
+    const said = Number(m[1].replaceAll(',', ''));
+    assert.ok(Math.abs(said - actual) <= 0.03 * actual, `${pattern}: the README says ${said} kB, the file is ${actual.toFixed(0)} kB`);
   }
 });
 

@@ -50,13 +50,16 @@ export function section(file, tag) {
 }
 
 // The author's guide: the README's "A widget in a page", then where the rest is.
+// Its links point into the release: web/README.md is EMBEDDING.md there,
+// web/hosting/ is hosting/.
+export const inRelease = (text) => text.replaceAll('](web/README.md)', '](EMBEDDING.md)').replaceAll('web/hosting/', 'hosting/');
 function guide() {
-  return `# flocklab ${version}\n\nAn embeddable, interactive widget for *Lesson 5: Steering & Flocking*: `
+  return inRelease(`# flocklab ${version}\n\nAn embeddable, interactive widget for *Lesson 5: Steering & Flocking*: `
     + 'boids and steering behaviours, simulated in WebAssembly and drawn into a canvas.\n\n'
     + section(join(root, 'README.md'), 'guide')
     + '\nEvery attribute, button, gauge, experiment, language and method of the handle '
-    + 'is in [EMBEDDING.md](EMBEDDING.md). The files work from any static web server; '
-    + '`offline/` (beside this folder in the release) has single files that open without one.\n';
+    + 'is in [EMBEDDING.md](EMBEDDING.md). `offline/` has the single files: `flock.html`, '
+    + '`steer.html`, `crowd.html` (a widget each, configured by the address as `embed.html` is) and `lesson.html`.\n');
 }
 
 // The licences: flocklab's own and those of the code built into the module.
@@ -78,13 +81,23 @@ const walk = (dir) => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).is
 
 // The folder, with integrity.json (subresource integrity for the scripts and
 // the stylesheet) and SHA256SUMS (every file) written last.
-export function release(dir, { readme } = {}) {
+// `offline`: a folder of single files to copy in as offline/ (the zip's, not the package's).
+export function release(dir, { readme, offline } = {}) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'lang'), { recursive: true });
   for (const f of SHIPPED) copyFileSync(join(web, f), join(dir, f));
   for (const f of languages) copyFileSync(join(web, 'lang', f), join(dir, 'lang', f));
+  if (offline) {
+    mkdirSync(join(dir, 'offline'));
+    for (const f of readdirSync(offline)) copyFileSync(join(offline, f), join(dir, 'offline', f));
+    mkdirSync(join(dir, 'hosting'));
+    copyFileSync(join(root, 'web', 'hosting', 'nginx.conf'), join(dir, 'hosting', 'nginx.conf'));
+    // The pictures EMBEDDING.md shows (its links are to files beside it).
+    const guideText = readFileSync(join(root, 'web', 'README.md'), 'utf8');
+    for (const [, f] of guideText.matchAll(/\]\(([\w.-]+\.(?:png|svg))\)/g)) copyFileSync(join(root, 'web', f), join(dir, f));
+  }
   writeFileSync(join(dir, 'README.md'), readme ?? guide());
-  copyFileSync(join(root, 'web', 'README.md'), join(dir, 'EMBEDDING.md'));
+  writeFileSync(join(dir, 'EMBEDDING.md'), inRelease(readFileSync(join(root, 'web', 'README.md'), 'utf8')));
   copyFileSync(join(root, 'LICENSE'), join(dir, 'LICENSE'));
   writeFileSync(join(dir, 'THIRD-PARTY-NOTICES.txt'), notices());
   const integrity = {};
@@ -97,11 +110,11 @@ export function release(dir, { readme } = {}) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  release(folder);
+  await offlineFiles(build, join(out, 'offline'));
+  release(folder, { offline: join(out, 'offline') });
   // The zip: fixed times and no extra attributes, so the same files give the same zip.
   for (const f of walk(folder)) execFileSync('touch', ['-d', '2026-01-01T00:00:00Z', f]);
-  execFileSync('zip', ['-qrX', `${name}.zip`, name], { cwd: out });
-  await offlineFiles(build, join(out, 'offline'));
+  execFileSync('zip', ['-qrXD', `${name}.zip`, name], { cwd: out });
   npmPackage(build, out, version);
   scormPackage({ root, web, out, version, shipped: SHIPPED, languages });
   const size = (f) => `${(statSync(join(out, f)).size / 1024).toFixed(0)} kB`;
