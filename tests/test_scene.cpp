@@ -274,6 +274,22 @@ TEST(SceneHistory, BoundedAndMarksTogglesAndResets) {
     EXPECT_EQ(f.history().events().back().what, "reset, seed 3");
 }
 
+// A mark's words (a translation's) never become a spreadsheet formula.
+TEST(SceneHistory, CsvMarksThatLookLikeFormulasStayText) {
+    FlockScene f;
+    History h = f.history();  // a run with its first sample at 0 s
+    for (const char* what : {"=HYPERLINK(\"http://x\",\"y\")", "+1", "-2", "@SUM(A1)", "\tx", "cohesion off"}) h.mark(0.5, what);
+    const std::vector<std::string> rows = testjson::lines(h.csv());
+    ASSERT_EQ(rows.size(), 9u);  // header, the sample, reset's mark, these six
+    const std::string at = "1,0.5,,,,";
+    EXPECT_EQ(rows[3], at + "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\"");
+    EXPECT_EQ(rows[4], at + "\"'+1\"");
+    EXPECT_EQ(rows[5], at + "\"'-2\"");
+    EXPECT_EQ(rows[6], at + "\"'@SUM(A1)\"");
+    EXPECT_EQ(rows[7], at + "\"'\tx\"");
+    EXPECT_EQ(rows[8], at + "\"cohesion off\"");
+}
+
 TEST(SceneHistory, JsonAndCsvCarryTheSameNumbersWithUnits) {
     FlockScene f;
     f.step(30);

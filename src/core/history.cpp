@@ -122,8 +122,12 @@ std::string History::csv() const {
         size_t e = 0;
         const auto marks_until = [&](double t, bool inclusive) {
             for (; e < r.events.size() && (r.events[e].time < t || (inclusive && r.events[e].time == t)); ++e) {
-                std::string what;
-                for (char c : r.events[e].what) what += c == '"' ? std::string("\"\"") : std::string(1, c);
+                // A spreadsheet reads a cell that starts with = + - @ (or a tab
+                // or CR) as a formula: such a mark (a translation's words can
+                // be anything) starts with an apostrophe, shown as text.
+                const std::string& text = r.events[e].what;
+                std::string what = !text.empty() && std::string("=+-@\t\r").find(text[0]) != std::string::npos ? "'" : "";
+                for (char c : text) what += c == '"' ? std::string("\"\"") : std::string(1, c);
                 o += run + py_repr(r.events[e].time) + std::string(names_.size(), ',') + ",\"" + what + "\"\n";
             }
         };

@@ -35,8 +35,12 @@ async function openFile(path, query = '') {
   const url = pathToFileURL(path).href;
   const page = await env.context.newPage();
   page.problems = [];
+  page.warnings = [];
   page.requests = [];
-  page.on('console', (m) => { if (m.type() === 'error' && !/GL Driver Message/.test(m.text())) page.problems.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/GL Driver Message/.test(m.text())) page.problems.push(m.text());
+    if (m.type() === 'warning') page.warnings.push(m.text());
+  });
   page.on('pageerror', (e) => page.problems.push(String(e)));
   page.on('request', (r) => page.requests.push(r.url()));
   await page.route('**/*', (r) => (r.request().url().split('?')[0] === url ? r.continue() : r.abort()));
@@ -78,6 +82,15 @@ test('the offline widget files open from file:// with no other request; flock.ht
   assert.equal(c.lang, 'es', 'the Spanish table is inside the file');
   assert.deepEqual(others(page, file), []);
   await page.close();
+  // A language the file does not carry (the pseudo-locale qps, as a saved
+  // qps widget asks for): English, said once, and still no request.
+  const qps = await openFile(file, '?lang=qps');
+  const warned = qps.warnings;
+  await readyAll(qps);
+  assert.equal(await qps.evaluate(() => document.querySelector('.flocklab').flocklab.language().lang), 'en');
+  assert.deepEqual(others(qps, file), [], 'the single file fetched a language table');
+  assert.ok(warned.some((w) => /lang\/qps\.json could not be loaded \(this single file does not carry it\); using English/.test(w)), warned.join('\n'));
+  await qps.close();
 });
 
 test('offline/lesson.html: every widget gets ready from file://, and its experiments run without Workers', async () => {
@@ -189,6 +202,26 @@ test('the zip\'s files from a plain <script type="module">: the lab at seed 7; S
     await page.close();
   } finally {
     server.close();
+  }
+});
+
+test('saveFile() checks its template: a server\'s page in its place, or another release\'s template, is refused with what to copy, and nothing is downloaded', async () => {
+  const real = readFileSync(join(root, 'build', 'web', 'flocklab-offline.txt'), 'utf8');
+  for (const [body, said] of [
+    ['<!doctype html><title>Welcome to our course server</title><p>Page moved.</p>', /is not flocklab's template, and flocklab\.js is 1\.0\.0; copy flocklab-offline\.txt from the same release/],
+    [real.replace('<meta name="flocklab-version" content="1.0.0">', '<meta name="flocklab-version" content="0.9.0">'), /is release 0\.9\.0's template, and flocklab\.js is 1\.0\.0/],
+  ]) {
+    const page = await pageOf(env, '<figure class="flocklab" id="f" data-seed="7"><canvas width="900" height="540"></canvas></figure>');
+    await page.route('**/flocklab-offline.txt', (r) => r.fulfill({ contentType: 'text/plain', body }));
+    let downloads = 0;
+    page.on('download', () => downloads++);
+    const err = await page.evaluate(async () => {
+      const h = await document.querySelector('#f').flocklab.ready;
+      try { await h.saveFile(); return 'saved'; } catch (e) { return e.message; }
+    });
+    assert.match(err, said);
+    assert.equal(downloads, 0);
+    await page.close();
   }
 });
 

@@ -47,7 +47,9 @@ export function loadLanguage(el, explicit) {
     }
     return Promise.resolve(english);
   }
-  if (!tables.has(code) && inline?.lang[code]) tables.set(code, Promise.resolve(inline.lang[code])); // a single-file build
+  if (!tables.has(code) && inline) { // a single-file build asks for nothing: a table it does not carry is English
+    tables.set(code, inline.lang[code] ? Promise.resolve(inline.lang[code]) : Promise.reject(new Error('this single file does not carry it')));
+  }
   if (!tables.has(code)) {
     tables.set(code, fetch(new URL(`./lang/${code}.json`, import.meta.url)).then((r) => {
       if (!r.ok) throw new Error(`HTTP ${r.status}`);

@@ -21,6 +21,14 @@ function page() {
   template ??= fetch(url).then((r) => {
     if (!r.ok) throw new Error(`flocklab: saveFile(): ${url} could not be loaded (HTTP ${r.status}); copy flocklab-offline.txt from the release next to flocklab.js`);
     return r.text();
+  }).then((text) => {
+    // The template must be this release's single file (not a server's error
+    // page, nor another release's, whose saved file would differ from this widget).
+    const made = /<meta name="?flocklab-version"? content="?([^">\s]*)"?>/.exec(text.slice(0, 2000))?.[1];
+    if (made !== FLOCKLAB_VERSION) { // eslint-disable-line no-undef
+      throw new Error(`flocklab: saveFile(): ${url} is ${made ? `release ${made}'s template` : 'not flocklab\'s template'}, and flocklab.js is ${FLOCKLAB_VERSION}; copy flocklab-offline.txt from the same release`); // eslint-disable-line no-undef
+    }
+    return text;
   }).catch((err) => { template = null; throw err; });
   return template;
 }

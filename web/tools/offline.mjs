@@ -21,12 +21,13 @@ const version = readFileSync(join(root, 'VERSION'), 'utf8').trim();
 function template(web) {
   const t = readFileSync(join(web, 'embed.html'), 'utf8')
     .replace(/<!-{2}[\s\S]*?-->\n?/g, '') // its comment would be inside the bundle's script (inside())
+    .replace('<meta charset="utf-8">', `<meta charset="utf-8">\n<meta name="flocklab-version" content="${version}">`) // saveFile() checks it
     .replace('<link rel="stylesheet" href="flocklab.css">', '<style data-flocklab></style>')
     .replace(/<script>\n\/\/ flocklab.js could not be loaded[\s\S]*?<\/script>\n/, '') // a single file has no flocklab.js to miss
     .replace(/<script type="module" src="flocklab.js"[^>]*><\/script>/, '<script type="module" data-flocklab></script>')
     .replace('<button type="button" data-action="share" data-fl-text>Copy link</button>', '<button type="button" data-action="save" data-fl-text>Save</button>');
   if (t.includes('flocklabMissing')) throw new Error('offline: embed.html has changed: its note for a missing flocklab.js is still in the template');
-  for (const must of ['<style data-flocklab>', 'data-flocklab></script>', 'data-action="save"']) {
+  for (const must of ['<style data-flocklab>', 'data-flocklab></script>', 'data-action="save"', 'name="flocklab-version"']) {
     if (!t.includes(must)) throw new Error(`offline: embed.html has changed: no ${must} could be made`);
   }
   return t;
