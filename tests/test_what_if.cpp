@@ -120,6 +120,15 @@ TEST(WhatIf, ABadChangeIsRefusedAndChangesNothing) {
     const SetResult low = f.compare({{"max_force", "0.01"}});
     EXPECT_EQ(low.status, SetResult::Clamped);
     EXPECT_NE(low.message.find("max_force: 0.01 is outside 0.1 to"), std::string::npos) << low.message;
+    // The lane's change is said as applied (compared(), and so config() and link()), not as asked.
+    EXPECT_EQ(f.compared(), (std::vector<std::pair<std::string, std::string>>{{"max_force", "0.1"}}));
+    ASSERT_EQ(f.compare({{"max_force", "99999"}, {"update", "as-you-go"}}).status, SetResult::Clamped);
+    std::string applied;
+    for (const auto& [n, v] : f.what_if()->settings()) {
+        if (n == "max_force") applied = v;
+    }
+    EXPECT_EQ(f.compared(), (std::vector<std::pair<std::string, std::string>>{{"max_force", applied}, {"update", "as-you-go"}}));
+    EXPECT_NE(applied, "99999");
 }
 
 TEST(WhatIf, SteerGaugesClosestAndOvershootRestartWhenTheTargetMovesOrTheRunResets) {

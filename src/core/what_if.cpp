@@ -97,6 +97,14 @@ SetResult Scene::compare(const Pairs& changes) {
                                             wanted[k].first + "; nothing was changed"};
         }
     }
+    // What the lane runs, not what was asked: a clamped change is kept (and
+    // read by compared(), config() and link()) as the value it got.
+    for (auto& [n, v] : canon) {
+        if (std::find(out.clamped.begin(), out.clamped.end(), n) == out.clamped.end()) continue;
+        for (const auto& [sn, sv] : got) {
+            if (sn == n) v = sv;
+        }
+    }
     lane_ = std::move(lane);
     changes_ = canon;
     return out;

@@ -86,12 +86,22 @@ test('the ghost is drawn in its own colour, compare(null) takes it away, and a b
       try { h.compare(bad); out[JSON.stringify(bad)] = 'accepted'; } catch (e) { out[JSON.stringify(bad)] = e.name; }
     }
     out.kept = h.compared();
+    // Clamped: the lane says the value it runs, and so do config() and link().
+    h.compare({ maxForce: 99999 });
+    out.clamped = { compared: h.compared(), config: h.config().compare, link: new URL(h.link()).searchParams.get('compare'), max: h.params().max_force };
     h.compare(null);
     out.after = h.compared();
     out.gauges = Object.keys(h.gauges());
     return out;
   });
   assert.deepEqual(r.kept, { max_force: 0.2 });
+  const top = r.clamped.compared.max_force;
+  assert.ok(top < 99999 && top >= r.clamped.max, `the lane runs max_force ${top}`);
+  for (const said of [r.clamped.config, r.clamped.link]) {
+    assert.match(said, /^max_force=[\d.]+$/);
+    assert.equal(Number(said.split('=')[1]), top);
+  }
+  assert.ok(page.warnings.some((w) => /max_force: 99999 is outside/.test(w)), 'the clamp is said');
   for (const k of ['{"gravity":1}', '{"order":"sideways"}', '"max-force"', '{"boids":90}']) assert.equal(r[k], 'TypeError', k);
   assert.equal(r.after, null);
   assert.deepEqual(r.gauges, ['time', 'spacing', 'order', 'slowest']);
