@@ -82,8 +82,11 @@ struct App {
     int keys_on_the_way() const;
     bool press_on_the_way() const;  // a press on the panel, in SDL's queue
     // What the page's last pointerdown on the canvas was: a finger (true) or
-    // a mouse or pen. A tap reaches SDL as mouse events; this tells them apart.
-    void set_finger(bool on) { pointer_.finger = on; }
+    // a mouse or pen (a tap reaches SDL as mouse events; this tells them
+    // apart), and whether Ctrl was held. SDL knows a modifier only from the
+    // keys the canvas got: Ctrl pressed before the canvas had focus was not
+    // seen, and Ctrl+click, which types into a slider, dragged it instead.
+    void set_pointer(bool finger, bool ctrl);
     // A key on the focused canvas by its web name ("t", "?", ".", "Shift+ArrowUp";
     // "repeat:" first while held): true if the widget used it. The page sends
     // every key here first; what is not used goes on to SDL (ImGui's panel).

@@ -25,6 +25,11 @@ using namespace app_detail;
 
 // [SECTION] Input
 
+void App::set_pointer(bool finger, bool ctrl) {
+    pointer_.finger = finger;
+    ImGui::GetIO().KeyCtrl = ctrl;  // the press that follows reads it (a key event sets it again)
+}
+
 void App::handle_event(const SDL_Event& e) {
     const ImGuiIO& io = ImGui::GetIO();
     switch (e.type) {

@@ -131,7 +131,7 @@ EMSCRIPTEN_KEEPALIVE const char* fl_summary() { return text(g.app.scene().summar
 EMSCRIPTEN_KEEPALIVE const char* fl_respond() { return text(g.app.scene().respond(g.app.paused)); }
 // A key on the focused canvas (web name): 1 if the widget used it.
 EMSCRIPTEN_KEEPALIVE int fl_key(const char* name) { return g.started && g.app.key(name); }
-EMSCRIPTEN_KEEPALIVE void fl_set_finger(int on) { g.app.set_finger(on != 0); }
+EMSCRIPTEN_KEEPALIVE void fl_set_pointer(int finger, int ctrl) { if (g.started) g.app.set_pointer(finger != 0, ctrl != 0); }
 EMSCRIPTEN_KEEPALIVE int fl_agents() { return g.app.scene().agents(); }
 EMSCRIPTEN_KEEPALIVE void fl_set_text_scale(double s) { if (g.started) g.app.set_text_scale(s); }
 

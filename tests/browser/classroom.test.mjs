@@ -606,3 +606,29 @@ test('Reset and run 10 s stops at 10.0 s with the lab\'s gauges, and stays there
   assert.ok(Math.abs(a.time - 10) < 1e-9 && b.time === a.time, `time ${a.time} then ${b.time}`);
   assert.ok(Math.abs(a.spacing - 22.550619377904063) < 0.05 && Math.abs(a.order - 0.8828553839737805) < 0.005, JSON.stringify(a));
 });
+
+test('Ctrl+click on a Tuning slider types into it, even with Ctrl pressed before the canvas had focus (it dragged the slider instead)', async () => {
+  await onWidget(page, '#flock', (h) => { h.pause(); h.reset(7); });
+  const { box } = await canvasOf(page, '#flock');
+  const s = box.width / 900;
+  const at = (x, y) => [box.x + x * s, box.y + y * s];
+  if (!(await onWidget(page, '#flock', (h) => h.uiMetrics().tuning))) {
+    await page.mouse.click(...at(860, 26)); // the Tuning header
+    await whenWidget(page, '#flock', (h) => h.uiMetrics().tuning);
+  }
+  await handled(page, '#flock'); // the panel laid out
+  // Focus off the canvas (a page's own field), Ctrl down there, then the click.
+  await page.evaluate(() => { const f = Object.assign(document.createElement('input'), { id: 'elsewhere' }); document.body.prepend(f); f.focus({ preventScroll: true }); });
+  await page.keyboard.down('Control');
+  await page.mouse.click(...at(500, 157)); // the left end of the separation slider: a drag would set it near 0
+  await page.keyboard.up('Control');
+  await handled(page, '#flock');
+  await page.keyboard.type('2.5', { delay: 30 });
+  await page.keyboard.press('Enter');
+  await whenWidget(page, '#flock', (h) => h.uiMetrics().keysWaiting === 0);
+  await whenWidget(page, '#flock', (h) => h.params().weight_separation === 2.5).catch(() => {});
+  assert.equal(await onWidget(page, '#flock', (h) => h.params().weight_separation), 2.5);
+  assert.deepEqual(await onWidget(page, '#flock', (h) => h.rules()), { separation: true, alignment: true, cohesion: true, wander: false }, 'the digits went to the slider, not to the scene');
+  await page.evaluate(() => document.getElementById('elsewhere').remove());
+  await onWidget(page, '#flock', (h) => h.setParams({ weightSeparation: 1.8 }));
+});

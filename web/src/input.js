@@ -86,9 +86,11 @@ export function prepareCanvas(w) {
   // A long press the view used is not also a context menu.
   el.addEventListener('contextmenu', (e) => { if (isCanvas(e.target) && held) e.preventDefault(); }, { signal });
   // A finger's tap reaches SDL as mouse events: say which it was, so a
-  // finger gets a finger's reach when it picks a boid.
+  // finger gets a finger's reach when it picks a boid; and whether Ctrl is
+  // held (Ctrl+click types into a slider), which SDL knows only from keys
+  // the canvas itself got.
   el.addEventListener('pointerdown', (e) => {
-    if (isCanvas(e.target)) w.api_()?.setFinger(e.pointerType === 'touch' ? 1 : 0);
+    if (isCanvas(e.target)) w.api_()?.setPointer(e.pointerType === 'touch' ? 1 : 0, e.ctrlKey ? 1 : 0);
   }, { capture: true, signal });
   armCanvas(canvas, signal);
   return canvas;
