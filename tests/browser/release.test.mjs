@@ -14,9 +14,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serve } from '../../web/serve.mjs';
 import { start, openLesson, pageOf, root } from './helpers.mjs';
+import { specOf } from '../../web/tools/spec.mjs';
 
 const VERSION = readFileSync(join(root, 'VERSION'), 'utf8').trim();
 const dist = join(root, 'build', 'dist');
+// Every scene the core has (`flocklab spec`): the release carries an offline file of each.
+const SCENES = Object.keys(specOf(join(root, 'build')).scenes);
 const LAB = { spacing: 22.550619377904063, order: 0.8828553839737805 }; // seed 7 at 10 s (tests/golden)
 
 let env;
@@ -54,7 +57,7 @@ const readyAll = (page) => page.waitForFunction(() => {
 }, null, { timeout: 120000 });
 
 test('the offline widget files open from file:// with no other request; flock.html is the lab at seed 7, and the address configures it', async () => {
-  for (const scene of ['flock', 'steer', 'crowd']) {
+  for (const scene of SCENES) {
     const file = join(dist, 'offline', `${scene}.html`);
     const page = await openFile(file, scene === 'flock' ? '?seed=7' : '');
     await readyAll(page);
@@ -229,7 +232,7 @@ test('the zip holds what its README lists: offline/, hosting/, every file its RE
   const unpacked = join(scratch, 'zip-links');
   execFileSync('unzip', ['-q', join(dist, `flocklab-${VERSION}.zip`), '-d', unpacked]);
   const folder = join(unpacked, `flocklab-${VERSION}`);
-  for (const f of ['flock', 'steer', 'crowd', 'lesson']) {
+  for (const f of [...SCENES, 'lesson']) {
     assert.ok(readFileSync(join(folder, 'offline', `${f}.html`)).equals(readFileSync(join(dist, 'offline', `${f}.html`))), `offline/${f}.html`);
   }
   for (const doc of ['README.md', 'EMBEDDING.md']) {
@@ -309,8 +312,8 @@ test('flocklab.d.ts declares exactly the handle a widget of each scene has, and 
     const body = dts.match(new RegExp(`export interface ${iface}[^{]*\\{([\\s\\S]*?)\\n\\}`))[1];
     return [...body.matchAll(/^\s+(?:readonly )?(\w+)\??[(:]/gm)].map((m) => m[1]);
   };
-  const page = await pageOf(env, ['flock', 'steer', 'crowd'].map((s) => `<figure class="flocklab" id="${s}" data-scene="${s}"><canvas width="900" height="540"></canvas></figure>`).join(''));
-  for (const scene of ['flock', 'steer', 'crowd']) {
+  const page = await pageOf(env, SCENES.map((s) => `<figure class="flocklab" id="${s}" data-scene="${s}"><canvas width="900" height="540"></canvas></figure>`).join(''));
+  for (const scene of SCENES) {
     const keys = await page.evaluate(async (s) => Object.keys(await document.querySelector(`#${s}`).flocklab.ready).sort(), scene);
     const declared = [...new Set([...members('HandleBase<G, P, O>'), ...members(`${scene[0].toUpperCase()}${scene.slice(1)}Handle`)])].sort();
     assert.deepEqual(keys, declared, scene);

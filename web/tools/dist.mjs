@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { offlineFiles } from './offline.mjs';
 import { npmPackage } from './package.mjs';
 import { scormPackage } from './scorm.mjs';
+import { specOf } from './spec.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const build = join(root, process.argv[2] ?? 'build');
@@ -58,8 +59,8 @@ function guide() {
     + 'boids and steering behaviours, simulated in WebAssembly and drawn into a canvas.\n\n'
     + section(join(root, 'README.md'), 'guide')
     + '\nEvery attribute, button, gauge, experiment, language and method of the handle '
-    + 'is in [EMBEDDING.md](EMBEDDING.md). `offline/` has the single files: `flock.html`, '
-    + '`steer.html`, `crowd.html` (a widget each, configured by the address as `embed.html` is) and `lesson.html`.\n');
+    + `is in [EMBEDDING.md](EMBEDDING.md). \`offline/\` has the single files: ${Object.keys(specOf(build).scenes).map((s) => `\`${s}.html\``).join(', ')} `
+    + '(a widget of each scene, configured by the address as `embed.html` is) and `lesson.html`.\n');
 }
 
 // The licences: flocklab's own and those of the code built into the module.

@@ -4,12 +4,13 @@
 // with no other request.
 //   node web/tools/offline.mjs BUILD_DIR   writes BUILD_DIR/web/flocklab-offline.txt,
 //     the template that a served widget's saveFile() fills in
-// make dist (dist.mjs) also writes offline/{flock,steer,crowd,lesson}.html.
+// make dist (dist.mjs) also writes offline/SCENE.html for every scene, and lesson.html.
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import { bake, fill, inside, offlinePage } from '../src/offline-page.js';
+import { specOf } from './spec.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const src = join(root, 'web', 'src');
@@ -82,7 +83,7 @@ export async function offlineFiles(build, out) {
   const s = await singleFile(build);
   mkdirSync(out, { recursive: true });
   const widget = offlinePage(s.page, s.css, s.js);
-  for (const scene of ['flock', 'steer', 'crowd']) writeFileSync(join(out, `${scene}.html`), bake(widget, [['scene', scene]]));
+  for (const scene of Object.keys(specOf(build).scenes)) writeFileSync(join(out, `${scene}.html`), bake(widget, [['scene', scene]]));
   const lesson = readFileSync(join(build, 'web', 'index.html'), 'utf8')
     .replace(/<link rel="(modulepreload|preload)"[^>]*>\n/g, '')
     .replace('<link rel="stylesheet" href="flocklab.css">', '<style data-flocklab></style>')

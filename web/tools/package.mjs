@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { camel, upperFirst } from '../src/values.js';
 import { SHIM_NAMES, optionMethods } from '../src/options.js';
 import { release, section } from './dist.mjs';
+import { specOf } from './spec.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const lit = (v) => JSON.stringify(v);
@@ -196,7 +197,7 @@ declare global {
 
 export function npmPackage(build, out, version) {
   const dir = join(out, 'npm', 'flocklab');
-  const spec = JSON.parse(execFileSync(join(build, 'native', 'flocklab'), ['spec'], { encoding: 'utf8' }));
+  const spec = specOf(build);
   if (spec.version !== version) throw new Error(`dist: the native build is ${spec.version}, VERSION says ${version}: rebuild it`);
   release(dir, { readme: `# flocklab\n\n${section(join(root, 'web', 'README.md'), 'package')}` });
   writeFileSync(join(dir, 'flocklab.d.ts'), declarations(spec));
