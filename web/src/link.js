@@ -5,8 +5,13 @@ import { kebab, kebabOfSnake } from './values.js';
 import { inline } from './inline.js';
 
 // A single file (offline/*.html, a saved widget) has no embed.html beside it:
-// it reads its address itself, so its links are to itself.
-const EMBED = inline ? new URL(location.href.split(/[?#]/)[0]) : new URL('embed.html', import.meta.url);
+// it reads its address itself, so its links are to itself. Otherwise
+// embed.html beside this module, made from the module's address as text:
+// the new URL('embed.html', import.meta.url) form made bundlers take the
+// page in as a part of the bundle (Parcel, following its script back to
+// this module, failed to build; Vite and webpack copied it where its
+// flocklab.js was missing).
+const EMBED = inline ? new URL(location.href.split(/[?#]/)[0]) : new URL(`${import.meta.url.split(/[?#]/)[0].replace(/[^/]*$/, '')}embed.html`);
 export const linkTo = (cfg, spec, lang) => `${EMBED.href}?${linkParams(cfg, spec, lang)}`;
 
 // The configuration as embed.html's query (and a saved file's data-*).
