@@ -80,3 +80,18 @@ test('an experiment of more runs than a page makes (979 values x 1000 seeds) is 
   assert.equal(await page.locator('#e circle').count(), 0);
   await page.close();
 });
+
+test('a widget mounted into a same-origin iframe is destroyed when the iframe is removed (it stayed live: its element is still connected to the frame\'s dead document)', async () => {
+  const page = await pageOf(env, '<iframe id="f" srcdoc="<figure id=&quot;w&quot;><canvas width=&quot;900&quot; height=&quot;540&quot;></canvas></figure>" style="width: 600px; height: 400px"></iframe>');
+  await page.waitForFunction(() => window.FlockLab && document.querySelector('#f').contentDocument?.querySelector('#w'));
+  const before = await page.evaluate(() => FlockLab.liveInstances());
+  await page.evaluate(async () => {
+    window.el = document.querySelector('#f').contentDocument.querySelector('#w');
+    await FlockLab.mount(window.el, { seed: 7 }).ready;
+  });
+  assert.equal(await page.evaluate(() => FlockLab.liveInstances()), before + 1);
+  await page.evaluate(() => document.querySelector('#f').remove());
+  await page.waitForFunction((n) => !window.el.flocklab && FlockLab.liveInstances() === n, before, { timeout: 30000 });
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});

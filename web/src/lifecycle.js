@@ -16,7 +16,9 @@ const mounted = new Map(); // element -> what its leaving the page does
 const removal = typeof MutationObserver === 'function'
   ? new MutationObserver((records) => {
     if (!records.some((r) => r.removedNodes.length > 0)) return;
-    for (const [el, gone] of [...mounted]) if (!el.isConnected) gone();
+    // An element in a removed iframe stays connected to that frame's
+    // document, which has no window any more.
+    for (const [el, gone] of [...mounted]) if (!el.isConnected || !el.ownerDocument.defaultView) gone();
   })
   : null;
 
