@@ -7,9 +7,9 @@
 // wrong option name must fail.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build as viteBuild, createServer as viteServer } from 'vite';
 import webpack from 'webpack';
@@ -32,7 +32,10 @@ function project(name, files) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `client-${name}`, private: true, type: 'module' }));
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--offline', tgz], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
-  for (const [f, text] of Object.entries(files)) writeFileSync(join(dir, f), text);
+  for (const [f, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, f)), { recursive: true });
+    writeFileSync(join(dir, f), text);
+  }
   return dir;
 }
 const MAIN = `import { mount, version } from 'flocklab';
@@ -221,6 +224,60 @@ test('Parcel 2 builds the package as it is (its scope hoisting failed on embed.h
   const parcel = spawnSync(process.execPath, [join(here, 'node_modules', 'parcel', 'lib', 'bin.js'), 'build', 'index.html', '--dist-dir', 'dist', '--cache-dir', '.parcel-cache', '--no-autoinstall'], { cwd: dir, encoding: 'utf8' });
   assert.equal(parcel.status, 0, parcel.stdout + parcel.stderr);
   await check(join(dir, 'dist'), 'index.html', { spanish: false });
+});
+
+// VitePress: a page's <script setup> imports the package in onMounted (the
+// build renders the page on the server first), and the page holds the
+// widgets' HTML as it is.
+const VITEPRESS_PAGE = `# Steering and flocking
+
+<script setup>
+import { onMounted } from 'vue';
+import 'flocklab/flocklab.css';
+onMounted(async () => {
+  const { mount, version } = await import('flocklab');
+  window.client = { h: mount(document.querySelector('#w'), { scene: 'flock', seed: 7, paused: true }), version };
+});
+</script>
+
+${BODY}
+`;
+function vitepressProject() {
+  const dir = project('vitepress', {
+    'docs/index.md': VITEPRESS_PAGE,
+    'docs/.vitepress/config.js': 'export default { vite: { optimizeDeps: { exclude: [\'flocklab\'] } } };\n',
+  });
+  symlinkSync(join(here, 'node_modules', 'vue'), join(dir, 'node_modules', 'vue')); // the site's own Vue
+  return dir;
+}
+const vitepress = join(here, 'node_modules', 'vitepress', 'bin', 'vitepress.js');
+
+test('VitePress 1.6 builds a page that imports the package (rendered on the server first) and the served page is the lab, with an experiment, a Spanish widget and a saved file', async () => {
+  const dir = vitepressProject();
+  const built = spawnSync(process.execPath, [vitepress, 'build', 'docs'], { cwd: dir, encoding: 'utf8' });
+  assert.equal(built.status, 0, built.stdout + built.stderr);
+  await check(join(dir, 'docs', '.vitepress', 'dist'));
+});
+
+test('VitePress\'s dev server with the README\'s one Vite line: the lab, an experiment, a Spanish widget and a saved file', async () => {
+  const dir = vitepressProject();
+  const dev = spawn(process.execPath, [vitepress, 'dev', 'docs', '--host', '127.0.0.1', '--port', '0', '--strictPort', 'false'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    let said = '';
+    const url = await new Promise((resolve, reject) => {
+      const look = (chunk) => {
+        said += chunk;
+        const m = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(said.replace(/\x1b\[[0-9;]*m/g, ''));
+        if (m) resolve(m[1]);
+      };
+      dev.stdout.on('data', look);
+      dev.stderr.on('data', look);
+      dev.on('exit', (code) => reject(new Error(`vitepress dev exited (${code}): ${said}`)));
+    });
+    await checkAt(url);
+  } finally {
+    dev.kill();
+  }
 });
 
 test('tsc checks a page\'s TypeScript against flocklab.d.ts: typed options and setters pass, a wrong option name fails', () => {
