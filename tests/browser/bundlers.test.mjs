@@ -280,6 +280,56 @@ test('VitePress\'s dev server with the README\'s one Vite line: the lab, an expe
   }
 });
 
+// Next's app router: the page is rendered on the server (the widgets' HTML
+// as it is), and a client component imports the package in useEffect.
+test('Next 16 (app router, Turbopack) builds a server-rendered page with a client component that imports the package: next start serves the lab, an experiment, a Spanish widget and a saved file', async () => {
+  const dir = project('next', {
+    'app/layout.js': 'export default function Layout({ children }) { return <html lang="en"><body>{children}</body></html>; }\n',
+    'app/client.js': `'use client';
+import { useEffect } from 'react';
+import 'flocklab/flocklab.css';
+export default function Client() {
+  useEffect(() => {
+    let h;
+    import('flocklab').then(({ mount, version }) => {
+      h = mount(document.querySelector('#w'), { scene: 'flock', seed: 7, paused: true });
+      window.client = { h, version };
+    });
+    return () => h?.destroy();
+  }, []);
+  return null;
+}
+`,
+    // The site's Next is the tests' (linked): its root holds both.
+    'next.config.mjs': `export default { turbopack: { root: ${JSON.stringify(root)} } };\n`,
+    'app/page.js': `import Client from './client';
+export default function Page() { return <main><div dangerouslySetInnerHTML={{ __html: ${JSON.stringify(BODY)} }} /><Client /></main>; }
+`,
+  });
+  for (const m of ['next', 'react', 'react-dom']) symlinkSync(join(here, 'node_modules', m), join(dir, 'node_modules', m)); // the site's own
+  const env2 = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+  const next = join(here, 'node_modules', 'next', 'dist', 'bin', 'next');
+  const built = spawnSync(process.execPath, [next, 'build'], { cwd: dir, encoding: 'utf8', env: env2 });
+  assert.equal(built.status, 0, built.stdout + built.stderr);
+  const server = spawn(process.execPath, [next, 'start', '-H', '127.0.0.1', '-p', '0'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: env2 });
+  try {
+    let said = '';
+    const url = await new Promise((resolve, reject) => {
+      const look = (chunk) => {
+        said += chunk;
+        const m = /(http:\/\/127\.0\.0\.1:\d+)/.exec(said.replace(/\x1b\[[0-9;]*m/g, ''));
+        if (m) resolve(`${m[1]}/`);
+      };
+      server.stdout.on('data', look);
+      server.stderr.on('data', look);
+      server.on('exit', (code) => reject(new Error(`next start exited (${code}): ${said}`)));
+    });
+    await checkAt(url);
+  } finally {
+    server.kill();
+  }
+});
+
 test('tsc checks a page\'s TypeScript against flocklab.d.ts: typed options and setters pass, a wrong option name fails', () => {
   const dir = project('typescript', {
     'good.ts': `import { mount, version, type FlockHandle, type CrowdOptions } from 'flocklab';
