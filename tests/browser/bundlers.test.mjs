@@ -252,29 +252,41 @@ function vitepressProject() {
 }
 const vitepress = join(here, 'node_modules', 'vitepress', 'bin', 'vitepress.js');
 
+// A site's tool's environment: its own NODE_ENV (Vite's dev server, run in
+// this process, set it to development for the process).
+function ownEnv(extra = {}) {
+  const env = { ...process.env, ...extra };
+  delete env.NODE_ENV;
+  return env;
+}
+
+// The address a site's server says it listens on (it picks a free port).
+function servedAt(proc) {
+  let said = '';
+  return new Promise((resolve, reject) => {
+    const look = (chunk) => {
+      said += chunk;
+      const m = /(http:\/\/127\.0\.0\.1:\d+)/.exec(said.replace(/\x1b\[[0-9;]*m/g, ''));
+      if (m) resolve(`${m[1]}/`);
+    };
+    proc.stdout.on('data', look);
+    proc.stderr.on('data', look);
+    proc.on('exit', (code) => reject(new Error(`the server exited (${code}): ${said}`)));
+  });
+}
+
 test('VitePress 1.6 builds a page that imports the package (rendered on the server first) and the served page is the lab, with an experiment, a Spanish widget and a saved file', async () => {
   const dir = vitepressProject();
-  const built = spawnSync(process.execPath, [vitepress, 'build', 'docs'], { cwd: dir, encoding: 'utf8' });
+  const built = spawnSync(process.execPath, [vitepress, 'build', 'docs'], { cwd: dir, encoding: 'utf8', env: ownEnv() });
   assert.equal(built.status, 0, built.stdout + built.stderr);
   await check(join(dir, 'docs', '.vitepress', 'dist'));
 });
 
 test('VitePress\'s dev server with the README\'s one Vite line: the lab, an experiment, a Spanish widget and a saved file', async () => {
   const dir = vitepressProject();
-  const dev = spawn(process.execPath, [vitepress, 'dev', 'docs', '--host', '127.0.0.1', '--port', '0', '--strictPort', 'false'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  const dev = spawn(process.execPath, [vitepress, 'dev', 'docs', '--host', '127.0.0.1', '--port', '0', '--strictPort', 'false'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: ownEnv() });
   try {
-    let said = '';
-    const url = await new Promise((resolve, reject) => {
-      const look = (chunk) => {
-        said += chunk;
-        const m = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(said.replace(/\x1b\[[0-9;]*m/g, ''));
-        if (m) resolve(m[1]);
-      };
-      dev.stdout.on('data', look);
-      dev.stderr.on('data', look);
-      dev.on('exit', (code) => reject(new Error(`vitepress dev exited (${code}): ${said}`)));
-    });
-    await checkAt(url);
+    await checkAt(await servedAt(dev));
   } finally {
     dev.kill();
   }
@@ -307,24 +319,13 @@ export default function Page() { return <main><div dangerouslySetInnerHTML={{ __
 `,
   });
   for (const m of ['next', 'react', 'react-dom']) symlinkSync(join(here, 'node_modules', m), join(dir, 'node_modules', m)); // the site's own
-  const env2 = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+  const env2 = ownEnv({ NEXT_TELEMETRY_DISABLED: '1' });
   const next = join(here, 'node_modules', 'next', 'dist', 'bin', 'next');
   const built = spawnSync(process.execPath, [next, 'build'], { cwd: dir, encoding: 'utf8', env: env2 });
   assert.equal(built.status, 0, built.stdout + built.stderr);
   const server = spawn(process.execPath, [next, 'start', '-H', '127.0.0.1', '-p', '0'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: env2 });
   try {
-    let said = '';
-    const url = await new Promise((resolve, reject) => {
-      const look = (chunk) => {
-        said += chunk;
-        const m = /(http:\/\/127\.0\.0\.1:\d+)/.exec(said.replace(/\x1b\[[0-9;]*m/g, ''));
-        if (m) resolve(`${m[1]}/`);
-      };
-      server.stdout.on('data', look);
-      server.stderr.on('data', look);
-      server.on('exit', (code) => reject(new Error(`next start exited (${code}): ${said}`)));
-    });
-    await checkAt(url);
+    await checkAt(await servedAt(server));
   } finally {
     server.kill();
   }
