@@ -331,6 +331,27 @@ export default function Page() { return <main><div dangerouslySetInnerHTML={{ __
   }
 });
 
+test('Rollup 4, with the config and the copy of web/README.md as they stand, bundles the package: the lab, an experiment, a Spanish widget and a saved file', async () => {
+  const guide = readFileSync(join(root, 'web', 'README.md'), 'utf8');
+  const config = /\*\*Rollup\*\*[\s\S]*?```js\n([\s\S]*?)```/.exec(guide);
+  const copy = /\*\*esbuild\*\*[\s\S]*?```sh\n[^\n]*\n\s*(cp [^\n]*)\n/.exec(guide);
+  assert.ok(config && copy, 'web/README.md has the Rollup config and the copy line');
+  const dir = project('rollup', {
+    'index.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>rollup client</title>
+      <link rel="stylesheet" href="flocklab.css"><script type="module" src="main.js"></script></head><body>${BODY}</body></html>`,
+    'main.js': MAIN.replace("import 'flocklab/flocklab.css';\n", ''), // Rollup bundles no CSS: the page links it
+    'rollup.config.mjs': config[1],
+  });
+  mkdirSync(join(dir, 'node_modules', '@rollup'), { recursive: true });
+  symlinkSync(join(here, 'node_modules', '@rollup', 'plugin-node-resolve'), join(dir, 'node_modules', '@rollup', 'plugin-node-resolve')); // the site's own
+  const rollup = spawnSync(process.execPath, [join(here, 'node_modules', 'rollup', 'dist', 'bin', 'rollup'), '-c', '--silent'], { cwd: dir, encoding: 'utf8' });
+  assert.equal(rollup.status, 0, rollup.stdout + rollup.stderr);
+  const sh = spawnSync('bash', ['-euc', `${copy[1]}\ncp node_modules/flocklab/flocklab.css dist/`], { cwd: dir, encoding: 'utf8' });
+  assert.equal(sh.status, 0, sh.stderr);
+  writeFileSync(join(dir, 'dist', 'index.html'), readFileSync(join(dir, 'index.html'), 'utf8'));
+  await check(join(dir, 'dist'));
+});
+
 test('tsc checks a page\'s TypeScript against flocklab.d.ts: typed options and setters pass, a wrong option name fails', () => {
   const dir = project('typescript', {
     'good.ts': `import { mount, version, type FlockHandle, type CrowdOptions } from 'flocklab';
