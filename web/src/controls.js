@@ -105,7 +105,7 @@ export function makeControls(w) {
     try { await navigator.clipboard.writeText(link); } catch { copied = false; }
     b.dataset.flLabel ??= b.textContent;
     const { t } = w.lang_;
-    b.textContent = copied ? t('Link copied') : t('Copy failed: see the title');
+    b.textContent = copied ? t('Link copied') : t('Copy it by hand, below');
     b.title = link;
     b.classList.add('fl-copied');
     w.say_(copied ? t('Link copied.') : t('The link could not be copied.'));
