@@ -84,11 +84,10 @@ export function makeWords(ex) {
 
   // The prediction beside the result, in numbers; no grade.
   function comparison() {
-    const per = byValue().filter((p) => p.n > 0);
-    if (!kind() || per.length < 2 || ex.rows_.length < (ex.info_?.runs ?? Infinity)) return '';
-    const words = shapeWords(t);
-    const got = shapeOfRuns(per)?.shape;
+    const got = kind() ? resultShape() : null;
     if (!got) return '';
+    const per = byValue().filter((p) => p.n > 0);
+    const words = shapeWords(t);
     const [a, b] = [per[0], per[per.length - 1]];
     if (kind() === 'shape') {
       return t('You predicted: {0}. The result: {1}; its mean went from {2} to {3}.', words[predict.value], words[got], measureWords(a.mean), measureWords(b.mean));

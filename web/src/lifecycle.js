@@ -52,29 +52,28 @@ export function onRemoved(el, gone) {
 // (full screen, the clipboard): the latest one stays until the next, or a
 // click on it. `extra`: an element after the text (the link to copy by hand).
 export function showNote(el, message, extra = null) {
-  let p = el.querySelector(':scope > .fl-note');
+  const p = line(el, 'fl-note', 'status');
+  p.onclick = (e) => { if (e.target === p) p.remove(); };
+  p.replaceChildren(message, ...(extra ? [' ', extra] : []));
+  return p;
+}
+
+// The widget's one paragraph of a kind (a note, a failure), made once.
+function line(el, className, role) {
+  let p = el.querySelector(`:scope > .${className}`);
   if (!p) {
     p = document.createElement('p');
-    p.className = 'fl-note';
-    p.setAttribute('role', 'status');
-    p.addEventListener('click', (e) => { if (e.target === p) p.remove(); });
+    p.className = className;
+    p.setAttribute('role', role);
     el.append(p);
   }
-  p.replaceChildren(message, ...(extra ? [' ', extra] : []));
   return p;
 }
 
 // A failure shown on the widget itself (and in the console): the cause and the fix.
 export function showFailure(el, message) {
   el.classList.add('flocklab-failed');
-  let p = el.querySelector(':scope > .fl-error');
-  if (!p) {
-    p = document.createElement('p');
-    p.className = 'fl-error';
-    p.setAttribute('role', 'alert');
-    el.append(p);
-  }
-  p.textContent = message;
+  line(el, 'fl-error', 'alert').textContent = message;
 }
 
 // Text grows with the canvas on a projector or in full screen: 1 up to
