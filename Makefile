@@ -1,7 +1,7 @@
 # flocklab's front door. Every target installs what is missing first
 # (.ci/install-deps.sh, as root on Debian 12), so a fresh machine needs
 # nothing but `make serve` or `make test`.
-.PHONY: all deps deps-web deps-browser deps-fuzz native dist test test-native test-browser test-sanitize fuzz soak bench bench-report bench-wasm bench-lab bench-ready bench-typing wasm-sizes screenshot web serve clean
+.PHONY: all deps deps-web deps-browser deps-fuzz native dist test test-native test-browser test-sanitize fuzz soak bench bench-report bench-wasm bench-lab bench-ready bench-typing test-crowded wasm-sizes screenshot web serve clean
 
 # Debian's emcc needs Debian's node modules (acorn) with this machine's node.
 export NODE_PATH := /usr/share/nodejs
@@ -142,6 +142,14 @@ bench-ready: web
 	node tests/browser/ready-time.mjs 5 $(ARGS)
 	node tests/browser/ready-time.mjs 3 --throttle $(ARGS)
 	cd tests/bench/lighthouse && node run.mjs 3 $(ARGS)
+
+# The suite on a crowded machine (issue 42): make test RUNS times beside PAGES
+# Chromium pages of the whole lesson, every widget started; a table of exit
+# statuses and load averages in build/crowded/summary.txt.
+RUNS ?= 5
+PAGES ?= 3
+test-crowded: web deps-browser
+	node tests/browser/crowded.mjs --pages $(PAGES) --runs $(RUNS) -- $(MAKE) test
 
 # A key's delay in a text field while 2000 crowd agents run with every overlay at DPR 3.
 bench-typing: web deps-browser
