@@ -40,10 +40,9 @@ web: deps-web
 	cmake --build $(BUILD)/wasm -j $(JOBS)
 	mkdir -p $(BUILD)/web
 	cp web/*.html web/*.js web/*.css $(BUILD)/web/
-	# The language tables (English is built in), and the pseudo-locale made from the keys.
-	mkdir -p $(BUILD)/web/lang
-	cp web/lang/*.json $(BUILD)/web/lang/
-	node web/tools/lang-keys.mjs --qps $(BUILD)/web/lang/qps.json
+	# The language tables as modules (English is built in), and the pseudo-locale made from the keys.
+	rm -rf $(BUILD)/web/lang
+	node web/tools/lang-keys.mjs --modules $(BUILD)/web/lang
 	cp $(BUILD)/wasm/src/widget/flocklab-core.js $(BUILD)/wasm/src/widget/flocklab-core.wasm $(BUILD)/web/
 	cp $(BUILD)/wasm/src/sweep/flocklab-sweep.js $(BUILD)/wasm/src/sweep/flocklab-sweep.wasm $(BUILD)/web/
 	# The shim: the modules under web/src/ bundled into one minified
@@ -55,7 +54,7 @@ web: deps-web
 	node web/tools/c-api.mjs $(BUILD)/gen/c-api.js
 	# The text rules the core and the shim share, from src/core/text_rules.def.
 	node web/tools/text-rules.mjs $(BUILD)/gen/text-rules.js
-	$(ESBUILD) web/src/index.js --alias:flocklab-c-api=$(abspath $(BUILD))/gen/c-api.js --alias:flocklab-text-rules=$(abspath $(BUILD))/gen/text-rules.js --define:FLOCKLAB_VERSION='"$(VERSION)"' --bundle --format=esm --external:./flocklab-core.js --external:./flocklab-experiment.js --minify --mangle-props=_$$ \
+	$(ESBUILD) web/src/index.js --alias:flocklab-c-api=$(abspath $(BUILD))/gen/c-api.js --alias:flocklab-text-rules=$(abspath $(BUILD))/gen/text-rules.js --define:FLOCKLAB_VERSION='"$(VERSION)"' --bundle --format=esm --external:./flocklab-core.js --external:./flocklab-experiment.js --external:./lang/* --minify --mangle-props=_$$ \
 	  --sourcemap --sources-content=true --log-level=warning --outfile=$(BUILD)/web/flocklab.js
 	$(ESBUILD) flocklab-experiment=web/src/experiment.js flocklab-sweep-worker=web/src/sweep-worker.js --alias:flocklab-text-rules=$(abspath $(BUILD))/gen/text-rules.js --define:FLOCKLAB_VERSION='"$(VERSION)"' --bundle --format=esm \
 	  --external:./flocklab-sweep.js --minify --mangle-props=_$$ --sourcemap --sources-content=true --log-level=warning --outdir=$(BUILD)/web

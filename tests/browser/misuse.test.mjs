@@ -401,7 +401,7 @@ test('a language table with bad rows cannot kill a widget: %-values that differ 
     Play: 'Reproducir',
   };
   const p = await pageOf(env, '<figure class="flocklab" id="w" data-scene="flock" data-lang="es" data-compare="max-force=0.2"><canvas width="900" height="540"></canvas><div data-controls></div></figure>', { lang: 'es' });
-  await p.route('**/lang/es.json', (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify(table) }));
+  await p.route('**/lang/es.js', (r) => r.fulfill({ contentType: 'text/javascript', body: `export default ${JSON.stringify(table)};` }));
   await p.reload();
   await p.waitForFunction(() => document.querySelector('#w')?.classList.contains('flocklab-ready'), null, { timeout: 60000 });
   // It keeps stepping and drawing: time goes on (polled), and the handle answers.
@@ -411,8 +411,8 @@ test('a language table with bad rows cannot kill a widget: %-values that differ 
   assert.doesNotMatch(r.label, /object Object/);
   assert.match(r.describe, /\S/);
   assert.match(r.play, /Reproducir/, 'the good rows are used');
-  assert.ok(p.warnings.some((w) => /lang\/es\.json: 2 row\(s\) are not plain text and stay English/.test(w)), p.warnings.join('\n'));
-  assert.ok(p.warnings.some((w) => /lang\/es\.json: 2 translation\(s\) do not take the English text's %-values and stay English/.test(w)), p.warnings.join('\n'));
+  assert.ok(p.warnings.some((w) => /lang\/es\.js: 2 row\(s\) are not plain text and stay English/.test(w)), p.warnings.join('\n'));
+  assert.ok(p.warnings.some((w) => /lang\/es\.js: 2 translation\(s\) do not take the English text's %-values and stay English/.test(w)), p.warnings.join('\n'));
   assert.deepEqual(p.problems, []);
   await p.close();
 });

@@ -64,7 +64,7 @@ test('the package: imsmanifest.xml at the zip\'s root has SCORM 1.2\'s required 
   const listed = [...m.matchAll(/<file href="([^"]+)"\/>/g)].map((x) => x[1]).sort();
   const zipped = execFileSync('zipinfo', ['-1', zip], { encoding: 'utf8' }).trim().split('\n').filter((f) => f !== 'imsmanifest.xml').sort();
   assert.deepEqual(listed, zipped);
-  for (const f of ['index.html', 'flocklab.js', 'flocklab-core.wasm', 'flocklab-scorm.js', 'lang/es.json']) assert.ok(listed.includes(f), f);
+  for (const f of ['index.html', 'flocklab.js', 'flocklab-core.wasm', 'flocklab-scorm.js', 'lang/es.js']) assert.ok(listed.includes(f), f);
   assert.match(readFileSync(join(dir, 'sco', 'index.html'), 'utf8'), /<script src="flocklab-scorm\.js" defer><\/script>\n<\/head>/);
 });
 

@@ -8,7 +8,7 @@ import { addForms, makeForm } from './form.js';
 import { makeGuards } from './guards.js';
 import { prepareCanvas } from './input.js';
 import { leaveAlone, live, showFailure, toggleFullscreen } from './lifecycle.js';
-import { english, loadLanguage } from './lang.js';
+import { english, loadLanguage, tableFile } from './lang.js';
 import { linkTo } from './link.js';
 import { startInstance, want } from './loader.js';
 import { SHIM_NAMES, description, learn, optionMethods, unknownName } from './options.js';
@@ -330,7 +330,7 @@ export function mount(el, options = {}, { replace = false } = {}) {
     w.instance_ = instance;
     // Rows whose printf conversions differ from the English key's were refused by the module.
     const refused = JSON.parse(a.rejectedStrings());
-    if (refused.length) warn(el, `lang/${w.lang_.code}.json: ${refused.length} translation(s) do not take the English text's %-values and stay English: ${refused.slice(0, 3).map((k) => JSON.stringify(k)).join(', ')}`);
+    if (refused.length) warn(el, `${tableFile(w.lang_.code)}: ${refused.length} translation(s) do not take the English text's %-values and stay English: ${refused.slice(0, 3).map((k) => JSON.stringify(k)).join(', ')}`);
     if (!description) learn(a.describe()); // the scenes are the same for every instance
     const name = a.scene();
     w.spec_ = { name, ...description.scenes[name] };

@@ -6,5 +6,11 @@
 // (web/tools/dist.mjs), so they open from file:// with no other request.
 export const inline = null;
 
+// A file beside this module, its address made from the module's own as
+// text: the new URL(file, import.meta.url) form makes bundlers take the file
+// in as a part of the bundle, which is wanted for the .wasm files but not
+// for a page (embed.html) or a file that is in no release (lang/qps.js).
+export const besideShim = (file) => `${import.meta.url.split(/[?#]/)[0].replace(/[^/]*$/, '')}${file}`;
+
 // Base64 to bytes (the inline modules).
 export const decode = (b64) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));

@@ -1,18 +1,40 @@
 // The widget's language. Every string the widget shows or says is written in
 // English where it is used (in the shim: t('...'); in the module: tr("...")),
 // and looked up in the table of the widget's language: web/lang/<code>.json,
-// fetched from lang/ beside flocklab.js only by a page that asks for it.
+// built into the module lang/<code>.js (`export default {...}`) beside
+// flocklab.js, and imported only by a page that asks for it.
 // The language is the element's data-lang, or else its closest lang
 // attribute (the HTML convention); a language without a table is English,
 // with one warning. Numbers follow the language (Intl.NumberFormat) where
 // people read them; the CSV and the JSON stay language-neutral.
 //
 // Adding a language: web/lang/<code>.json (every key of
-// `node web/tools/lang-keys.mjs`, checked by `--check`) and its code below.
+// `node web/tools/lang-keys.mjs`, checked by `--check`) and its line in
+// SHIPPED below.
 import { warn } from './values.js';
-import { inline } from './inline.js';
+import { inline, besideShim } from './inline.js';
 
-export const LANGUAGES = ['en', 'es', 'qps'];
+// The tables the release carries, each imported by its literal address: the
+// form every bundler follows (Vite, its dev server, webpack, Rollup, esbuild,
+// Parcel: the table becomes a chunk of the author's site), and that a plain
+// page loads from lang/ beside flocklab.js (the shim's own build leaves it so).
+const SHIPPED = {
+  es: () => import('./lang/es.js'),
+};
+// The pseudo-locale, a test of the keys, is built beside flocklab.js by
+// `make web` and is in no release: it is fetched by a computed address
+// that bundlers leave alone (besideShim; an import() of an expression
+// fails Turbopack's build, and minifying drops the comments that would
+// tell it to look away).
+const BUILT = {
+  qps: () => fetch(besideShim('lang/qps.json')).then((r) => {
+    if (!r.ok) throw new Error(`HTTP ${r.status}`);
+    return { default: r.json() };
+  }),
+};
+export const LANGUAGES = ['en', ...Object.keys(SHIPPED), ...Object.keys(BUILT)];
+// A table's file beside flocklab.js, as warnings name it.
+export const tableFile = (code) => (Object.hasOwn(SHIPPED, code) ? `lang/${code}.js` : `lang/${code}.json`);
 
 const tables = new Map(); // code -> Promise of its table
 const cleaned = new Map(); // code -> its usable rows (usable())
@@ -51,10 +73,7 @@ export function loadLanguage(el, explicit) {
     tables.set(code, inline.lang[code] ? Promise.resolve(inline.lang[code]) : Promise.reject(new Error('this single file does not carry it')));
   }
   if (!tables.has(code)) {
-    tables.set(code, fetch(new URL(`./lang/${code}.json`, import.meta.url)).then((r) => {
-      if (!r.ok) throw new Error(`HTTP ${r.status}`);
-      return r.json();
-    }));
+    tables.set(code, (SHIPPED[code] ?? BUILT[code])().then((m) => m.default));
   }
   return tables.get(code).then((raw) => {
     if (!cleaned.has(code)) cleaned.set(code, usable(el, code, raw)); // checked once per table
@@ -62,7 +81,7 @@ export function loadLanguage(el, explicit) {
   }, (err) => {
     if (!warned.has(`${code}!`)) {
       warned.add(`${code}!`);
-      warn(el, `the table lang/${code}.json could not be loaded (${err.message}); using English`);
+      warn(el, `the table ${tableFile(code)} could not be loaded (${err.message}); using English`);
     }
     return english;
   });
@@ -76,14 +95,14 @@ function usable(el, code, raw) {
   const dropped = [];
   const bad = /[\x00\x1e\x1f]/;
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    warn(el, `lang/${code}.json is not an object of "English": "translation" rows; using English`);
+    warn(el, `${tableFile(code)} is not an object of "English": "translation" rows; using English`);
     return table;
   }
   for (const [k, v] of Object.entries(raw)) {
     if (typeof v === 'string' && !bad.test(k) && !bad.test(v)) table[k] = v;
     else dropped.push(k);
   }
-  if (dropped.length) warn(el, `lang/${code}.json: ${dropped.length} row(s) are not plain text and stay English: ${dropped.slice(0, 3).map((k) => JSON.stringify(k.slice(0, 40))).join(', ')}`);
+  if (dropped.length) warn(el, `${tableFile(code)}: ${dropped.length} row(s) are not plain text and stay English: ${dropped.slice(0, 3).map((k) => JSON.stringify(k.slice(0, 40))).join(', ')}`);
   return table;
 }
 

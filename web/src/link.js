@@ -2,16 +2,14 @@
 // (kebab-case): scene, seed, paused, each option's attribute, the what-if
 // lane, and each tunable that differs from its default.
 import { kebab, kebabOfSnake } from './values.js';
-import { inline } from './inline.js';
+import { inline, besideShim } from './inline.js';
 
 // A single file (offline/*.html, a saved widget) has no embed.html beside it:
 // it reads its address itself, so its links are to itself. Otherwise
-// embed.html beside this module, made from the module's address as text:
-// the new URL('embed.html', import.meta.url) form made bundlers take the
-// page in as a part of the bundle (Parcel, following its script back to
-// this module, failed to build; Vite and webpack copied it where its
-// flocklab.js was missing).
-const EMBED = inline ? new URL(location.href.split(/[?#]/)[0]) : new URL(`${import.meta.url.split(/[?#]/)[0].replace(/[^/]*$/, '')}embed.html`);
+// embed.html beside this module (besideShim: as a part of the bundle,
+// Parcel followed the page's script back to this module and failed to
+// build; Vite and webpack copied it where its flocklab.js was missing).
+const EMBED = new URL(inline ? location.href.split(/[?#]/)[0] : besideShim('embed.html'));
 export const linkTo = (cfg, spec, lang) => `${EMBED.href}?${linkParams(cfg, spec, lang)}`;
 
 // The configuration as embed.html's query (and a saved file's data-*).

@@ -38,8 +38,9 @@ export const SHIPPED = [
   'flocklab-sweep.js', 'flocklab-sweep.wasm',
   'embed.html', 'flocklab-offline.txt',
 ];
-// The languages a page can ask for (not the pseudo-locale qps, a test of the keys).
-const languages = readdirSync(join(root, 'web', 'lang')).filter((f) => f.endsWith('.json'));
+// The languages a page can ask for, as the widget imports them (lang/es.js;
+// not the pseudo-locale qps, a test of the keys).
+const languages = readdirSync(join(root, 'web', 'lang')).filter((f) => f.endsWith('.json')).map((f) => `${f.slice(0, -5)}.js`);
 
 // A README section between <!-- NAME --> and <!-- /NAME --> (the one text,
 // not a copy kept by hand).

@@ -6,8 +6,10 @@
 //   node web/tools/lang-keys.mjs                 the keys, one JSON array
 //   node web/tools/lang-keys.mjs --check         every table has every key, with
 //                                                the same {n} and printf specs (exit 1 if not)
-//   node web/tools/lang-keys.mjs --qps OUT.json  the pseudo-locale table
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+//   node web/tools/lang-keys.mjs --modules DIR   the tables as the widget imports them:
+//                                                DIR/<code>.js (`export default {...}`) for each
+//                                                web/lang/<code>.json, and DIR/qps.json, the pseudo-locale
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -88,8 +90,25 @@ export function pseudo(s) {
   return `${lead}[${text}${'·'.repeat(Math.ceil(body.length * 0.4))}]${trail}`;
 }
 
+// The shim imports each shipped table by its literal address (web/src/lang.js's
+// SHIPPED): its codes must be web/lang's tables, or a bundler fails on a
+// missing file, or a table is never loaded.
+function shippedMatches() {
+  const src = readFileSync(join(root, 'web/src/lang.js'), 'utf8');
+  const block = /const SHIPPED = \{([\s\S]*?)\n\};/.exec(src)?.[1] ?? '';
+  const lines = [...block.matchAll(/^\s*(\w+): \(\) => import\('\.\/lang\/(\w+)\.js'\),$/gm)];
+  const listed = lines.map((m) => (m[1] === m[2] ? m[1] : `${m[1]} (from lang/${m[2]}.js)`)).sort();
+  const tables = readdirSync(join(root, 'web/lang')).filter((x) => x.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
+  if (JSON.stringify(listed) === JSON.stringify(tables)) return [];
+  return [`web/src/lang.js's SHIPPED imports ${listed.join(', ') || 'nothing'}, web/lang has ${tables.join(', ')}: one line \`code: () => import('./lang/code.js'),\` per table`];
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const all = keys();
+  for (const p of shippedMatches()) {
+    console.error(p);
+    process.exit(1);
+  }
   if (process.argv[2] === '--check') {
     let bad = 0;
     for (const f of readdirSync(join(root, 'web/lang')).filter((x) => x.endsWith('.json'))) {
@@ -99,8 +118,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       if (!problems.length) console.log(`web/lang/${f}: ${all.length} strings, all translated`);
     }
     process.exit(bad ? 1 : 0);
-  } else if (process.argv[2] === '--qps') {
-    writeFileSync(process.argv[3], `${JSON.stringify(Object.fromEntries(all.map((k) => [k, pseudo(k)])), null, 1)}\n`);
+  } else if (process.argv[2] === '--modules') {
+    const dir = process.argv[3];
+    mkdirSync(dir, { recursive: true });
+    const tables = Object.fromEntries(readdirSync(join(root, 'web/lang')).filter((x) => x.endsWith('.json'))
+      .map((f) => [f.slice(0, -5), JSON.parse(readFileSync(join(root, 'web/lang', f), 'utf8'))]));
+    // JSON is a JavaScript expression (U+2028 and U+2029 included, since ES2019).
+    for (const [code, table] of Object.entries(tables)) writeFileSync(join(dir, `${code}.js`), `export default ${JSON.stringify(table)};\n`);
+    // The pseudo-locale is fetched (web/src/lang.js's BUILT).
+    writeFileSync(join(dir, 'qps.json'), JSON.stringify(Object.fromEntries(all.map((k) => [k, pseudo(k)]))));
   } else {
     console.log(JSON.stringify(all, null, 1));
   }

@@ -48,6 +48,8 @@ function files(build, inlineSource) {
     name: 'flocklab-single-file',
     setup(b) {
       b.onResolve({ filter: /^(\.\/flocklab-(core|sweep|experiment)\.js|flocklab-c-api|flocklab-text-rules)$/ }, (a) => ({ path: to[a.path] }));
+      // The language tables are inline (inline.lang): their modules stay imports that never run.
+      b.onResolve({ filter: /^\.\/lang\// }, (a) => ({ path: a.path, external: true }));
       b.onResolve({ filter: /^\.\/inline\.js$/ }, () => ({ path: 'inline', namespace: 'flocklab-inline' }));
       b.onLoad({ filter: /.*/, namespace: 'flocklab-inline' }, () => ({ contents: inlineSource, loader: 'js' }));
       // lesson.js's import of the shim: the shim's global (its own script runs first).
@@ -69,11 +71,12 @@ export async function singleFile(build) {
   const lang = Object.fromEntries(readdirSync(join(root, 'web', 'lang')).filter((f) => f.endsWith('.json'))
     .map((f) => [f.slice(0, -5), JSON.parse(readFileSync(join(root, 'web', 'lang', f), 'utf8'))]));
   const page = template(web);
-  const inlineSource = `export const inline = ${JSON.stringify({ core: b64('flocklab-core.wasm'), sweep: b64('flocklab-sweep.wasm'), lang, page })};\n`
-    + `export const decode = ${readFileSync(join(src, 'inline.js'), 'utf8').match(/export const decode = ([^;]*);/)[1]};\n`;
+  const served = readFileSync(join(src, 'inline.js'), 'utf8');
+  if (!served.includes('export const inline = null;')) throw new Error('offline: web/src/inline.js has changed: no `export const inline = null;` to fill');
+  const inlineSource = served.replace('export const inline = null;', () => `export const inline = ${JSON.stringify({ core: b64('flocklab-core.wasm'), sweep: b64('flocklab-sweep.wasm'), lang, page })};`);
   return {
     page, js: await bundle(build, join(src, 'index.js'), inlineSource), css: readFileSync(join(web, 'flocklab.css'), 'utf8'),
-    lesson: await bundle(build, join(root, 'web', 'lesson.js'), 'export const inline = null;'),
+    lesson: await bundle(build, join(root, 'web', 'lesson.js'), served),
   };
 }
 

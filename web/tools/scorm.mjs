@@ -45,7 +45,7 @@ ${files.map((f) => `      <file href="${xml(f)}"/>`).join('\n')}
 `;
 }
 
-// `shipped`: the shim's files (dist.mjs's SHIPPED); `languages`: lang/*.json.
+// `shipped`: the shim's files (dist.mjs's SHIPPED); `languages`: the tables' modules (lang/es.js).
 export function scormPackage({ root, web, out, version, shipped, languages }) {
   const dir = join(out, 'scorm');
   rmSync(dir, { recursive: true, force: true });
