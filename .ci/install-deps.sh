@@ -3,10 +3,10 @@
 # Idempotent: each step checks first and only installs what is missing.
 #   .ci/install-deps.sh native   compilers, CMake, GoogleTest, Google Benchmark
 #   .ci/install-deps.sh web      + Emscripten, and the pinned SDL2/ImGui sources
-#   .ci/install-deps.sh browser  + Chromium and playwright-core (browser tests)
+#   .ci/install-deps.sh browser  + Chromium, Firefox ESR, WebKitGTK, nginx, Apache, Caddy and the test packages (browser tests)
 #   .ci/install-deps.sh fuzz     native + clang and libFuzzer (make fuzz)
 #   .ci/install-deps.sh lab      native + Debian's pygame (make bench-lab runs the Python lab)
-#   .ci/install-deps.sh bench    browser + nginx and Lighthouse (make bench-ready; not for make test)
+#   .ci/install-deps.sh bench    browser + Lighthouse (make bench-ready; not for make test)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -97,18 +97,18 @@ fi
 # packages, pinned with their integrity hashes in
 # tests/browser/package-lock.json: playwright-core and axe-core, puppeteer-core
 # (Firefox over WebDriver BiDi), Vite, webpack and TypeScript (the release's
-# bundler clients). npm ci runs again whenever the lock file changed. ---
-apt_install chromium firefox-esr webkit2gtk-driver xvfb
+# bundler clients). npm ci runs again whenever the lock file changed.
+# nginx, Apache and Caddy run web/hosting/'s recipes (hosting.test.mjs). ---
+apt_install chromium firefox-esr webkit2gtk-driver xvfb nginx-light apache2 caddy
 if ! cmp -s tests/browser/package-lock.json tests/browser/node_modules/.flocklab-lock; then
   (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error && cp package-lock.json node_modules/.flocklab-lock)
 fi
 [ "$want" = browser ] && exit 0
 
-# --- bench: nginx (the lesson served with web/hosting/nginx.conf, the
-# README's recipe) and Lighthouse 12.2.3 with its chrome-launcher, pinned
+# --- bench: Lighthouse 12.2.3 with its chrome-launcher (the lesson served
+# by nginx with web/hosting/nginx.conf, the README's recipe), pinned
 # with their integrity hashes in tests/bench/lighthouse/package-lock.json
 # (Lighthouse 13 wants Node 22). ---
-apt_install nginx-light
 if ! cmp -s tests/bench/lighthouse/package-lock.json tests/bench/lighthouse/node_modules/.flocklab-lock; then
   (cd tests/bench/lighthouse && npm ci --no-audit --no-fund --loglevel=error && cp package-lock.json node_modules/.flocklab-lock)
 fi

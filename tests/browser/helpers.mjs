@@ -1,6 +1,6 @@
 // Shared set-up for the browser tests: the built page (build/web) served on
 // 127.0.0.1 by web/serve.mjs, and Debian's Chromium driven by playwright-core.
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -328,3 +328,49 @@ export const thirtyWidgets = () => {
     window.FlockLab.mount(el).ready.catch(() => {});
   }
 };
+
+// A course platform's site: its pages on an origin of their own (a server
+// of its own), each framing a widget's address from another origin (the
+// same address: Chromium blocks a frame on 127.0.0.1 in a page on
+// localhost, or in a page that no server answered, as a local network
+// access). page(src, {sandbox, allow}) opens a course page with the frame
+// (sandboxed with allow-scripts only unless said): { page, frame() }, and
+// the page's `messages` are what the frame posted to it.
+export async function courseSite(env) {
+  const dir = mkdtempSync(join(tmpdir(), 'flocklab-course-'));
+  const server = await serve(dir, 0);
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  let pages = 0;
+  return {
+    origin,
+    async page(src, { sandbox = 'allow-scripts', allow = '' } = {}) {
+      const page = await env.context.newPage();
+      page.problems = [];
+      page.on('pageerror', (e) => page.problems.push(String(e)));
+      const name = `course-${++pages}.html`;
+      writeFileSync(join(dir, name), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>course</title>
+      <script>window.messages = []; addEventListener('message', (e) => messages.push({ origin: e.origin, data: e.data }));</script></head>
+      <body><iframe id="f" sandbox="${sandbox}" ${allow ? `allow="${allow}"` : ''} src="${src}" width="900" height="620" style="border:0"></iframe></body></html>`);
+      await page.goto(`${origin}/${name}`);
+      const frame = () => page.frames().find((f) => f !== page.mainFrame());
+      await page.waitForFunction(() => document.querySelector('#f').contentWindow !== null);
+      return { page, frame };
+    },
+    close() {
+      server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+// Waits in a frame until its widget is ready (or says it could not start).
+export async function readyIn(frame) {
+  await frame().waitForFunction(() => {
+    const el = document.querySelector('.flocklab');
+    return el && (el.classList.contains('flocklab-ready') || el.classList.contains('flocklab-failed'));
+  }, null, { timeout: 60000 });
+  return frame().evaluate(() => {
+    const el = document.querySelector('.flocklab');
+    return { ready: el.classList.contains('flocklab-ready'), text: el.textContent, origin: self.origin };
+  });
+}

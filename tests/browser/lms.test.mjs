@@ -5,61 +5,26 @@
 // say plainly what the frame forbids (full screen, the clipboard).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '../../web/serve.mjs';
-import { start, root } from './helpers.mjs';
+import { start, root, courseSite, readyIn } from './helpers.mjs';
 
 const LAB = { spacing: 22.550619377904063, order: 0.8828553839737805 };
 
 let env;
 let offline;
 let course;
-let courseServer;
+const coursePage = (src, opts) => course.page(src, opts);
 before(async () => {
   env = await start();
   offline = await serve(join(root, 'build', 'dist', 'offline'), 0);
-  course = mkdtempSync(join(tmpdir(), 'flocklab-course-'));
-  courseServer = await serve(course, 0);
+  course = await courseSite(env);
 });
 after(async () => {
   await env.close();
   offline.close();
-  courseServer.close();
-  rmSync(course, { recursive: true, force: true });
+  course.close();
 });
-
-// The course page on one origin (a server of its own), the frame's files on
-// another (the same address: Chromium blocks a frame on 127.0.0.1 in a page
-// on localhost, or in a page that no server answered, as a local network
-// access). `messages`: what the frame posted to the course page.
-let pages = 0;
-async function coursePage(src, { sandbox = 'allow-scripts', allow = '' } = {}) {
-  const page = await env.context.newPage();
-  page.problems = [];
-  page.on('pageerror', (e) => page.problems.push(String(e)));
-  const name = `course-${++pages}.html`;
-  writeFileSync(join(course, name), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>course</title>
-      <script>window.messages = []; addEventListener('message', (e) => messages.push({ origin: e.origin, data: e.data }));</script></head>
-      <body><iframe id="f" sandbox="${sandbox}" ${allow ? `allow="${allow}"` : ''} src="${src}" width="900" height="620" style="border:0"></iframe></body></html>`);
-  await page.goto(`http://127.0.0.1:${courseServer.address().port}/${name}`);
-  const frame = () => page.frames().find((f) => f !== page.mainFrame());
-  await page.waitForFunction(() => document.querySelector('#f').contentWindow !== null);
-  return { page, frame };
-}
-
-// Waits in the frame until its widget is ready (or says it could not start).
-async function readyIn(frame) {
-  await frame().waitForFunction(() => {
-    const el = document.querySelector('.flocklab');
-    return el && (el.classList.contains('flocklab-ready') || el.classList.contains('flocklab-failed'));
-  }, null, { timeout: 60000 });
-  return frame().evaluate(() => {
-    const el = document.querySelector('.flocklab');
-    return { ready: el.classList.contains('flocklab-ready'), text: el.textContent, origin: self.origin };
-  });
-}
 
 for (const [what, src] of [
   ['embed.html', () => `${env.url}embed.html?seed=7&paused=1&post=gauges`],
@@ -112,7 +77,7 @@ test('a frame without allow="fullscreen" and clipboard-write: Full screen and Co
 });
 
 test('the results stream: the lesson framed with post=results and post-origin posts a what-if\'s outcome, an experiment\'s and the check\'s to the course page, each also a flocklab:result event', async () => {
-  const origin = `http://127.0.0.1:${courseServer.address().port}`;
+  const { origin } = course;
   const { page, frame } = await coursePage(`${env.url}index.html?post=results&post-origin=${encodeURIComponent(origin)}`);
   const results = () => page.evaluate(() => messages.filter((m) => m.data?.type === 'flocklab:result').map((m) => ({ origin: m.origin, ...m.data.result })));
   const posted = (kind) => page.waitForFunction((k) => messages.some((m) => m.data?.type === 'flocklab:result' && m.data.result.kind === k), kind, { timeout: 120000 })

@@ -93,7 +93,7 @@ export function release(dir, { readme, offline } = {}) {
     mkdirSync(join(dir, 'offline'));
     for (const f of readdirSync(offline)) copyFileSync(join(offline, f), join(dir, 'offline', f));
     mkdirSync(join(dir, 'hosting'));
-    copyFileSync(join(root, 'web', 'hosting', 'nginx.conf'), join(dir, 'hosting', 'nginx.conf'));
+    for (const f of readdirSync(join(root, 'web', 'hosting'))) copyFileSync(join(root, 'web', 'hosting', f), join(dir, 'hosting', f));
     // The pictures EMBEDDING.md shows (its links are to files beside it).
     const guideText = readFileSync(join(root, 'web', 'README.md'), 'utf8');
     for (const [, f] of guideText.matchAll(/\]\(([\w.-]+\.(?:png|svg))\)/g)) copyFileSync(join(root, 'web', f), join(dir, f));

@@ -7,57 +7,17 @@
 //   --web DIR: the folder served (default build/web)
 //   --before DIR: an earlier build's folder too, loaded alternately with
 //     this one (a before-and-after; the medians of each)
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { nginx } from '../../browser/servers.mjs'; // nginx with web/hosting/nginx.conf in its server block
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const args = process.argv.slice(2);
 const runs = Number(args.find((a) => /^\d+$/.test(a)) || 3);
 const folder = (flag, fallback) => (args.includes(flag) ? resolve(args[args.indexOf(flag) + 1]) : fallback);
 const builds = { after: folder('--web', join(root, 'build/web')), before: folder('--before', null) };
-
-const freePort = () => new Promise((ok, fail) => {
-  const s = createServer().listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => ok(port)); }).on('error', fail);
-});
-
-// nginx in the foreground with the recipe inside a server block, as an author puts it.
-async function nginx(web) {
-  const dir = mkdtempSync(join(tmpdir(), 'flocklab-nginx-'));
-  const port = await freePort();
-  const conf = join(dir, 'nginx.conf');
-  writeFileSync(conf, `daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log;
-events {}
-http {
-  include /etc/nginx/mime.types;
-  access_log off;
-  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
-  server {
-    listen 127.0.0.1:${port};
-    root ${web};
-    include ${join(root, 'web/hosting/nginx.conf')};
-  }
-}
-`);
-  const proc = spawn('nginx', ['-c', conf, '-p', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
-  // Ready once it answers.
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/index.html`)).ok) break;
-    } catch { /* not listening yet */ }
-    if (proc.exitCode !== null || i > 200) throw new Error(`nginx did not start (see ${dir}/error.log)`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { url: `http://127.0.0.1:${port}/`, close: () => { proc.kill(); rmSync(dir, { recursive: true, force: true }); } };
-}
 
 const AUDITS = { tbt_ms: 'total-blocking-time', tti_ms: 'interactive', fcp_ms: 'first-contentful-paint', lcp_ms: 'largest-contentful-paint',
   speed_index_ms: 'speed-index', cls: 'cumulative-layout-shift', main_thread_ms: 'mainthread-work-breakdown', js_ms: 'bootup-time' };
@@ -79,7 +39,7 @@ for (let r = 0; r < runs * (builds.before ? 2 : 1); r++) {
     console.error(`${which} ${r}: ${JSON.stringify(one)}`);
   } finally {
     await chrome.kill();
-    server.close();
+    await server.close();
   }
 }
 const median = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];

@@ -1,0 +1,95 @@
+// The hosting recipes of web/README.md (web/hosting/), each in the real
+// server it is for: nginx, Apache 2.4 and Caddy 2 (Debian's packages,
+// installed by .ci/install-deps.sh) serve the release's folder with the
+// recipe put where an author puts it. Each must send the wasm as
+// application/wasm, compress the wasm, the scripts, the stylesheet and the
+// language table, let them be cached an hour and fetched from an LMS's
+// sandboxed frame (whose origin is "null"); and a course page framing
+// embed.html in Spanish, sandboxed with allow-scripts only, gets the lab
+// at seed 7. The static hosts' _headers file is read by Netlify's own
+// parser (@netlify/headers-parser, pinned).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { get } from 'node:http';
+import { join, relative } from 'node:path';
+import { parseAllHeaders } from '@netlify/headers-parser';
+import { start, root, courseSite, readyIn } from './helpers.mjs';
+import { nginx, apache, caddy } from './servers.mjs';
+
+const VERSION = readFileSync(join(root, 'VERSION'), 'utf8').trim();
+const folder = join(root, 'build', 'dist', `flocklab-${VERSION}`);
+const LAB = { spacing: 22.550619377904063, order: 0.8828553839737805 };
+
+let env;
+let course;
+before(async () => {
+  env = await start();
+  course = await courseSite(env);
+});
+after(async () => {
+  course.close();
+  await env.close();
+});
+
+// A file's response headers, asked for as a browser asks (gzip accepted).
+const headers = (url) => new Promise((ok, fail) => {
+  get(url, { headers: { 'accept-encoding': 'gzip, deflate, br' } }, (r) => {
+    r.resume();
+    ok({ status: r.statusCode, ...r.headers });
+  }).on('error', fail);
+});
+
+const ASSETS = {
+  'flocklab-core.wasm': /^application\/wasm$/,
+  'flocklab-sweep.wasm': /^application\/wasm$/,
+  'flocklab.js': /^(text|application)\/javascript\b/,
+  'flocklab-core.js': /^(text|application)\/javascript\b/,
+  'lang/es.js': /^(text|application)\/javascript\b/,
+  'flocklab.css': /^text\/css\b/,
+};
+
+for (const [name, launch, file] of [['nginx', nginx, 'nginx.conf'], ['Apache', apache, 'apache.conf'], ['Caddy', caddy, 'Caddyfile']]) {
+  test(`${name} with web/hosting/${file}: the wasm as application/wasm, every asset compressed, cached an hour and open to a sandboxed frame; embed.html in Spanish in an LMS frame is the lab`, async () => {
+    const server = await launch(folder);
+    try {
+      for (const [f, type] of Object.entries(ASSETS)) {
+        const h = await headers(server.url + f);
+        assert.equal(h.status, 200, f);
+        assert.match(h['content-type'], type, `${f}'s type`);
+        assert.equal(h['content-encoding'], 'gzip', `${f} is compressed`);
+        assert.equal(h['access-control-allow-origin'], '*', `${f} can be fetched from a frame whose origin is "null"`);
+        assert.match(h['cache-control'] ?? '', /max-age=3600/, `${f} is kept an hour`);
+      }
+      const { page, frame } = await course.page(`${server.url}embed.html?seed=7&paused=1&lang=es`);
+      const r = await readyIn(frame);
+      assert.equal(r.origin, 'null', 'the frame\'s origin is opaque');
+      assert.ok(r.ready, `the widget did not start: ${r.text}`);
+      const got = await frame().evaluate(async () => {
+        const h = document.querySelector('.flocklab').flocklab;
+        return { g: await h.runTo(10), lang: h.language() };
+      });
+      assert.deepEqual([got.lang.lang, got.lang.decimal, got.lang.missing], ['es', ',', []], 'the Spanish table came across origins');
+      assert.equal(got.g.spacing, LAB.spacing);
+      assert.equal(got.g.order, LAB.order);
+      assert.deepEqual(page.problems, []);
+      await page.close();
+    } finally {
+      await server.close();
+    }
+  });
+}
+
+const walk = (dir) => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
+
+test('web/hosting/_headers, read by Netlify\'s parser: no error, and every file of the release is cached an hour and open to a sandboxed frame', async () => {
+  const { headers: rules, errors } = await parseAllHeaders({ headersFiles: [join(root, 'web', 'hosting', '_headers')], configHeaders: [], minimal: false });
+  assert.deepEqual(errors.map(String), []);
+  assert.ok(rules.length > 0, 'the file has rules');
+  for (const f of walk(folder)) {
+    const path = `/${relative(folder, f)}`;
+    const values = Object.assign({}, ...rules.filter((r) => r.forRegExp.test(path)).map((r) => r.values));
+    assert.equal(values['Access-Control-Allow-Origin'], '*', path);
+    assert.match(values['Cache-Control'] ?? '', /max-age=3600/, path);
+  }
+});
