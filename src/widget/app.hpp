@@ -59,6 +59,8 @@ struct App {
     void resize(double css_w, double css_h, double dpr);
     // Text height and the smallest control height, in CSS px (for tests).
     std::string ui_metrics() const;
+    // What a saved file or a link of this configuration will not show (SceneView::reopen_note).
+    std::string reopen_note() const { return view_ ? view_->reopen_note() : std::string(); }
 
     // [SECTION] Control (the JS handle's methods land here)
     void reset(std::uint64_t seed);

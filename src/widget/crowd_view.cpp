@@ -127,6 +127,10 @@ public:
     // While painting, a finger hits cells: the page zooms where they are small.
     double tap_target() const override { return s_.painting() ? kCellPx : 0; }
     std::optional<Vec2> caret() const override { return Vec2{(cursor_.c + 0.5) * kCellPx, (cursor_.r + 0.5) * kCellPx}; }
+    std::string reopen_note() const override {
+        if (s_.crowd().size() == 0 || Crowd::spawnable(s_.maze())) return {};
+        return tr("Its walls cut the start columns off from the goal: opened again, it starts as Reset would, with no agents.");
+    }
 
     // [SECTION] Keys
     bool key(const std::string& k, bool repeat) override {

@@ -89,6 +89,11 @@ public:
     // Where the keyboard's cursor is (world px) in a view that has one (the
     // crowd's cell cursor): a zoomed canvas keeps it in sight (zoom.js).
     virtual std::optional<Vec2> caret() const { return std::nullopt; }
+    // What this configuration will not show when it is opened again (a saved
+    // file, a link): those restart from the settings, as Reset does, and
+    // carry no positions. Empty when a restart shows what the canvas holds
+    // in kind (the crowd's: its start columns walled off, it has no agents).
+    virtual std::string reopen_note() const { return {}; }
     virtual void draw(Shapes& s) = 0;              // the world
     // Text over the world (ImGui's background list, window px = world px x ui_per_world).
     virtual void labels(ImDrawList* list, double ui_per_world) { (void)list; (void)ui_per_world; }

@@ -196,6 +196,7 @@ EMSCRIPTEN_KEEPALIVE int fl_restore_graphics() { return g.started && g.app.resto
 // The canvas's displayed size (CSS px) and devicePixelRatio (a ResizeObserver in the shim).
 EMSCRIPTEN_KEEPALIVE void fl_resize(double w, double h, double dpr) { g.app.resize(w, h, dpr); }
 EMSCRIPTEN_KEEPALIVE const char* fl_ui_metrics() { return text(g.app.ui_metrics()); }
+EMSCRIPTEN_KEEPALIVE const char* fl_reopen_note() { return text(g.app.reopen_note()); }
 // Why agent i moves (scenes that explain); "null" if there is no agent i.
 EMSCRIPTEN_KEEPALIVE const char* fl_explain(int i) { return text(g.app.scene().explain_json(i)); }
 // The gauges over simulated time, as JSON and as CSV.

@@ -166,6 +166,42 @@ test('saveFile() of a tuned flock and of a painted maze opens from file:// with 
   await page.close();
 });
 
+test('a crowd whose walls cut its start columns off from the goal: Save and saveFile() say that the file opens with no agents, and it does; a crowd that can start again says nothing', async () => {
+  const page = await pageOf(env, `
+    <figure class="flocklab" id="c" data-scene="crowd" data-seed="3" data-paused><canvas width="900" height="540"></canvas>
+      <button type="button" data-action="save">Save</button></figure>`);
+  await readyAll(page);
+  const note = () => page.evaluate(() => document.querySelector('#c > .fl-note')?.textContent ?? '');
+  // Walls that leave a way out of the start columns (0-5): no note.
+  await page.evaluate(() => document.querySelector('#c').flocklab.setWalls('6,0;6,1;6,2;6,3'));
+  await Promise.all([page.waitForEvent('download'), page.locator('#c [data-action="save"]').click()]);
+  assert.equal(await note(), '');
+  // A wall down the whole of column 6: the agents are still there (placed before it), but a restart has nowhere to put them.
+  const before = await page.evaluate(() => {
+    const h = document.querySelector('#c').flocklab;
+    h.setWalls(Array.from({ length: 18 }, (_, r) => `6,${r}`).join(';'));
+    return h.config();
+  });
+  assert.ok(before.agents > 0, JSON.stringify(before));
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#c [data-action="save"]').click()]);
+  await page.waitForFunction(() => /cut the start columns off from the goal: opened again, it starts as Reset would, with no agents/.test(document.querySelector('#c > .fl-note')?.textContent ?? ''));
+  assert.ok(await page.evaluate(() => [...document.querySelectorAll('#c .fl-sr')].some((n) => /with no agents/.test(n.textContent))), 'the note is said too');
+  const path = join(scratch, 'cut-off.html');
+  await download.saveAs(path);
+  // A script's saveFile() says it in the console.
+  await Promise.all([page.waitForEvent('download'), page.evaluate(() => document.querySelector('#c').flocklab.saveFile())]);
+  assert.ok(page.warnings.some((w) => /saveFile\(\): Its walls cut the start columns off/.test(w)), page.warnings.join('\n'));
+  // And it is true: the file opens with the walls and no agents.
+  const copy = await openFile(path);
+  await readyAll(copy);
+  const opened = await copy.evaluate(() => document.querySelector('.flocklab').flocklab.config());
+  assert.equal(opened.walls, before.walls);
+  assert.equal(opened.agents, 0);
+  assert.deepEqual(page.problems, []);
+  await copy.close();
+  await page.close();
+});
+
 test('the zip\'s files from a plain <script type="module">: the lab at seed 7; SHA256SUMS verifies; the licences are in the zip and the package; one version', async () => {
   const unpacked = join(scratch, 'zip');
   execFileSync('unzip', ['-q', join(dist, `flocklab-${VERSION}.zip`), '-d', unpacked]);

@@ -108,16 +108,17 @@ export function makeControls(w) {
     b.textContent = copied ? t('Link copied') : t('Copy it by hand, below');
     b.title = link;
     b.classList.add('fl-copied');
-    w.say_(copied ? t('Link copied.') : t('The link could not be copied.'));
+    const reopen = w.api_().reopenNote();
+    w.say_([copied ? t('Link copied.') : t('The link could not be copied.'), reopen].join(' ').trim());
     if (!copied) {
       warn(el, `the link: ${link}`);
       // In plain sight, selected, to copy by hand (a frame without allow="clipboard-write").
       const field = Object.assign(document.createElement('input'), { type: 'text', readOnly: true, value: link, className: 'fl-link' });
       field.setAttribute('aria-label', t('The link'));
-      showNote(el, t('This page does not let the widget use the clipboard. Copy the link by hand:'), field);
+      showNote(el, [reopen, t('This page does not let the widget use the clipboard. Copy the link by hand:')].join(' ').trim(), field);
       field.focus();
       field.select();
-    }
+    } else if (reopen) showNote(el, reopen);
     setTimeout(() => { b.textContent = b.dataset.flLabel; b.classList.remove('fl-copied'); }, 2000);
   }
 
@@ -156,6 +157,12 @@ export function makeControls(w) {
       w.say_(t('Your file is ready: press the link beside Save to save it.'));
     };
     saveFile(w.handle_.config(), w.spec_, w.lang_, offer).catch((err) => warn(el, err.message.replace(/^flocklab: /, '')));
+    // What the file will not show, in plain sight and said.
+    const reopen = w.api_().reopenNote();
+    if (reopen) {
+      showNote(el, reopen);
+      w.say_(reopen);
+    }
   }
 
   return {

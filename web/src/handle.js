@@ -218,8 +218,8 @@ export function mount(el, options = {}, { replace = false } = {}) {
     // in its query: opening it makes the same widget (config() is equal).
     link: read('link', () => linkTo(handle.config(), w.spec_, w.lang_)),
     // Downloads this widget as one offline HTML file with config() written
-    // inside it (save.js); resolves to the File.
-    saveFile: read('saveFile', () => saveFile(handle.config(), w.spec_, w.lang_)),
+    // inside it (save.js); resolves to the File. What the file will not show is said.
+    saveFile: read('saveFile', () => (api.reopenNote() && warn(el, `saveFile(): ${api.reopenNote()}`), saveFile(handle.config(), w.spec_, w.lang_))),
     // The widget's language: its code ("es"), its decimal mark, and the
     // English strings it has shown or said with no translation in its table.
     language: read('language', () => ({ lang: w.lang_.code, decimal: w.lang_.decimal, missing: JSON.parse(api.missingStrings()) })),
