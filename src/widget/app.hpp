@@ -102,6 +102,15 @@ struct App {
     bool grabs(double fx, double fy, bool drag) const;
     // A finger held still at (fx, fy) of the canvas: the view's long press.
     bool hold(double fx, double fy);
+    // Typing on a touch screen: a canvas cannot raise the on-screen keyboard,
+    // so the page focuses a text field of its own when a finger taps a number
+    // control (number_at, from the last frame), and hands its characters and
+    // keys to the panel while it types (typing): "\b" is Backspace, "\n"
+    // Enter, anything else characters. They go through SDL's queue, as a
+    // keyboard's do, so the panel has one way of typing.
+    bool number_at(double fx, double fy) const;
+    bool typing() const { return panel_.entry.id != 0; }
+    bool type(const std::string& s);
     // ms per step over the last StepMeter::kWindow frames: their whole stepping time
     // over their steps, so a clock the browser coarsens to 0.1 ms (pages
     // without cross-origin isolation) still gives the real 0.03 ms of a

@@ -27,6 +27,7 @@ using namespace app_detail;
 
 void App::set_pointer(bool finger, bool ctrl) {
     pointer_.finger = finger;
+    panel_.entry.finger = finger;  // a finger's tap on a slider types (ui_number.hpp)
     ImGui::GetIO().KeyCtrl = ctrl;  // the press that follows reads it (a key event sets it again)
 }
 
@@ -185,6 +186,46 @@ bool App::hold(double fx, double fy) {
     return !over_panel(p * ui_per_world_) && view_->hold(p);
 }
 
+bool App::number_at(double fx, double fy) const {
+    if (!panel_.tuning_open) return false;
+    const Vec2 world = scene_->world();
+    const Vec2 p = Vec2{fx * world.x, fy * world.y} * ui_per_world_;
+    return number_control_at(ImVec2(static_cast<float>(p.x), static_cast<float>(p.y)));
+}
+
+bool App::type(const std::string& s) {
+    if (!typing()) return false;
+    const auto key = [](SDL_Scancode code) {
+        for (const Uint32 type : {SDL_KEYDOWN, SDL_KEYUP}) {
+            SDL_Event e{};
+            e.type = type;
+            e.key.keysym.scancode = code;
+            e.key.keysym.sym = SDL_GetKeyFromScancode(code);
+            SDL_PushEvent(&e);
+        }
+    };
+    std::string text;
+    const auto flush = [&] {
+        if (text.empty()) return;
+        SDL_Event e{};
+        e.type = SDL_TEXTINPUT;
+        std::snprintf(e.text.text, sizeof e.text.text, "%s", text.c_str());
+        SDL_PushEvent(&e);
+        text.clear();
+    };
+    for (const char c : s) {
+        if (c == '\b' || c == '\n') {
+            flush();
+            key(c == '\b' ? SDL_SCANCODE_BACKSPACE : SDL_SCANCODE_RETURN);
+        } else {
+            if (text.size() + 1 >= sizeof(SDL_Event{}.text.text)) flush();  // one event holds 31 bytes
+            text += c;
+        }
+    }
+    flush();
+    return true;
+}
+
 bool App::compact() const { return ImGui::GetIO().DisplaySize.x < kCompactWidth; }
 
 void App::resize(double css_w, double css_h, double dpr) {
@@ -239,6 +280,7 @@ std::string App::ui_metrics() const {
     if (const std::optional<Vec2> c = view_ ? view_->caret() : std::nullopt)
         std::snprintf(caret, sizeof caret, "[%.1f, %.1f]", c->x * ui_per_world_, c->y * ui_per_world_);
     const char* software = painter_ && painter_->software() ? "true" : "false";  // its pixels are the CPU's work
-    return out.substr(0, out.size() - 1) + tap + ", \"focus\": [" + focus + "], \"caret\": " + caret + ", \"software\": " + software + "}";
+    return out.substr(0, out.size() - 1) + tap + ", \"focus\": [" + focus + "], \"caret\": " + caret + ", \"software\": " + software +
+           ", \"typing\": " + (typing() ? "true" : "false") + "}";
 }
 }  // namespace flocklab

@@ -15,6 +15,10 @@ namespace {
 
 constexpr std::size_t kMaxTyped = 24;  // characters: more than any seed or value needs
 
+// The number controls of the latest frame that drew any, for number_control_at().
+std::vector<ImRect> g_controls;
+int g_controls_frame = -1;
+
 enum class Typed { Typing, Kept, Dropped };
 
 bool pressed(ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key)); }
@@ -106,6 +110,11 @@ bool add_control(const char* label, ImGuiID id, ImRect* frame) {
     const ImRect total(frame->Min, ImVec2(frame->Max.x + (label_size.x > 0 ? style.ItemInnerSpacing.x + label_size.x : 0), frame->Max.y));
     ImGui::ItemSize(total, style.FramePadding.y);
     if (!ImGui::ItemAdd(total, id, frame)) return false;
+    if (g_controls_frame != ImGui::GetFrameCount()) {
+        g_controls.clear();
+        g_controls_frame = ImGui::GetFrameCount();
+    }
+    g_controls.push_back(*frame);
     if (label_size.x > 0) ImGui::RenderText(ImVec2(frame->Max.x + style.ItemInnerSpacing.x, frame->Min.y + style.FramePadding.y), label);
     return true;
 }
@@ -137,6 +146,11 @@ double stop_position(const std::vector<double>& s, double v) {
 }
 
 }  // namespace
+
+bool number_control_at(ImVec2 p) {
+    if (g_controls_frame < ImGui::GetFrameCount() - 1) return false;  // the panel is not drawn now
+    return std::any_of(g_controls.begin(), g_controls.end(), [&](const ImRect& r) { return r.Contains(p); });
+}
 
 void end_number_entry(NumberEntry& e, bool drop) {
     if (e.id && (drop || GImGui->ActiveId != e.id)) end_typing(e.id, e);
@@ -215,6 +229,8 @@ SliderResult number_slider(const char* label, double* v, double lo, double hi, i
             take(id, window);
             g.ActiveIdUsingNavDirMask |= (1 << ImGuiDir_Left) | (1 << ImGuiDir_Right);
             e.edited = 0;
+            e.press = g.IO.MousePos;
+            e.slid = false;
         }
     }
 
@@ -228,8 +244,13 @@ SliderResult number_slider(const char* label, double* v, double lo, double hi, i
     const float usable = track - grab, left = frame.Min.x + pad + grab / 2;
     if (g.ActiveId == id && e.id != id) {
         if (g.ActiveIdSource == ImGuiInputSource_Mouse) {
-            if (!g.IO.MouseDown[0]) ImGui::ClearActiveID();
-            else {
+            // A finger moves the slider only once it has moved; let go where it pressed, it types.
+            const bool still = e.finger && !e.slid && std::fabs(g.IO.MousePos.x - e.press.x) < kTapPx && std::fabs(g.IO.MousePos.y - e.press.y) < kTapPx;
+            if (!g.IO.MouseDown[0]) {
+                ImGui::ClearActiveID();
+                if (still) begin_typing(id, shown(*v, stops ? -1 : decimals), e);
+            } else if (!still) {
+                e.slid = true;
                 const double f = usable > 0 ? std::clamp((g.IO.MousePos.x - left) / usable, 0.0f, 1.0f) : 0.0f;
                 set(stops ? (*stops)[static_cast<size_t>(std::lround(f * last))] : lo + range * f);
             }

@@ -27,7 +27,18 @@ struct NumberEntry {
     std::size_t caret = 0;
     bool all = false;     // the whole text is selected
     ImGuiID edited = 0;   // a slider moved since it was taken (its release applies it)
+    // A finger's press (App::set_pointer): a tap on a slider types into it
+    // (the page raises the on-screen keyboard for it: web/src/typing.js);
+    // a finger that moves kTapPx or more drags it.
+    bool finger = false;
+    ImVec2 press;         // where the press on a slider was (window px)
+    bool slid = false;    // ... and it has moved since
 };
+constexpr float kTapPx = 10;  // as web/src/typing.js and input.js tell a tap from a drag
+
+// Whether window point p is on a number control (the seed field, a slider)
+// drawn in the last frame: a finger's tap there types (the page's keyboard).
+bool number_control_at(ImVec2 p);
 
 // Call once a frame after the panel: a number whose control was not drawn
 // (the panel closed) or lost the keys is dropped, as is any number with

@@ -186,6 +186,9 @@ EMSCRIPTEN_KEEPALIVE const char* fl_apply(const char* key, const char* value) {
 EMSCRIPTEN_KEEPALIVE int fl_cancel() { return g.app.cancel(); }
 // 1 if a touch (drag 1) or a wheel turn (drag 0) at (fx, fy) (fractions of the canvas) is the widget's.
 EMSCRIPTEN_KEEPALIVE int fl_hold(double fx, double fy) { return g.started && g.app.hold(fx, fy); }
+EMSCRIPTEN_KEEPALIVE int fl_number_at(double fx, double fy) { return g.started && g.app.number_at(fx, fy); }
+EMSCRIPTEN_KEEPALIVE int fl_typing() { return g.started && g.app.typing(); }
+EMSCRIPTEN_KEEPALIVE int fl_type(const char* text) { return g.started && g.app.type(text); }
 EMSCRIPTEN_KEEPALIVE int fl_grabs(double fx, double fy, int drag) { return g.app.grabs(fx, fy, drag != 0); }
 // A frame drawn now, for a snapshot taken in the same task.
 EMSCRIPTEN_KEEPALIVE int fl_draw_now() { return g.started && g.app.draw_now(); }

@@ -607,7 +607,9 @@ test('Reset and run 10 s stops at 10.0 s with the lab\'s gauges, and stays there
   assert.ok(Math.abs(a.spacing - 22.550619377904063) < 0.05 && Math.abs(a.order - 0.8828553839737805) < 0.005, JSON.stringify(a));
 });
 
-test('Ctrl+click on a Tuning slider types into it, even with Ctrl pressed before the canvas had focus (it dragged the slider instead)', async () => {
+// The lesson's flock paused at its start with its Tuning panel open and laid
+// out: a function from the canvas's 900x540 points to the page's.
+async function tuningOpen() {
   await onWidget(page, '#flock', (h) => { h.pause(); h.reset(7); });
   const { box } = await canvasOf(page, '#flock');
   const s = box.width / 900;
@@ -617,6 +619,11 @@ test('Ctrl+click on a Tuning slider types into it, even with Ctrl pressed before
     await whenWidget(page, '#flock', (h) => h.uiMetrics().tuning);
   }
   await handled(page, '#flock'); // the panel laid out
+  return at;
+}
+
+test('Ctrl+click on a Tuning slider types into it, even with Ctrl pressed before the canvas had focus (it dragged the slider instead)', async () => {
+  const at = await tuningOpen();
   // Focus off the canvas (a page's own field), Ctrl down there, then the click.
   await page.evaluate(() => { const f = Object.assign(document.createElement('input'), { id: 'elsewhere' }); document.body.prepend(f); f.focus({ preventScroll: true }); });
   await page.keyboard.down('Control');
@@ -630,5 +637,28 @@ test('Ctrl+click on a Tuning slider types into it, even with Ctrl pressed before
   assert.equal(await onWidget(page, '#flock', (h) => h.params().weight_separation), 2.5);
   assert.deepEqual(await onWidget(page, '#flock', (h) => h.rules()), { separation: true, alignment: true, cohesion: true, wander: false }, 'the digits went to the slider, not to the scene');
   await page.evaluate(() => document.getElementById('elsewhere').remove());
+  await onWidget(page, '#flock', (h) => h.setParams({ weightSeparation: 1.8 }));
+});
+
+test('a finger\'s tap on a Tuning slider brings up the on-screen keyboard (a field focused inside the tap) and what is typed there is the slider\'s; a mouse still slides it (issue 40)', async () => {
+  const at = await tuningOpen();
+  await page.touchscreen.tap(...at(500, 157)); // the left end of the separation slider: a drag there would set it near 0
+  // The widget's own text field has the focus: the one a touch screen raises its keyboard for.
+  await page.waitForFunction(() => document.activeElement?.matches('#flock .fl-typing'), null, { timeout: 10000 });
+  await whenWidget(page, '#flock', (h) => h.uiMetrics().typing); // the panel types into the slider
+  assert.equal(await onWidget(page, '#flock', (h) => h.params().weight_separation), 1.8, 'a tap does not move the slider');
+  await page.keyboard.insertText('2.5'); // as an on-screen keyboard types: input events, no key codes
+  await page.keyboard.press('Enter');
+  await whenWidget(page, '#flock', (h) => h.params().weight_separation === 2.5).catch(() => {});
+  assert.equal(await onWidget(page, '#flock', (h) => h.params().weight_separation), 2.5);
+  assert.deepEqual(await onWidget(page, '#flock', (h) => h.rules()), { separation: true, alignment: true, cohesion: true, wander: false }, 'the digits went to the slider, not to the scene');
+  await page.waitForFunction(() => !document.querySelector('#flock .fl-typing'), null, { timeout: 10000 });
+  // A mouse's press still moves the slider at once, and raises no keyboard.
+  await page.mouse.move(...at(500, 157));
+  await page.mouse.down();
+  await whenWidget(page, '#flock', (h) => h.params().weight_separation < 2.5).catch(() => {});
+  await page.mouse.up();
+  assert.ok(await onWidget(page, '#flock', (h) => h.params().weight_separation < 2.5), 'the press moved the slider');
+  assert.equal(await page.evaluate(() => document.querySelector('#flock .fl-typing')), null);
   await onWidget(page, '#flock', (h) => h.setParams({ weightSeparation: 1.8 }));
 });

@@ -10,7 +10,8 @@
 //   options.js    the scenes' description and the methods their options give
 //   controls.js   the page's buttons, gauges and charts inside a widget
 //   form.js       [data-controls]: the tunables as HTML form controls
-//   input.js      the canvas, its keys, touches and wheel
+//   input.js      the canvas, its keys, touches and wheel; typing.js (the
+//                 on-screen keyboard for a finger's tap on a panel number)
 //   lifecycle.js  observers, resizing, lost contexts, full screen
 //   contexts.js   the page's budget of WebGL contexts (widgets park beyond it)
 //   speech.js     the canvas's name and description, and the live region

@@ -3,6 +3,7 @@
 // every widget key goes to the module by name (fl_key), which says whether
 // it used it, so the keys live in one table in the core (core/keys.cpp).
 import { own } from './values.js';
+import { armTyping } from './typing.js';
 
 // How a key event is named for the module: "Shift+ArrowLeft", "?", "h", " ".
 export function keyName(e) {
@@ -93,6 +94,7 @@ export function prepareCanvas(w) {
     if (isCanvas(e.target)) w.api_()?.setPointer(e.pointerType === 'touch' ? 1 : 0, e.ctrlKey ? 1 : 0);
   }, { capture: true, signal });
   armCanvas(canvas, signal);
+  armTyping(w); // a finger's tap on a number in the Tuning panel brings up the keyboard
   return canvas;
 }
 

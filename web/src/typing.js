@@ -1,0 +1,86 @@
+// Typing on a touch screen (an iPad, a phone): a canvas cannot raise the
+// on-screen keyboard, so a finger's tap on a number control of the canvas's
+// Tuning panel (the seed field, a slider: the module knows where they are,
+// fl_number_at) focuses a text field of the widget's own, inside the tap
+// itself (a browser raises its keyboard only for a focus the tap makes).
+// What is typed there goes to the panel (fl_type) through SDL's queue, as a
+// keyboard's keys do, and the panel shows it in the control and keeps it as
+// it keeps a keyboard's: Done or Enter, or a tap elsewhere, keeps the
+// number; Escape drops it. The field itself is never seen.
+const TAP_PX = 10; // as input.js and the panel (ui_number.hpp's kTapPx) tell a tap from a drag
+
+export function armTyping(w) {
+  const { el_: el, signal_: signal } = w;
+  const onCanvas = (e) => e.target instanceof HTMLCanvasElement && e.target.closest('.flocklab') === el;
+  let down = null; // a finger's press on the canvas: {x, y, id}
+  let field = null;
+  let frames = 0;
+
+  const close = () => {
+    if (!field) return;
+    const f = field;
+    field = null;
+    f.remove(); // the keyboard goes down with it
+  };
+  // Keeps the number (Enter) unless the panel has stopped typing already.
+  const keep = () => {
+    if (!field) return;
+    if (w.api_()?.typing() === 1) w.api_().type('\n');
+    close();
+  };
+  // While the field is up: once the panel no longer types (the number was
+  // kept or dropped, or the panel closed), the field goes.
+  const watch = () => {
+    if (!field) return;
+    frames++;
+    if (frames > 5 && w.api_()?.typing() !== 1) close();
+    else requestAnimationFrame(watch);
+  };
+
+  function open(x, y) {
+    if (!field) {
+      field = Object.assign(document.createElement('input'), { type: 'text', className: 'fl-typing', autocomplete: 'off', spellcheck: false });
+      field.setAttribute('inputmode', 'decimal');
+      field.setAttribute('enterkeyhint', 'done');
+      field.setAttribute('autocorrect', 'off');
+      field.setAttribute('aria-label', w.lang_.t('Type a value'));
+      field.addEventListener('input', () => {
+        const text = field.value;
+        field.value = '';
+        if (text) w.api_()?.type(text);
+      });
+      field.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter') keep();
+        else if (e.key === 'Escape') { w.escape_(); close(); }
+        else if (e.key === 'Backspace' || e.key === 'Delete') w.api_()?.type('\b');
+        else return;
+        e.preventDefault();
+        e.stopPropagation();
+      });
+      field.addEventListener('blur', keep);
+      el.append(field);
+    }
+    field.style.left = `${x}px`;
+    field.style.top = `${y}px`;
+    field.focus({ preventScroll: true });
+    frames = 0;
+    requestAnimationFrame(watch);
+  }
+
+  el.addEventListener('pointerdown', (e) => {
+    down = e.pointerType === 'touch' && onCanvas(e) ? { x: e.clientX, y: e.clientY, id: e.pointerId } : null;
+  }, { capture: true, signal });
+  // Bubbling, so after the canvas took the focus for the tap (armCanvas).
+  el.addEventListener('pointerup', (e) => {
+    const press = down;
+    down = null;
+    const api = w.api_();
+    if (!press || e.pointerId !== press.id || !onCanvas(e) || !api) return;
+    if (Math.hypot(e.clientX - press.x, e.clientY - press.y) >= TAP_PX) return;
+    const r = e.target.getBoundingClientRect();
+    if (api.numberAt((e.clientX - r.left) / r.width, (e.clientY - r.top) / r.height) !== 1) return;
+    const box = el.getBoundingClientRect();
+    open(e.clientX - box.left, e.clientY - box.top);
+  }, { signal });
+  signal.addEventListener('abort', close);
+}
