@@ -7,7 +7,11 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { serve } from '../../web/serve.mjs';
+import { createRequire } from 'node:module';
 import { start, root, courseSite, readyIn } from './helpers.mjs';
+
+// Learning Locker's own validation of xAPI statements (as its LRS takes them).
+const validate = createRequire(import.meta.url)('@learninglocker/xapi-validation').default;
 
 const LAB = { spacing: 22.550619377904063, order: 0.8828553839737805 };
 
@@ -121,5 +125,50 @@ test('the results stream: the lesson framed with post=results and post-origin po
   for (const r of await results()) assert.equal(r.origin, 'null', 'posted by the sandboxed frame');
   assert.deepEqual(await frame().evaluate(() => seen), ['what-if', 'experiment', 'check']);
   assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('xAPI: each result of the stream as a statement (FlockLab.xapiStatement) that Learning Locker\'s validator takes without a warning: the host\'s actor answered one activity per question, with the answer, whether it held, and what happened', async () => {
+  const page = await env.context.newPage();
+  await page.goto(`${env.url}index.html`);
+  await page.waitForFunction(() => window.FlockLab?.xapiStatement && document.querySelector('#measure-overshoot')?.flocklab, null, { timeout: 60000 });
+  await page.evaluate(() => { window.seen = []; document.addEventListener('flocklab:result', (e) => seen.push(e.detail)); });
+  // An experiment with a predicted shape, the lesson's check, and a page's own question without a prediction.
+  await page.evaluate(async () => {
+    const ex = await document.querySelector('#measure-overshoot').flocklab.ready;
+    ex.predict('falls');
+    await ex.run();
+  });
+  await page.locator('#prediction').fill('5');
+  await page.locator('#check').click();
+  await page.evaluate(() => window.FlockLab.report(document.querySelector('#flock'), { kind: 'check', item: 'notes', question: 'What did the flock do?', answer: null, correct: 'it split', held: null, text: '' }));
+  await page.waitForFunction(() => ['experiment', 'check'].every((k) => seen.some((r) => r.kind === k)) && seen.length >= 3, null, { timeout: 120000 });
+  const actor = { objectType: 'Agent', name: 'A student', mbox: 'mailto:student@school.example' };
+  const activity = 'https://school.example/physics/lesson-5';
+  const { results, statements } = await page.evaluate(({ actor, activity }) => ({ results: seen, statements: seen.map((r) => window.FlockLab.xapiStatement(r, { actor, activity })) }), { actor, activity });
+  for (const s of statements) assert.deepEqual(validate(s).map((w) => `${w.path?.join('.')}: ${w.constructor.name}`), [], JSON.stringify(s));
+  assert.equal(new Set(statements.map((s) => s.object.id)).size, statements.length, 'one activity per question');
+  for (const [i, s] of statements.entries()) {
+    const r = results[i];
+    assert.deepEqual(s.actor, actor);
+    assert.equal(s.verb.id, 'http://adlnet.gov/expapi/verbs/answered');
+    assert.ok(s.object.id.startsWith(`${activity}/${r.kind}/`), s.object.id);
+    assert.equal(s.result.response, r.answer === null ? '' : String(r.answer));
+    assert.equal(s.result.success, typeof r.held === 'boolean' ? r.held : undefined);
+    assert.equal(s.timestamp, r.at);
+    assert.deepEqual(s.context.contextActivities.parent, [{ objectType: 'Activity', id: activity }]);
+  }
+  const experiment = statements[results.findIndex((r) => r.kind === 'experiment')];
+  assert.equal(experiment.result.response, 'falls');
+  assert.equal(typeof experiment.result.success, 'boolean');
+  // Without the host's actor or an IRI for the activity: a TypeError that says what is wanted.
+  const refused = await page.evaluate(() => ['actor', 'activity'].map((missing) => {
+    try {
+      window.FlockLab.xapiStatement(seen[0], missing === 'actor' ? { activity: 'https://school.example/x' } : { actor: { mbox: 'mailto:a@b.example' }, activity: 'lesson 5' });
+      return 'made';
+    } catch (e) { return `${e.name}: ${e.message}`; }
+  }));
+  assert.match(refused[0], /^TypeError: flocklab: xapiStatement: actor is the host's xAPI Agent/);
+  assert.match(refused[1], /^TypeError: flocklab: xapiStatement: activity is the page's IRI/);
   await page.close();
 });

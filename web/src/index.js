@@ -31,7 +31,7 @@ import { nextTask, inPage, needPage } from './tasks.js';
 import { isLeftAlone, onRemoved } from './lifecycle.js';
 import { loadLanguage } from './lang.js';
 import { description } from './options.js';
-import { report } from './results.js';
+import { report, xapiStatement } from './results.js';
 
 // Every .flocklab element under root; one nested inside another widget is
 // skipped with a warning (it would share that widget's canvas and buttons).
@@ -161,7 +161,7 @@ export const experiment = (el) => {
 // The release (the file VERSION, written in at build time): the same as
 // fl_describe()'s version, `flocklab --version` and the package's.
 export const version = FLOCKLAB_VERSION; // eslint-disable-line no-undef
-export { mount, plotSummary, liveInstances, instanceStats, contextStats, report };
+export { mount, plotSummary, liveInstances, instanceStats, contextStats, report, xapiStatement };
 
 // The global for classic scripts. A module runs after the page is parsed,
 // so a classic script either waits for the flocklab:loaded event, or queues
@@ -176,7 +176,7 @@ const queued = Array.isArray(global.FlockLab) ? global.FlockLab : [];
 const first = global.FlockLab && !Array.isArray(global.FlockLab) ? global.FlockLab : null;
 const FlockLab = {
   version,
-  mount, mountAll, experiment, plotSummary, liveInstances, instanceStats, contextStats, report,
+  mount, mountAll, experiment, plotSummary, liveInstances, instanceStats, contextStats, report, xapiStatement,
   push(fn) { fn(FlockLab); },
   whenLoaded: () => loaded, // once the page's widgets are mounted
 };

@@ -187,6 +187,8 @@ export declare function liveInstances(): number;
 export declare function instanceStats(): { made: number; collected: number; live: number };
 export declare function contextStats(): Record<string, number>;
 export declare function report(element: Element, result: Omit<FlockLabResult, 'id' | 'at'> & { id?: string | null }): FlockLabResult;
+/** A result as an xAPI statement: the host's actor "answered" an activity below \`activity\` (an IRI). */
+export declare function xapiStatement(result: FlockLabResult, options: { actor: Record<string, unknown>; activity: string; lang?: string }): Record<string, any>;
 
 declare global {
   interface Window { FlockLab: typeof import('./flocklab.js') }
