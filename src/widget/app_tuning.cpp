@@ -17,6 +17,7 @@
 #include "imgui_internal.h"  // the body window's move id (a swipe on the panel scrolls it)
 #include "font.hpp"
 #include "ui_number.hpp"
+#include "core/format.hpp"
 #include "core/stops.hpp"
 #include "core/words.hpp"
 #include "app_internal.hpp"
@@ -122,7 +123,14 @@ void App::draw_tuning() {
         // 0.2, 320 and 440 among them; made once per range (min speed's follows max speed)
         auto at = panel_.stops.find({t.lo, t.hi});
         if (at == panel_.stops.end()) at = panel_.stops.emplace(std::make_pair(t.lo, t.hi), slider_stops(t.lo, t.hi)).first;
-        number_slider(label.c_str(), t.value, t.lo, t.hi, 2, panel_.entry, &at->second);
+        // A drag shows (and steps with) its value as it goes; what the slider
+        // keeps (let go, a typed number) goes through the scene's one way of
+        // setting a tunable, as the page's and the CLI's do: the history marks
+        // it, the change is said, and a limit that depends on it follows.
+        double v = *t.value;
+        const SliderResult r = number_slider(label.c_str(), &v, t.lo, t.hi, 2, panel_.entry, &at->second);
+        if (r.changed) *t.value = v;
+        if (r.done) scene_->set_param(t.name, py_repr(v));
     }
     // Whole-number options (the flock's size): applied when the slider is let go.
     for (const OptionSpec& o : scene_->options()) {

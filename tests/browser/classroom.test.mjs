@@ -652,6 +652,8 @@ test('a finger\'s tap on a Tuning slider brings up the on-screen keyboard (a fie
   await whenWidget(page, '#flock', (h) => h.params().weight_separation === 2.5).catch(() => {});
   assert.equal(await onWidget(page, '#flock', (h) => h.params().weight_separation), 2.5);
   assert.deepEqual(await onWidget(page, '#flock', (h) => h.rules()), { separation: true, alignment: true, cohesion: true, wander: false }, 'the digits went to the slider, not to the scene');
+  // The panel sets a tunable the page's way: the history marks it (the CSV's event column).
+  assert.ok(await onWidget(page, '#flock', (h) => h.history().events.some((e) => e.kind === 'param' && e.what === 'weight_separation = 2.5')), 'the history marks the typed value');
   await page.waitForFunction(() => !document.querySelector('#flock .fl-typing'), null, { timeout: 10000 });
   // A mouse's press still moves the slider at once, and raises no keyboard.
   await page.mouse.move(...at(500, 157));
