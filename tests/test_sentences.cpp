@@ -72,6 +72,45 @@ TEST(Sentences, TheCrowdsSummaryStatesItsCounts) {
     }
 }
 
+// The mean distance is the lab's gauge over the agents with a way to the
+// goal: the summary says so when some have none, and never gives a crowd
+// that has none at all a distance ("0.0 cells from the goal").
+TEST(Sentences, TheCrowdsMeanIsSaidOnlyOfAgentsWithAWayThere) {
+    flocklab::CrowdScene s;
+    s.reset(3);
+    std::vector<flocklab::Cell> wall;
+    for (int r = 0; r < flocklab::kRows; ++r) wall.push_back({6, r});
+    s.set_walls(wall);  // the agents stay where they started, behind it
+    ASSERT_EQ(s.crowd().cut_off(s.maze()), s.crowd().size());
+    std::string w = s.describe();
+    EXPECT_NE(w.find("None of the crowd has a way to the goal at column 26, row 4: walls cut it off."), std::string::npos) << w;
+    EXPECT_EQ(w.find("On average"), std::string::npos) << w;
+    wall.pop_back();  // a gap at the bottom: every agent has a way again
+    s.set_walls(wall);
+    EXPECT_EQ(s.crowd().cut_off(s.maze()), 0);
+    EXPECT_NE(s.describe().find("On average the crowd is "), std::string::npos) << s.describe();
+    // A pocket the search never reaches, around one agent: "(39 of 40)".
+    s.set_walls({});
+    const flocklab::Cell k = s.crowd().cell(0);
+    std::vector<flocklab::Cell> pocket;
+    for (int dc = -1; dc <= 1; ++dc) {
+        for (int dr = -1; dr <= 1; ++dr) {
+            const flocklab::Cell c{k.c + dc, k.r + dr};
+            if ((dc || dr) && c.c >= 0 && c.r >= 0 && c.c < flocklab::kCols && c.r < flocklab::kRows) pocket.push_back(c);
+        }
+    }
+    s.set_walls(pocket);
+    const int cut = s.crowd().cut_off(s.maze()), n = s.crowd().size();
+    ASSERT_GT(cut, 0);
+    ASSERT_LT(cut, n);
+    w = s.describe();
+    const std::smatch m = find(w, R"(On average the agents with a way there \((\d+) of (\d+)\) are ([0-9.]+) cells from the goal at column 26, row 4\.$)");
+    if (m.empty()) return;
+    EXPECT_EQ(std::stoi(m[1]), n - cut);
+    EXPECT_EQ(std::stoi(m[2]), n);
+    EXPECT_NEAR(std::stod(m[3]), gauge(s, "mean_steps_to_goal"), 0.05 + 1e-9);
+}
+
 TEST(Sentences, AfterAnActionTheCrowdSaysWhereItsGaugesWentFromAndTo) {
     flocklab::CrowdScene s;
     s.reset(3);

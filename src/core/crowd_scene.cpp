@@ -220,7 +220,17 @@ std::string CrowdScene::describe() {
             s += trf(at.count == 1 ? "{0} agent is stuck in the open. " : "{0} agents are stuck in the open. ", {c});
         }
     }
-    return s + trf("On average the crowd is {0} cells from the goal at {1}.", {fixed(crowd_.mean_steps_to_goal(maze_), 1), cell_words(maze_.goal())});
+    // The mean counts only the agents with a way to the goal (the lab's
+    // gauge): said of them, never of a crowd that has none.
+    const int cut = crowd_.cut_off(maze_);
+    const std::string goal = cell_words(maze_.goal());
+    if (cut == n) return s + trf("None of the crowd has a way to the goal at {0}: walls cut it off.", {goal});
+    const std::string mean = fixed(crowd_.mean_steps_to_goal(maze_), 1);
+    if (cut > 0) {
+        return s + trf("On average the agents with a way there ({0} of {1}) are {2} cells from the goal at {3}.",
+                       {std::to_string(n - cut), std::to_string(n), mean, goal});
+    }
+    return s + trf("On average the crowd is {0} cells from the goal at {1}.", {mean, goal});
 }
 
 std::string CrowdScene::explain_words(int i) {

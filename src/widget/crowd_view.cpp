@@ -301,12 +301,16 @@ private:
         }
         // "No way there" is about the search: an agent on a cell it never reached
         // (not one that is merely slow, as every agent is before the run moves).
-        const bool all_reach = s_.crowd().cut_off(s_.maze()) == 0 && Crowd::spawnable(s_.maze());
+        const int cut = s_.crowd().cut_off(s_.maze());
+        const bool all_reach = cut == 0 && Crowd::spawnable(s_.maze());
         // The whole answer now (set_wall noted the action; nothing more is said of it).
+        // The mean is over the agents with a way there: none, no distance.
         s_.answer(trf(painting_ ? "Wall added at {0}." : "Wall taken away at {0}.", {cell_words(cursor_)}) + " " +
-               trf(all_reach ? "The search is redone: the crowd is now {0} cells from the goal on average."
-                             : "The search is redone: the crowd is now {0} cells from the goal on average, and some agents have no way there.",
-                   {fixed(s_.crowd().mean_steps_to_goal(s_.maze()), 1)}));
+               (cut > 0 && cut == s_.crowd().size()
+                    ? std::string(tr("The search is redone: no agent has a way to the goal now."))
+                    : trf(all_reach ? "The search is redone: the crowd is now {0} cells from the goal on average."
+                                    : "The search is redone: the crowd is now {0} cells from the goal on average, and some agents have no way there.",
+                          {fixed(s_.crowd().mean_steps_to_goal(s_.maze()), 1)})));
     }
 
     void move_goal(Cell k) {

@@ -183,6 +183,8 @@ test('a crowd whose walls cut its start columns off from the goal: Save and save
     return h.config();
   });
   assert.ok(before.agents > 0, JSON.stringify(before));
+  // Said as it is: no distance for a crowd that has no way to the goal (it said "0.0 cells from the goal").
+  await page.waitForFunction(() => /None of the crowd has a way to the goal at column 26, row 4: walls cut it off\./.test(document.querySelector('#c').flocklab.describe()));
   const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#c [data-action="save"]').click()]);
   await page.waitForFunction(() => /cut the start columns off from the goal: opened again, it starts as Reset would, with no agents/.test(document.querySelector('#c > .fl-note')?.textContent ?? ''));
   assert.ok(await page.evaluate(() => [...document.querySelectorAll('#c .fl-sr')].some((n) => /with no agents/.test(n.textContent))), 'the note is said too');
