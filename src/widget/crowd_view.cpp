@@ -129,7 +129,7 @@ public:
     std::optional<Vec2> caret() const override { return Vec2{(cursor_.c + 0.5) * kCellPx, (cursor_.r + 0.5) * kCellPx}; }
     std::string reopen_note() const override {
         if (s_.crowd().size() == 0 || Crowd::spawnable(s_.maze())) return {};
-        return tr("Its walls cut the start columns off from the goal: opened again, it starts as Reset would, with no agents.");
+        return tr("The walls cut the start columns off from the goal: a saved file or a link opens as Reset would, with no agents.");
     }
 
     // [SECTION] Keys

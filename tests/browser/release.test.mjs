@@ -186,13 +186,13 @@ test('a crowd whose walls cut its start columns off from the goal: Save and save
   // Said as it is: no distance for a crowd that has no way to the goal (it said "0.0 cells from the goal").
   await page.waitForFunction(() => /None of the crowd has a way to the goal at column 26, row 4: walls cut it off\./.test(document.querySelector('#c').flocklab.describe()));
   const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#c [data-action="save"]').click()]);
-  await page.waitForFunction(() => /cut the start columns off from the goal: opened again, it starts as Reset would, with no agents/.test(document.querySelector('#c > .fl-note')?.textContent ?? ''));
+  await page.waitForFunction(() => /The walls cut the start columns off from the goal: a saved file or a link opens as Reset would, with no agents/.test(document.querySelector('#c > .fl-note')?.textContent ?? ''));
   assert.ok(await page.evaluate(() => [...document.querySelectorAll('#c .fl-sr')].some((n) => /with no agents/.test(n.textContent))), 'the note is said too');
   const path = join(scratch, 'cut-off.html');
   await download.saveAs(path);
   // A script's saveFile() says it in the console.
   await Promise.all([page.waitForEvent('download'), page.evaluate(() => document.querySelector('#c').flocklab.saveFile())]);
-  assert.ok(page.warnings.some((w) => /saveFile\(\): Its walls cut the start columns off/.test(w)), page.warnings.join('\n'));
+  assert.ok(page.warnings.some((w) => /saveFile\(\): The walls cut the start columns off/.test(w)), page.warnings.join('\n'));
   // And it is true: the file opens with the walls and no agents.
   const copy = await openFile(path);
   await readyAll(copy);
