@@ -12,13 +12,17 @@
 //   form.js       [data-controls]: the tunables as HTML form controls
 //   input.js      the canvas, its keys, touches and wheel; typing.js (the
 //                 on-screen keyboard for a finger's tap on a panel number)
-//   lifecycle.js  observers, resizing, lost contexts, full screen
+//   lifecycle.js  observers, resizing, lost contexts, full screen (fullscreen.js:
+//                 the standard and Safari's prefixed API); zoom.js (a finger's zoom)
+//   save.js       saveFile(): one offline HTML file (offline-page.js fills the
+//                 template; inline.js is what a single file carries inline)
 //   contexts.js   the page's budget of WebGL contexts (widgets park beyond it)
 //   speech.js     the canvas's name and description, and the live region
 //   charts.js     <svg data-plot>
 //   experiment.js [data-experiment] (flocklab-experiment.js, loaded only where one is):
 //                 experiment-words.js (shapes, sentences), -chart.js, -points.js
-//                 (the prediction), -run.js (the workers), and sweep-worker.js
+//                 (the prediction), -run.js (the workers), worker-pool.js, sweep-worker.js,
+//                 and sweep-api.js (the experiments' module's C API)
 //   lang.js       the widget's language: its table, t() and numbers
 //   results.js    the results stream (flocklab:result; predict.js, experiments, report())
 //   values.js     shared checks, formatting, name spellings and statistics
