@@ -48,19 +48,21 @@ web: deps-web
 	# The shim: the modules under web/src/ bundled into one minified
 	# flocklab.js, with a source map back to them; the experiments' part
 	# (flocklab-experiment.js, loaded only by a page with a [data-experiment])
-	# and its worker are files of their own.
+	# with its worker, the touch screen's parts (flocklab-touch.js, loaded only
+	# where there is one) and the saved file's (flocklab-save.js, loaded when a
+	# page saves) are files of their own.
 	# The C API's table for the shim, from web_main.cpp's signatures (one list).
 	mkdir -p $(BUILD)/gen
 	node web/tools/c-api.mjs $(BUILD)/gen/c-api.js
 	# The text rules the core and the shim share, from src/core/text_rules.def.
 	node web/tools/text-rules.mjs $(BUILD)/gen/text-rules.js
-	$(ESBUILD) web/src/index.js --alias:flocklab-c-api=$(abspath $(BUILD))/gen/c-api.js --alias:flocklab-text-rules=$(abspath $(BUILD))/gen/text-rules.js --define:FLOCKLAB_VERSION='"$(VERSION)"' --bundle --format=esm --external:./flocklab-core.js --external:./flocklab-experiment.js --external:./lang/* --minify --mangle-props=_$$ \
+	$(ESBUILD) web/src/index.js --alias:flocklab-c-api=$(abspath $(BUILD))/gen/c-api.js --alias:flocklab-text-rules=$(abspath $(BUILD))/gen/text-rules.js --define:FLOCKLAB_VERSION='"$(VERSION)"' --bundle --format=esm --external:./flocklab-core.js --external:./flocklab-experiment.js --external:./flocklab-touch.js --external:./flocklab-save.js --external:./lang/* --minify --mangle-props=_$$ \
 	  --sourcemap --sources-content=true --log-level=warning --outfile=$(BUILD)/web/flocklab.js
-	$(ESBUILD) flocklab-experiment=web/src/experiment.js flocklab-sweep-worker=web/src/sweep-worker.js --alias:flocklab-text-rules=$(abspath $(BUILD))/gen/text-rules.js --define:FLOCKLAB_VERSION='"$(VERSION)"' --bundle --format=esm \
+	$(ESBUILD) flocklab-experiment=web/src/experiment.js flocklab-sweep-worker=web/src/sweep-worker.js flocklab-touch=web/src/touch.js flocklab-save=web/src/save-file.js --alias:flocklab-text-rules=$(abspath $(BUILD))/gen/text-rules.js --define:FLOCKLAB_VERSION='"$(VERSION)"' --bundle --format=esm \
 	  --external:./flocklab-sweep.js --minify --mangle-props=_$$ --sourcemap --sources-content=true --log-level=warning --outdir=$(BUILD)/web
 	# terser after esbuild on the shim's two bundles (about 3% smaller gzipped),
 	# each keeping its source map back to web/src.
-	cd $(BUILD)/web && for f in flocklab.js flocklab-experiment.js; do \
+	cd $(BUILD)/web && for f in flocklab.js flocklab-experiment.js flocklab-touch.js flocklab-save.js; do \
 	  $(abspath $(TERSER)) $$f --module --compress passes=2 --mangle \
 	    --source-map "content='$$f.map',url='$$f.map',includeSources" -o $$f; done
 	$(TERSER) $(BUILD)/web/flocklab-core.js --module --compress passes=2 --mangle -o $(BUILD)/web/flocklab-core.js

@@ -128,10 +128,11 @@ test('the results stream: the lesson framed with post=results and post-origin po
   await page.close();
 });
 
-test('xAPI: each result of the stream as a statement (FlockLab.xapiStatement) that Learning Locker\'s validator takes without a warning: the host\'s actor answered one activity per question, with the answer, whether it held, and what happened', async () => {
+test('xAPI: each result of the stream as a statement (flocklab-xapi.js, beside flocklab.js) that Learning Locker\'s validator takes without a warning: the host\'s actor answered one activity per question, with the answer, whether it held, and what happened', async () => {
   const page = await env.context.newPage();
   await page.goto(`${env.url}index.html`);
-  await page.waitForFunction(() => window.FlockLab?.xapiStatement && document.querySelector('#measure-overshoot')?.flocklab, null, { timeout: 60000 });
+  await page.waitForFunction(() => document.querySelector('#measure-overshoot')?.flocklab, null, { timeout: 60000 });
+  await page.evaluate(async () => { window.xapi = await import('./flocklab-xapi.js'); }); // as a host's page imports it
   await page.evaluate(() => { window.seen = []; document.addEventListener('flocklab:result', (e) => seen.push(e.detail)); });
   // An experiment with a predicted shape, the lesson's check, and a page's own question without a prediction.
   await page.evaluate(async () => {
@@ -145,7 +146,7 @@ test('xAPI: each result of the stream as a statement (FlockLab.xapiStatement) th
   await page.waitForFunction(() => ['experiment', 'check'].every((k) => seen.some((r) => r.kind === k)) && seen.length >= 3, null, { timeout: 120000 });
   const actor = { objectType: 'Agent', name: 'A student', mbox: 'mailto:student@school.example' };
   const activity = 'https://school.example/physics/lesson-5';
-  const { results, statements } = await page.evaluate(({ actor, activity }) => ({ results: seen, statements: seen.map((r) => window.FlockLab.xapiStatement(r, { actor, activity })) }), { actor, activity });
+  const { results, statements } = await page.evaluate(({ actor, activity }) => ({ results: seen, statements: seen.map((r) => window.xapi.xapiStatement(r, { actor, activity })) }), { actor, activity });
   for (const s of statements) assert.deepEqual(validate(s).map((w) => `${w.path?.join('.')}: ${w.constructor.name}`), [], JSON.stringify(s));
   assert.equal(new Set(statements.map((s) => s.object.id)).size, statements.length, 'one activity per question');
   for (const [i, s] of statements.entries()) {
@@ -164,7 +165,7 @@ test('xAPI: each result of the stream as a statement (FlockLab.xapiStatement) th
   // Without the host's actor or an IRI for the activity: a TypeError that says what is wanted.
   const refused = await page.evaluate(() => ['actor', 'activity'].map((missing) => {
     try {
-      window.FlockLab.xapiStatement(seen[0], missing === 'actor' ? { activity: 'https://school.example/x' } : { actor: { mbox: 'mailto:a@b.example' }, activity: 'lesson 5' });
+      window.xapi.xapiStatement(seen[0], missing === 'actor' ? { activity: 'https://school.example/x' } : { actor: { mbox: 'mailto:a@b.example' }, activity: 'lesson 5' });
       return 'made';
     } catch (e) { return `${e.name}: ${e.message}`; }
   }));

@@ -5,7 +5,6 @@
 import { drawPlot } from './charts.js';
 import { format, kebab, own, upperFirst, warn } from './values.js';
 import { prefetchTemplate, saveAs, saveFile } from './save.js';
-import { makeZoom } from './zoom.js';
 import { showNote } from './lifecycle.js';
 
 // predict.js travels in the experiments' chunk: only a page with a
@@ -17,7 +16,6 @@ export function makeControls(w) {
   const bound = []; // [button, option, value]
   const outputs = own(el, '[data-gauge]');
   const plots = own(el, '[data-plot]');
-  const zoom = makeZoom(w);
   // The gauges speak through the widget's live region, not on every change:
   // each output is quiet and carries its label and unit in its name.
   for (const o of outputs) o.setAttribute('aria-live', 'off');
@@ -231,7 +229,7 @@ export function makeControls(w) {
       const paused = w.handle_.paused();
       for (const b of pauseButtons) b.setAttribute('aria-pressed', String(paused));
       const metrics = JSON.parse(w.api_().uiMetrics());
-      zoom.update(metrics);
+      w.zoom_?.update(metrics); // where there is a touch screen (input.js)
       // ? on the canvas opens the page's HTML list of the keys too, where there is one.
       if (metrics.help && !helpShown) for (const h of own(el, '[data-help]')) { const d = h.closest('details'); if (d) d.open = true; }
       helpShown = metrics.help;

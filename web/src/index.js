@@ -10,12 +10,14 @@
 //   options.js    the scenes' description and the methods their options give
 //   controls.js   the page's buttons, gauges and charts inside a widget
 //   form.js       [data-controls]: the tunables as HTML form controls
-//   input.js      the canvas, its keys, touches and wheel; typing.js (the
-//                 on-screen keyboard for a finger's tap on a panel number)
+//   input.js      the canvas, its keys, touches and wheel; where there is a touch
+//                 screen, touch.js (flocklab-touch.js, a chunk of its own): typing.js
+//                 (the on-screen keyboard for a panel number), zoom.js (a finger's zoom)
 //   lifecycle.js  observers, resizing, lost contexts, full screen (fullscreen.js:
-//                 the standard and Safari's prefixed API); zoom.js (a finger's zoom)
-//   save.js       saveFile(): one offline HTML file (offline-page.js fills the
-//                 template; inline.js is what a single file carries inline)
+//                 the standard and Safari's prefixed API)
+//   save.js       saveFile(): one offline HTML file, made by save-file.js
+//                 (flocklab-save.js, a chunk of its own; offline-page.js fills
+//                 the template; inline.js is what a single file carries inline)
 //   contexts.js   the page's budget of WebGL contexts (widgets park beyond it)
 //   speech.js     the canvas's name and description, and the live region
 //   charts.js     <svg data-plot>
@@ -35,7 +37,7 @@ import { nextTask, inPage, needPage } from './tasks.js';
 import { isLeftAlone, onRemoved } from './lifecycle.js';
 import { loadLanguage } from './lang.js';
 import { description } from './options.js';
-import { report, xapiStatement } from './results.js';
+import { report } from './results.js';
 
 // Every .flocklab element under root; one nested inside another widget is
 // skipped with a warning (it would share that widget's canvas and buttons).
@@ -165,7 +167,7 @@ export const experiment = (el) => {
 // The release (the file VERSION, written in at build time): the same as
 // fl_describe()'s version, `flocklab --version` and the package's.
 export const version = FLOCKLAB_VERSION; // eslint-disable-line no-undef
-export { mount, plotSummary, liveInstances, instanceStats, contextStats, report, xapiStatement };
+export { mount, plotSummary, liveInstances, instanceStats, contextStats, report };
 
 // The global for classic scripts. A module runs after the page is parsed,
 // so a classic script either waits for the flocklab:loaded event, or queues
@@ -180,7 +182,7 @@ const queued = Array.isArray(global.FlockLab) ? global.FlockLab : [];
 const first = global.FlockLab && !Array.isArray(global.FlockLab) ? global.FlockLab : null;
 const FlockLab = {
   version,
-  mount, mountAll, experiment, plotSummary, liveInstances, instanceStats, contextStats, report, xapiStatement,
+  mount, mountAll, experiment, plotSummary, liveInstances, instanceStats, contextStats, report,
   push(fn) { fn(FlockLab); },
   whenLoaded: () => loaded, // once the page's widgets are mounted
 };

@@ -3,7 +3,6 @@
 // every widget key goes to the module by name (fl_key), which says whether
 // it used it, so the keys live in one table in the core (core/keys.cpp).
 import { own } from './values.js';
-import { armTyping } from './typing.js';
 
 // How a key event is named for the module: "Shift+ArrowLeft", "?", "h", " ".
 export function keyName(e) {
@@ -94,7 +93,19 @@ export function prepareCanvas(w) {
     if (isCanvas(e.target)) w.api_()?.setPointer(e.pointerType === 'touch' ? 1 : 0, e.ctrlKey ? 1 : 0);
   }, { capture: true, signal });
   armCanvas(canvas, signal);
-  armTyping(w); // a finger's tap on a number in the Tuning panel brings up the keyboard
+  // What only a touch screen needs (touch.js, a chunk of its own), armed
+  // where there is one, or at the first touch: typing into the panel's
+  // numbers with the on-screen keyboard, and the zoom for fingers (w.zoom_).
+  let armed = null;
+  const armTouch = () => {
+    const parts = { el, signal, api: () => w.api_(), t: (s) => w.lang_.t(s), escape: () => w.escape_(), canvas: () => w.canvas_() };
+    armed ??= import('./flocklab-touch.js').then((m) => {
+      m.armTyping(parts);
+      w.zoom_ = m.makeZoom(parts);
+    }).catch(() => {}); // without it: no keyboard for the panel, no zoom; the rest works
+  };
+  if (typeof matchMedia === 'function' && matchMedia('(any-pointer: coarse)').matches) armTouch();
+  else el.addEventListener('touchstart', armTouch, { capture: true, once: true, signal });
   return canvas;
 }
 

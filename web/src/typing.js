@@ -7,10 +7,14 @@
 // keyboard's keys do, and the panel shows it in the control and keeps it as
 // it keeps a keyboard's: Done or Enter, or a tap elsewhere, keeps the
 // number; Escape drops it. The field itself is never seen.
+//
+// A chunk of its own (flocklab-touch.js), loaded by input.js only where
+// there is a touch screen: `w` is {el, signal, api(), t(text), escape()},
+// plain names across the two bundles.
 const TAP_PX = 10; // as input.js and the panel (ui_number.hpp's kTapPx) tell a tap from a drag
 
 export function armTyping(w) {
-  const { el_: el, signal_: signal } = w;
+  const { el, signal } = w;
   const onCanvas = (e) => e.target instanceof HTMLCanvasElement && e.target.closest('.flocklab') === el;
   let down = null; // a finger's press on the canvas: {x, y, id}
   let field = null;
@@ -25,7 +29,7 @@ export function armTyping(w) {
   // Keeps the number (Enter) unless the panel has stopped typing already.
   const keep = () => {
     if (!field) return;
-    if (w.api_()?.typing() === 1) w.api_().type('\n');
+    if (w.api()?.typing() === 1) w.api().type('\n');
     close();
   };
   // While the field is up: once the panel no longer types (the number was
@@ -33,7 +37,7 @@ export function armTyping(w) {
   const watch = () => {
     if (!field) return;
     frames++;
-    if (frames > 5 && w.api_()?.typing() !== 1) close();
+    if (frames > 5 && w.api()?.typing() !== 1) close();
     else requestAnimationFrame(watch);
   };
 
@@ -43,16 +47,16 @@ export function armTyping(w) {
       field.setAttribute('inputmode', 'decimal');
       field.setAttribute('enterkeyhint', 'done');
       field.setAttribute('autocorrect', 'off');
-      field.setAttribute('aria-label', w.lang_.t('Type a value'));
+      field.setAttribute('aria-label', w.t('Type a value'));
       field.addEventListener('input', () => {
         const text = field.value;
         field.value = '';
-        if (text) w.api_()?.type(text);
+        if (text) w.api()?.type(text);
       });
       field.addEventListener('keydown', (e) => {
         if (e.key === 'Enter') keep();
-        else if (e.key === 'Escape') { w.escape_(); close(); }
-        else if (e.key === 'Backspace' || e.key === 'Delete') w.api_()?.type('\b');
+        else if (e.key === 'Escape') { w.escape(); close(); }
+        else if (e.key === 'Backspace' || e.key === 'Delete') w.api()?.type('\b');
         else return;
         e.preventDefault();
         e.stopPropagation();
@@ -74,7 +78,7 @@ export function armTyping(w) {
   el.addEventListener('pointerup', (e) => {
     const press = down;
     down = null;
-    const api = w.api_();
+    const api = w.api();
     if (!press || e.pointerId !== press.id || !onCanvas(e) || !api) return;
     if (Math.hypot(e.clientX - press.x, e.clientY - press.y) >= TAP_PX) return;
     const r = e.target.getBoundingClientRect();

@@ -4,19 +4,21 @@
 // sideways, with two buttons that move the view by most of a screen (a
 // finger's drag paints there, so it cannot pan). It ends when the view no
 // longer needs it (paint mode off) or the canvas grows (full screen).
+// In the touch screen's chunk (flocklab-touch.js, touch.js): `w` is
+// {el, signal, t(text), canvas()}, plain names across the two bundles.
 import { fullscreenElement } from './fullscreen.js';
 
 const TARGET_CSS = 24; // px
 
 export function makeZoom(w) {
-  const { el_: el, signal_: signal } = w;
+  const { el, signal } = w;
   const coarse = typeof matchMedia === 'function' ? matchMedia('(pointer: coarse)') : { matches: false };
   let zoom = 1;
   let box = null;
   let bar = null;
 
   function build() {
-    const { t } = w.lang_;
+    const { t } = w;
     box = document.createElement('div');
     box.className = 'fl-zoom';
     bar = document.createElement('div');
@@ -39,7 +41,7 @@ export function makeZoom(w) {
   // or down. A pan by the buttons stands until the cursor moves again.
   let caret = '';
   function follow(metrics) {
-    const canvas = w.canvas_();
+    const canvas = w.canvas();
     const at = metrics.caret;
     if (zoom <= 1 || !box?.isConnected || !at || document.activeElement !== canvas || String(at) === caret) return;
     caret = String(at);
@@ -55,7 +57,7 @@ export function makeZoom(w) {
     follow(metrics);
     // The target's size unzoomed, from the canvas width it was measured at
     // (metrics from before a zoom took effect would zoom again).
-    const canvas = w.canvas_();
+    const canvas = w.canvas();
     const plain = box?.isConnected ? box.clientWidth : canvas.getBoundingClientRect().width;
     const base = (metrics.tapPx ?? 0) * (metrics.window?.[0] > 0 ? plain / metrics.window[0] : 1 / zoom);
     const want = coarse.matches && base > 0 && base < TARGET_CSS && !fullscreenElement() ? TARGET_CSS / base : 1;
@@ -86,6 +88,6 @@ export function makeZoom(w) {
     zoom = want;
     el.classList.toggle('fl-zoomed', want > 1);
   }
-  signal.addEventListener('abort', () => { if (box?.isConnected) { box.before(w.canvas_()); box.remove(); bar.remove(); } });
+  signal.addEventListener('abort', () => { if (box?.isConnected) { box.before(w.canvas()); box.remove(); bar.remove(); } });
   return { update, zoom: () => zoom };
 }

@@ -34,9 +34,12 @@ export const SHIPPED = [
   'flocklab.js', 'flocklab.js.map', 'flocklab.css',
   'flocklab-core.js', 'flocklab-core.wasm',
   'flocklab-experiment.js', 'flocklab-experiment.js.map',
+  'flocklab-touch.js', 'flocklab-touch.js.map',
+  'flocklab-save.js', 'flocklab-save.js.map',
   'flocklab-sweep-worker.js', 'flocklab-sweep-worker.js.map',
   'flocklab-sweep.js', 'flocklab-sweep.wasm',
   'embed.html', 'flocklab-offline.txt',
+  'flocklab-xapi.js', // the results as xAPI statements, for a host (the page never loads it)
 ];
 // The languages a page can ask for, as the widget imports them (lang/es.js;
 // not the pseudo-locale qps, a test of the keys).

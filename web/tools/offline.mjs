@@ -41,13 +41,15 @@ function files(build, inlineSource) {
     './flocklab-core.js': join(web, 'flocklab-core.js'),
     './flocklab-sweep.js': join(web, 'flocklab-sweep.js'),
     './flocklab-experiment.js': join(src, 'experiment.js'),
+    './flocklab-touch.js': join(src, 'touch.js'),
+    './flocklab-save.js': join(src, 'save-file.js'),
     'flocklab-c-api': join(build, 'gen', 'c-api.js'),
     'flocklab-text-rules': join(build, 'gen', 'text-rules.js'),
   };
   return {
     name: 'flocklab-single-file',
     setup(b) {
-      b.onResolve({ filter: /^(\.\/flocklab-(core|sweep|experiment)\.js|flocklab-c-api|flocklab-text-rules)$/ }, (a) => ({ path: to[a.path] }));
+      b.onResolve({ filter: /^(\.\/flocklab-(core|sweep|experiment|touch|save)\.js|flocklab-c-api|flocklab-text-rules)$/ }, (a) => ({ path: to[a.path] }));
       // The language tables are inline (inline.lang): their modules stay imports that never run.
       b.onResolve({ filter: /^\.\/lang\// }, (a) => ({ path: a.path, external: true }));
       b.onResolve({ filter: /^\.\/inline\.js$/ }, () => ({ path: 'inline', namespace: 'flocklab-inline' }));

@@ -187,8 +187,6 @@ export declare function liveInstances(): number;
 export declare function instanceStats(): { made: number; collected: number; live: number };
 export declare function contextStats(): Record<string, number>;
 export declare function report(element: Element, result: Omit<FlockLabResult, 'id' | 'at'> & { id?: string | null }): FlockLabResult;
-/** A result as an xAPI statement: the host's actor "answered" an activity below \`activity\` (an IRI). */
-export declare function xapiStatement(result: FlockLabResult, options: { actor: Record<string, unknown>; activity: string; lang?: string }): Record<string, any>;
 
 declare global {
   interface Window { FlockLab: typeof import('./flocklab.js') }
@@ -203,6 +201,10 @@ export function npmPackage(build, out, version) {
   if (spec.version !== version) throw new Error(`dist: the native build is ${spec.version}, VERSION says ${version}: rebuild it`);
   release(dir, { readme: `# flocklab\n\n${section(join(root, 'web', 'README.md'), 'package')}` });
   writeFileSync(join(dir, 'flocklab.d.ts'), declarations(spec));
+  writeFileSync(join(dir, 'flocklab-xapi.d.ts'), `import type { FlockLabResult } from './flocklab.js';
+/** A result as an xAPI statement: the host's actor "answered" an activity below \`activity\` (an IRI). */
+export declare function xapiStatement(result: FlockLabResult, options: { actor: Record<string, unknown>; activity: string; lang?: string }): Record<string, any>;
+`);
   const pkg = {
     name: 'flocklab',
     version,
@@ -217,6 +219,7 @@ export function npmPackage(build, out, version) {
       './flocklab.css': './flocklab.css',
       './embed.html': './embed.html',
       './flocklab-offline.txt': './flocklab-offline.txt',
+      './flocklab-xapi.js': { types: './flocklab-xapi.d.ts', default: './flocklab-xapi.js' },
       './lang/*': './lang/*',
       './package.json': './package.json',
     },
