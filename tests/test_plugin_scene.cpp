@@ -23,21 +23,18 @@ namespace {
 class PondScene : public Scene {
 public:
     PondScene() { reset(kDefaultSeed); }
-    const char* name() const override { return "pond"; }
-    Vec2 world() const override { return {400, 200}; }
-    const std::vector<OptionSpec>& options() const override {
-        static const std::vector<OptionSpec> o = [] {
+    const SceneInfo& info() const override {
+        static const SceneInfo i = [] {
             OptionSpec speed{"speed", OptionKind::Count, {}, 0, 100, false, "the duck's speed (px/s)"};
             speed.heading = "duck speed";
             speed.read = [](const Scene& s, int) { return static_cast<const PondScene&>(s).speed_; };
             speed.write = [](Scene& s, int, double v) { static_cast<PondScene&>(s).speed_ = v; };
-            return std::vector<OptionSpec>{speed};
+            return SceneInfo{"pond", "duck", {speed}};
         }();
-        return o;
+        return i;
     }
+    Vec2 world() const override { return {400, 200}; }
     std::string label() const override { return "Pond simulation, one duck."; }
-    std::uint64_t seed() const override { return seed_; }
-    long long steps() const override { return steps_; }
     std::string describe() override { return "The duck is " + px(x_) + " from the left bank."; }
     std::string facts_json() override { return "{\"x\": " + py_repr(x_) + "}"; }
     std::vector<Gauge> gauges() override { return {{"drift", "px", x_}}; }
@@ -49,19 +46,12 @@ protected:
     std::string change_sentence(const std::vector<Gauge>&, const std::vector<Gauge>& after, double) override {
         return "the duck is at " + px(after[0].value) + ".";
     }
-    void restart(std::uint64_t seed) override {
-        seed_ = seed;
-        steps_ = 0;
-        x_ = static_cast<double>(seed % 100);
-    }
+    void restart(std::uint64_t seed) override { x_ = static_cast<double>(seed % 100); }
     void advance(int n) override {
         for (int i = 0; i < n; ++i) x_ = std::fmod(x_ + speed_ * kLabDt, world().x);
-        steps_ += n;
     }
 
 private:
-    std::uint64_t seed_ = kDefaultSeed;
-    long long steps_ = 0;
     double x_ = 0;
     double speed_ = 30;  // px/s
 };

@@ -21,8 +21,8 @@ std::string agents_word(int n) { return trf(n == 1 ? "{0} agent" : "{0} agents",
 
 std::string cell_words(Cell k) { return trf("column {0}, row {1}", {std::to_string(k.c), std::to_string(k.r)}); }
 
-const std::vector<OptionSpec>& CrowdScene::options() const {
-    static const std::vector<OptionSpec> o = [] {
+const SceneInfo& CrowdScene::info() const {
+    static const SceneInfo info = [] {
         std::vector<OptionSpec> v;
         OptionSpec follow{"follow", OptionKind::Choice, {kFollowNames, kFollowNames + 2}, 0, 0, false,
                           "field: every agent follows its cell's arrow; seek: straight at the goal. S switches; the agents stay put"};
@@ -85,9 +85,12 @@ const std::vector<OptionSpec>& CrowdScene::options() const {
         overlay.read = [](const Scene& s, int k) -> double { return C(s).overlay(k); };
         overlay.write = [](Scene& s, int k, double on) { C(s).set_overlay(k, on != 0); };
         v.push_back(overlay);
-        return v;
+        // Looking ahead in one canvas: plain seeking beside the flow field.
+        SceneInfo i{N_("crowd"), "agent", std::move(v), {{N_("plain seeking"), "follow=seek"}}};
+        i.readers = {"field"};
+        return i;
     }();
-    return o;
+    return info;
 }
 
 std::string CrowdScene::label() const {
@@ -156,7 +159,7 @@ bool CrowdScene::set_goal(Cell k, std::string* why) {
 
 void CrowdScene::set_agents(int n) {
     params.num_agents = std::clamp(n, 1, kMaxAgents);
-    reset(seed_);
+    reset(seed());
 }
 
 int CrowdScene::inspected() const {
@@ -271,17 +274,13 @@ std::string CrowdScene::change_sentence(const std::vector<Gauge>& before, const 
 // [SECTION] Simulation
 
 void CrowdScene::restart(std::uint64_t seed) {
-    seed_ = seed;
     sanitize(params);
-    crowd_ = Crowd(params, maze_, seed_);
-    steps_ = 0;
+    crowd_ = Crowd(params, maze_, seed);
 }
 
 void CrowdScene::copy_state(const Scene& from) {
     const CrowdScene& o = static_cast<const CrowdScene&>(from);
     crowd_ = o.crowd_;  // the maze is the lanes' shared setting (walls, goal)
-    seed_ = o.seed_;
-    steps_ = o.steps_;
 }
 
 std::vector<Vec2> CrowdScene::positions() const {
@@ -293,7 +292,6 @@ std::vector<Vec2> CrowdScene::positions() const {
 void CrowdScene::advance(int n) {
     sanitize(params);
     for (int i = 0; i < n; ++i) crowd_.step(params, maze_, follow_, kLabDt);
-    steps_ += std::max(0, n);
 }
 
 std::vector<Gauge> CrowdScene::gauges() {

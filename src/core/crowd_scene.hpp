@@ -22,26 +22,22 @@ std::string cell_words(Cell k);
 
 class CrowdScene : public Scene {
 public:
-    CrowdScene() { reset(seed_); }
+    CrowdScene() { reset(kDefaultSeed); }
 
     // [SECTION] Scene
-    const char* name() const override { return N_("crowd"); }
+    const SceneInfo& info() const override;
     Vec2 world() const override { return {kCols * kCellPx, kRows * kCellPx}; }
-    const std::vector<OptionSpec>& options() const override;
     std::string label() const override;
     std::vector<std::string> key_contexts() const override { return {}; }
     std::string describe() override;
     std::string facts_json() override;
     std::string explain_words(int i) override;
-    std::uint64_t seed() const override { return seed_; }
-    long long steps() const override { return steps_; }
-    long long work_per_step() const override { return std::max(1, crowd_.size()); }
+    StepCost cost() const override { return StepCost::of(std::max(1, crowd_.size())); }
     std::vector<Gauge> gauges() override;
     std::string state_json() const override;
     std::vector<Tunable> tunables() override;
     void defaults() override { params = CrowdParams{}; }
     // "field": the search as the CLI's `field --json` prints it.
-    std::vector<const char*> readers() const override { return {"field"}; }
     std::string read(const std::string& name) const override { return name == "field" ? maze_.field_json() : "null"; }
 
     // [SECTION] Typed access (the view, the CLI and tests)
@@ -86,12 +82,8 @@ protected:
     void advance(int n) override;
     void copy_state(const Scene& from) override;
     std::vector<Vec2> positions() const override;
-    // Looking ahead in one canvas: plain seeking beside the flow field.
-    std::vector<WhatIfPreset> what_if_presets() const override { return {{N_("plain seeking"), "follow=seek"}}; }
 
 private:
-    std::uint64_t seed_ = 7;
-    long long steps_ = 0;
     Maze maze_;
     Follow follow_ = Follow::Field;
     Crowd crowd_{params, maze_, 7};

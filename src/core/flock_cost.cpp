@@ -8,11 +8,11 @@
 
 namespace flocklab {
 
-double FlockScene::step_estimate() const {
+StepCost FlockScene::cost() const {
     const double n = params.num_boids;
-    if (neighbors == NeighborMode::Brute) return step_micros(n, n, true);
+    if (neighbors == NeighborMode::Brute) return {flock.size(), step_micros(n, n, true)};
     const GridLayout g = search_layout(params, params.num_boids);
-    return step_micros(n, n, false, static_cast<double>(g.cols) * g.rows);
+    return {flock.size(), step_micros(n, n, false, static_cast<double>(g.cols) * g.rows)};
 }
 
 }  // namespace flocklab

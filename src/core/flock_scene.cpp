@@ -10,7 +10,7 @@
 
 namespace flocklab {
 
-FlockScene::FlockScene() { reset(seed_); }
+FlockScene::FlockScene() { reset(kDefaultSeed); }
 
 // [SECTION] Registration (its keys: src/widget/flock_keys.cpp, beside the view's key handler).
 FLOCKLAB_REGISTER_SCENE(FlockScene, "flock", 0);
@@ -29,8 +29,8 @@ const FlockScene& F(const Scene& s) { return static_cast<const FlockScene&>(s); 
 FlockScene& F(Scene& s) { return static_cast<FlockScene&>(s); }
 }  // namespace
 
-const std::vector<OptionSpec>& FlockScene::options() const {
-    static const std::vector<OptionSpec> o = [] {
+const SceneInfo& FlockScene::info() const {
+    static const SceneInfo info = [] {
         std::vector<OptionSpec> v;
         OptionSpec rule{"rule", OptionKind::Flags, {kRuleNames, kRuleNames + kRuleCount}, 0, 0, false,
                         "keys 1-4 toggle them, R turns the lesson's three on and wander off"};
@@ -116,9 +116,13 @@ const std::vector<OptionSpec>& FlockScene::options() const {
             F(s).update.reversed = i != 0;
         };
         v.push_back(order);
-        return v;
+        SceneInfo i{N_("flock"), "boid", std::move(v),
+                    {{N_("a per-frame force"), "max_force=0.2"}, {N_("no speed band"), "min_speed=0"}, {N_("the boids' turns last first"), "order=reversed"}}};
+        i.bench = {"boids", 500, "neighbors", 60};
+        i.explains = true;
+        return i;
     }();
-    return o;
+    return info;
 }
 
 std::string FlockScene::label() const {
@@ -229,14 +233,12 @@ std::string FlockScene::explain_words(int i) {
     return s;
 }
 
-void FlockScene::restart(std::uint64_t new_seed) {
-    seed_ = new_seed;
+void FlockScene::restart(std::uint64_t seed) {
     sanitize(params);
     const std::optional<Vec2> lead = flock.leader_target();
-    flock = Flock(params, seed_);
+    flock = Flock(params, seed);
     flock.set_leader(lead);
     flock.set_pursuit(hawk_mode_ == HawkMode::Pursuit);
-    steps_ = 0;
     ++epoch_;
 }
 
@@ -245,7 +247,6 @@ void FlockScene::advance(int n) {
     flock.set_params(params);
     flock.set_update(update);
     for (int i = 0; i < n; ++i) flock.step(rules, kLabDt, pointer_hawk(), neighbors);
-    steps_ += std::max(0, n);
 }
 
 void FlockScene::set_rule(int index, bool on) {
@@ -297,11 +298,11 @@ void FlockScene::set_size(int boids) {
 std::vector<Gauge> FlockScene::gauges() {
     // The flock changes only by stepping or resetting: measure it once per
     // state (the spacing gauge is the costly one at 5000 boids).
-    if (gauges_steps_ != steps_ || gauges_epoch_ != epoch_) {
+    if (gauges_steps_ != steps() || gauges_epoch_ != epoch_) {
         spacing_ = flock.mean_spacing();
         order_ = flock.heading_order();
         slowest_ = flock.slowest();
-        gauges_steps_ = steps_;
+        gauges_steps_ = steps();
         gauges_epoch_ = epoch_;
     }
     // Spacing is a nearest neighbour's distance: predictions up to two view radii.
@@ -326,7 +327,7 @@ std::unique_ptr<Scene::BenchRun> FlockScene::bench(int boids, const std::string&
     FlockParams p = params;
     p.num_boids = std::clamp(boids, 2, kWidgetMaxBoids);
     // The warm-up (600 steps by default, as in the CLI's bench) lets the flock form.
-    return std::make_unique<Run>(p, seed_, variant == "brute" ? NeighborMode::Brute : NeighborMode::Grid,
+    return std::make_unique<Run>(p, seed(), variant == "brute" ? NeighborMode::Brute : NeighborMode::Grid,
                                  std::clamp(warmup, 0, kMaxWarmupSteps));
 }
 

@@ -28,31 +28,21 @@ public:
     FlockScene();
 
     // [SECTION] Scene
-    const char* name() const override { return N_("flock"); }
+    const SceneInfo& info() const override;
     Vec2 world() const override { return {params.world_width, params.world_height}; }
-    const std::vector<OptionSpec>& options() const override;
     std::string label() const override;
     std::vector<std::string> key_contexts() const override;
     std::string describe() override;
     std::string facts_json() override;
     std::string explain_words(int i) override;
-    std::uint64_t seed() const override { return seed_; }
-    long long steps() const override { return steps_; }
-    long long work_per_step() const override { return flock.size(); }
-    double step_estimate() const override;  // brute force as n^2, the grid's cells
-    const char* agent_noun() const override { return "boid"; }
+    StepCost cost() const override;  // brute force as n^2, the grid's cells
     std::vector<Gauge> gauges() override;
     std::string state_json() const override;
     std::vector<Tunable> tunables() override;
     void defaults() override;
-    bool has_benchmark() const override { return true; }
-    BenchDefaults bench_defaults() const override { return {"boids", 500, "neighbors", 60}; }
     // variant: "grid" or "brute"
     std::unique_ptr<BenchRun> bench(int boids, const std::string& variant, int warmup) const override;
     using Scene::benchmark;
-    std::vector<WhatIfPreset> what_if_presets() const override {
-        return {{N_("a per-frame force"), "max_force=0.2"}, {N_("no speed band"), "min_speed=0"}, {N_("the boids' turns last first"), "order=reversed"}};
-    }
 
     // [SECTION] Typed access (the flock's view, the CLI and tests)
     bool rule(int index) const { return flocklab::rule(rules, index); }
@@ -76,7 +66,6 @@ public:
     BenchResult benchmark(int boids, NeighborMode mode, int steps, int warmup = kFormedWarmup) const;
 
     // [SECTION] Inspecting one boid
-    bool has_explain() const override { return true; }
     std::string explain_json(int i) override;
     Explanation explain(int i) { return flock.explain(i, rules, pointer_hawk(), neighbors); }
     // The selected boid (none: -1). Overlays draw for it, or for boid 0 when
@@ -105,10 +94,8 @@ protected:
 
 private:
     std::optional<Vec2> pointer_hawk() const { return hawk_mode_ == HawkMode::Pointer ? hawk : std::nullopt; }
-    std::uint64_t seed_ = 7;
     int selected_ = -1;
     bool overlays_[kOverlayCount] = {};
-    long long steps_ = 0;
     HawkMode hawk_mode_ = HawkMode::Pointer;
     Vec2 leader_target_{450, 270};  // px: kept while leading is off
     long long epoch_ = 0;           // counts resets, for the gauge cache

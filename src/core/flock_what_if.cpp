@@ -27,8 +27,6 @@ void FlockScene::copy_state(const Scene& from) {
     flock = o.flock;           // the boids, wander's draws, the hunter and the leader's target
     flock.set_params(params);  // this lane's numbers from its next step
     hawk = o.hawk;
-    seed_ = o.seed_;
-    steps_ = o.steps_;
     ++epoch_;
 }
 

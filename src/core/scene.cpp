@@ -36,10 +36,12 @@ int max_steps_for(long long work_per_step) {
 }
 
 void Scene::reset(std::uint64_t seed) {
+    seed_ = seed;
+    steps_ = 0;
     restart(seed);
     if (lane_) {  // the lane starts again from a copy of this start
         sync_lane();
-        lane_->copy_state(*this);
+        lane_->take_state(*this);
     }
     // A new run; the one before is kept, with the configuration it began from.
     history_.start_run(seed, "{" + options_json(*this) + ", \"params\": " + params_json() + "}");
@@ -86,11 +88,22 @@ void Scene::step(int n) {
     while (n > 0) {
         const int to_sample = History::kSampleSteps - static_cast<int>(steps() % History::kSampleSteps);
         const int k = std::min(n, to_sample);
-        advance(k);
-        if (lane_) lane_->advance(k);  // the lanes share nothing: k steps each is one step each in turn
+        run(k);
+        if (lane_) lane_->run(k);  // the lanes share nothing: k steps each is one step each in turn
         n -= k;
         if (steps() % History::kSampleSteps == 0) sample();
     }
+}
+
+void Scene::run(int n) {
+    advance(n);
+    steps_ += std::max(0, n);
+}
+
+void Scene::take_state(const Scene& from) {
+    seed_ = from.seed_;
+    steps_ = from.steps_;
+    copy_state(from);
 }
 
 void Scene::sample() { history_.sample(time(), gauges()); }

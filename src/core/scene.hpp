@@ -141,14 +141,58 @@ std::vector<Tunable> tunables_of(P& params) {
     return t;
 }
 
+// The lesson's mistakes for a scene, by name, each a what-if lane
+// (data-compare's text): the [data-controls] form offers them, and the
+// first is the W key's when no lane was set before.
+struct WhatIfPreset {
+    const char* label;    // English, through tr(): "a per-frame force"
+    const char* compare;  // "max_force=0.2", in the scene's own names
+};
+
+// A scene's benchmark: its options and defaults (size_option "": none).
+struct BenchDefaults {
+    const char* size_option = "";     // the Count option that sizes a run ("boids")
+    int size = 0;                      // its default
+    const char* variant_option = "";  // the Choice option that names the variant ("neighbors")
+    int steps = 60;                    // timed steps by default
+};
+
+// What a kind of scene is, the same for every scene of the kind: one row,
+// built once, that the class returns from info() (in the manner of Box2D's
+// def structs), so the interface below asks only for what changes as it runs.
+struct SceneInfo {
+    SceneInfo(const char* name_, const char* agent_noun_, std::vector<OptionSpec> options_,
+              std::vector<WhatIfPreset> what_if_presets_ = {{N_("a per-frame force"), "max_force=0.2"}})
+        : name(name_), agent_noun(agent_noun_), options(std::move(options_)), what_if_presets(std::move(what_if_presets_)) {}
+    const char* name;        // "flock", as registered
+    const char* agent_noun;  // what one unit of its work steps, in messages ("2000 agents x 600 steps")
+    std::vector<OptionSpec> options;  // what a page can set by name
+    // The lesson's mistakes as what-if lanes; the first is the W key's.
+    std::vector<WhatIfPreset> what_if_presets;
+    BenchDefaults bench = {};           // has_benchmark(): a size option named
+    std::vector<const char*> readers = {};  // read()'s names (the handle's NAME() for each)
+    bool explains = false;             // explain_json() and explain_words() inspect one agent
+};
+
+// One step's cost: its units of work (boid-steps; a vehicle step is one) and
+// its time on this machine, estimated (us, core/work.hpp): the work limits' figures.
+struct StepCost {
+    long long work = 1;
+    double micros = 0;
+    static StepCost of(long long work) { return {work, step_micros(static_cast<double>(work), 0, false)}; }
+};
+
 class Scene {
 public:
     virtual ~Scene() = default;
+    using WhatIfPreset = flocklab::WhatIfPreset;
+    using BenchDefaults = flocklab::BenchDefaults;
 
     // [SECTION] Description
-    virtual const char* name() const = 0;  // "flock", "steer", ...
+    virtual const SceneInfo& info() const = 0;  // what the kind is (a static row)
+    const char* name() const { return info().name; }  // "flock", "steer", ...
     virtual Vec2 world() const = 0;        // px
-    virtual const std::vector<OptionSpec>& options() const = 0;
+    const std::vector<OptionSpec>& options() const { return info().options; }
     const OptionSpec* option(const std::string& name) const;  // nullptr if it has none
     // The canvas's accessible name: what the widget is, short ("Flock
     // simulation, 60 boids. Press ? for keys.").
@@ -161,19 +205,18 @@ public:
     // A new run from `seed`, options kept; the history restarts with a mark.
     void reset(std::uint64_t seed);
     void reset() { reset(seed()); }
-    virtual std::uint64_t seed() const = 0;
+    std::uint64_t seed() const { return seed_; }
     // n fixed steps of kLabDt; the gauges are sampled into the history every
     // History::kSampleSteps steps, however the steps are grouped into calls.
     void step(int n);
-    virtual long long steps() const = 0;          // since the last reset
+    long long steps() const { return steps_; }    // since the last reset
     double time() const { return static_cast<double>(steps()) * kLabDt; }  // s
-    virtual long long work_per_step() const { return 1; }  // boid-steps per step
-    // One step's cost on this machine, estimated (us, core/work.hpp): the
-    // work limits' figure. A scene whose cost is not its agents' alone (the
-    // flock's brute force, its grid) says so.
-    virtual double step_estimate() const { return step_micros(static_cast<double>(work_per_step()), 0, false); }
-    // What one unit of that work steps, in messages ("2000 agents x 600 steps").
-    virtual const char* agent_noun() const { return "agent"; }
+    // One step's cost. A scene whose time is not its agents' alone (the
+    // flock's brute force, its grid) estimates it itself.
+    virtual StepCost cost() const { return StepCost::of(1); }
+    long long work_per_step() const { return cost().work; }  // boid-steps per step
+    double step_estimate() const { return cost().micros; }    // us per step, estimated
+    const char* agent_noun() const { return info().agent_noun; }
     int max_steps_per_call() const;               // from kMaxWorkPerCall
     const History& history() const { return history_; }
     // Forgets every kept run and the current run's samples so far (the run goes on).
@@ -223,15 +266,9 @@ public:
     // Milliseconds per step of a formed run of `size` (boids), measured on a
     // copy; only scenes with has_benchmark() measure anything.
     // At most kMaxCallMs of work per call: fewer steps are then timed.
-    virtual bool has_benchmark() const { return false; }
+    bool has_benchmark() const { return info().bench.size_option[0] != '\0'; }
     // The benchmark's options and defaults (scenes with has_benchmark()).
-    struct BenchDefaults {
-        const char* size_option = "";     // the Count option that sizes a run ("boids")
-        int size = 0;                      // its default
-        const char* variant_option = "";  // the Choice option that names the variant ("neighbors")
-        int steps = 60;                    // timed steps by default
-    };
-    virtual BenchDefaults bench_defaults() const { return {}; }
+    const BenchDefaults& bench_defaults() const { return info().bench; }
     // A measurement in parts, on a copy: the warm-up in calls of a few ms
     // each (a page spreads it over tasks), then the timed steps.
     struct BenchRun {
@@ -264,11 +301,11 @@ public:
     // [SECTION] Readers: more of a scene's state by name, as JSON (the
     // handle's NAME() for each; the crowd's "field": its search's distances
     // and arrows). "null" for a name it does not have.
-    virtual std::vector<const char*> readers() const { return {}; }
+    const std::vector<const char*>& readers() const { return info().readers; }
     virtual std::string read(const std::string& name) const { (void)name; return "null"; }
 
     // [SECTION] Inspecting one agent (scenes with has_explain())
-    virtual bool has_explain() const { return false; }
+    bool has_explain() const { return info().explains; }
     // Why agent i moves as it will in the next step, as JSON ("null" when
     // there is no agent i).
     virtual std::string explain_json(int i) { (void)i; return "null"; }
@@ -296,14 +333,8 @@ public:
     // The W key: the lane off (its changes kept), or on again with the last
     // changes, or the scene's own lesson mistake (the first of what_if_presets()).
     SetResult toggle_what_if();
-    // The lesson's mistakes for this scene, by name, each a what-if lane
-    // (data-compare's text): the [data-controls] form offers them, and the
-    // first is the W key's when no lane was set before.
-    struct WhatIfPreset {
-        const char* label;    // English, through tr(): "a per-frame force"
-        const char* compare;  // "max_force=0.2", in the scene's own names
-    };
-    virtual std::vector<WhatIfPreset> what_if_presets() const { return {{N_("a per-frame force"), "max_force=0.2"}}; }
+    // The lesson's mistakes for this scene (SceneInfo::what_if_presets).
+    const std::vector<WhatIfPreset>& what_if_presets() const { return info().what_if_presets; }
     // The changes in words, for the HUD and the live region: "max force 0.2
     // px/s², flee negated-seek" (the widget's language); "" without a lane.
     std::string compared_words();
@@ -326,17 +357,26 @@ protected:
     Swing swing(int k) const;
     // The lane's start: this scene's dynamic state (agents, their random
     // draws, the step count) made a copy of `from`'s, a scene of the same
-    // kind, keeping this one's own settings. By default a restart from the
-    // same seed, which is the same start when the start reads no setting.
-    virtual void copy_state(const Scene& from) { restart(from.seed()); }
+    // kind, keeping this one's own settings; seed() and steps() are already
+    // `from`'s. By default a restart from the same seed at step 0, which is
+    // the same start when the start reads no setting.
+    virtual void copy_state(const Scene& from) {
+        restart(from.seed());
+        steps_ = 0;
+    }
     // After `seconds` of simulated time since an action: how the gauges changed, in words.
     // "In 2 seconds the spacing fell from ...": `seconds` is the simulated time since the action.
     virtual std::string change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds) = 0;
-    virtual void restart(std::uint64_t seed) = 0;  // reset's scene-specific part
-    virtual void advance(int n) = 0;               // step's: n steps, no sampling
+    // reset's scene-specific part (seed() is already `seed`, steps() 0).
+    virtual void restart(std::uint64_t seed) = 0;
+    virtual void advance(int n) = 0;  // step's: n steps (steps() counts them), no sampling
 
 private:
     void sample();
+    void run(int n);                    // advance(n), counted
+    void take_state(const Scene& from);  // the lane's start: copy_state(from) with from's seed and steps
+    std::uint64_t seed_ = kDefaultSeed;
+    long long steps_ = 0;
     void sync_lane();  // the lane takes this one's settings, but for its changes
     std::unique_ptr<Scene> lane_;
     std::vector<std::pair<std::string, std::string>> changes_, remembered_;

@@ -64,8 +64,8 @@ const SteerScene& S(const Scene& s) { return static_cast<const SteerScene&>(s); 
 SteerScene& S(Scene& s) { return static_cast<SteerScene&>(s); }
 }  // namespace
 
-const std::vector<OptionSpec>& SteerScene::options() const {
-    static const std::vector<OptionSpec> o = [] {
+const SceneInfo& SteerScene::info() const {
+    static const SceneInfo info = [] {
         OptionSpec mode{"mode", OptionKind::Choice, {kSteerModes, kSteerModes + kSteerModeCount}, 0, 0, false,
                         "what the vehicle does; Space cycles them"};
         mode.heading = N_("mode");
@@ -115,9 +115,10 @@ const std::vector<OptionSpec>& SteerScene::options() const {
             }
             return v;
         };
-        return std::vector<OptionSpec>{mode, target, flee_way, start, velocity};
+        return SceneInfo{N_("steer"), "vehicle", std::vector<OptionSpec>{mode, target, flee_way, start, velocity},
+                         {{N_("a per-frame force"), "max_force=0.2"}, {N_("flee as -seek"), "flee=negated-seek"}, {N_("slowing at 40 px"), "slow_radius=40"}}};
     }();
-    return o;
+    return info;
 }
 
 std::string SteerScene::label() const {
@@ -181,7 +182,6 @@ std::string SteerScene::change_sentence(const std::vector<Gauge>& before, const 
 }
 
 void SteerScene::restart(std::uint64_t seed) {
-    seed_ = seed;
     sanitize(params);
     // The lab's start for the vehicle; the mode and the target stay as the
     // student (or the page's data-target, or a config) set them.
@@ -192,8 +192,7 @@ void SteerScene::restart(std::uint64_t seed) {
     vehicle.negated_seek_flee = was.negated_seek_flee;
     if (start_position) vehicle.pos = *start_position;
     if (start_velocity) vehicle.velocity = *start_velocity;
-    vehicle.reset_wander(seed_, params);
-    steps_ = 0;
+    vehicle.reset_wander(seed, params);
     watch();
 }
 
@@ -212,7 +211,6 @@ void SteerScene::advance(int n) {
         closest_ = std::min(closest_, vehicle.pos.distance_to(vehicle.target));
         if (toward_) overshoot_ = std::max(overshoot_, (vehicle.pos - vehicle.target).dot(*toward_));
     }
-    steps_ += std::max(0, n);
 }
 
 void SteerScene::copy_state(const Scene& from) {
@@ -222,8 +220,6 @@ void SteerScene::copy_state(const Scene& from) {
     vehicle.negated_seek_flee = negated;
     start_position = o.start_position;
     start_velocity = o.start_velocity;
-    seed_ = o.seed_;
-    steps_ = o.steps_;
     closest_ = o.closest_;
     overshoot_ = o.overshoot_;
     toward_ = o.toward_;

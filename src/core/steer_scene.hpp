@@ -54,27 +54,19 @@ struct Vehicle {
 
 class SteerScene : public Scene {
 public:
-    SteerScene() { reset(seed_); }
+    SteerScene() { reset(kDefaultSeed); }
 
-    const char* name() const override { return N_("steer"); }
+    const SceneInfo& info() const override;
     Vec2 world() const override { return {params.world_width, params.world_height}; }
-    const std::vector<OptionSpec>& options() const override;
     std::string label() const override;
     std::vector<std::string> key_contexts() const override;
     std::string describe() override;
-    const char* agent_noun() const override { return "vehicle"; }
     std::string facts_json() override;
-    // The lab's start (position, velocity), keeping the mode and the target; wander draws from random.Random(seed).
-    std::uint64_t seed() const override { return seed_; }
-    long long steps() const override { return steps_; }
     std::vector<Gauge> gauges() override;
     std::string state_json() const override;
     std::vector<Tunable> tunables() override;
     void defaults() override { params = VehicleParams{}; }
     std::vector<Vec2> positions() const override { return {vehicle.pos}; }
-    std::vector<WhatIfPreset> what_if_presets() const override {
-        return {{N_("a per-frame force"), "max_force=0.2"}, {N_("flee as -seek"), "flee=negated-seek"}, {N_("slowing at 40 px"), "slow_radius=40"}};
-    }
 
     bool set_target(Vec2 t);  // clamped into the world; true if it was clamped
     void set_mode(SteerMode m);  // marks the history when it changes
@@ -92,14 +84,13 @@ public:
 
 protected:
     std::string change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds) override;
+    // The lab's start (position, velocity), keeping the mode and the target; wander draws from random.Random(seed).
     void restart(std::uint64_t seed) override;
     void advance(int n) override;
     void copy_state(const Scene& from) override;
 
 private:
     void watch();  // closest and overshoot start again from here
-    std::uint64_t seed_ = 7;
-    long long steps_ = 0;
     double closest_ = 0, overshoot_ = 0;  // px
     std::optional<Vec2> toward_;          // the unit vector from the watch's start to the target (none if they coincide)
 };

@@ -89,7 +89,7 @@ SetResult Scene::compare(const Pairs& changes) {
     // 2. The lane's start is a copy of this one's state: a change that makes
     // a start of its own (a flock's size) would be undone by it, so it is refused.
     const Pairs wanted = lane->settings();
-    lane->copy_state(*this);
+    lane->take_state(*this);
     const Pairs got = lane->settings();
     for (size_t k = 0; k < wanted.size() && k < got.size(); ++k) {
         if (named(canon, wanted[k].first) && wanted[k].second != got[k].second) {
