@@ -119,6 +119,7 @@ const SceneInfo& FlockScene::info() const {
         SceneInfo i{N_("flock"), "boid", std::move(v),
                     {{N_("a per-frame force"), "max_force=0.2"}, {N_("no speed band"), "min_speed=0"}, {N_("the boids' turns last first"), "order=reversed"}}};
         i.bench = {"boids", 500, "neighbors", 60};
+        i.bench_run = [](const Scene& s, int boids, const std::string& variant, int warmup) { return F(s).bench(boids, variant, warmup); };
         i.explains = true;
         return i;
     }();
@@ -311,7 +312,7 @@ std::vector<Gauge> FlockScene::gauges() {
             {N_("slowest"), "px/s", slowest_, -1, params.max_speed, 0, kSameSpeed}};
 }
 
-std::unique_ptr<Scene::BenchRun> FlockScene::bench(int boids, const std::string& variant, int warmup) const {
+std::unique_ptr<BenchRun> FlockScene::bench(int boids, const std::string& variant, int warmup) const {
     struct Run : BenchRun {
         FlockBench b;
         int n;

@@ -41,7 +41,7 @@ public:
     std::vector<Tunable> tunables() override;
     void defaults() override;
     // variant: "grid" or "brute"
-    std::unique_ptr<BenchRun> bench(int boids, const std::string& variant, int warmup) const override;
+    std::unique_ptr<BenchRun> bench(int boids, const std::string& variant, int warmup) const;
     using Scene::benchmark;
 
     // [SECTION] Typed access (the flock's view, the CLI and tests)

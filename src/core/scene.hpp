@@ -157,6 +157,14 @@ struct BenchDefaults {
     int steps = 60;                    // timed steps by default
 };
 
+// A benchmark's measurement in parts, on a copy of a scene: the warm-up in
+// calls of a few ms each (a page spreads it over tasks), then the timed steps.
+struct BenchRun {
+    virtual ~BenchRun() = default;
+    virtual int warm(double budget_ms) = 0;                    // warm-up steps still to run
+    virtual BenchResult time(int steps, double budget_ms) = 0;  // at most budget_ms of timed steps
+};
+
 // What a kind of scene is, the same for every scene of the kind: one row,
 // built once, that the class returns from info() (in the manner of Box2D's
 // def structs), so the interface below asks only for what changes as it runs.
@@ -169,7 +177,10 @@ struct SceneInfo {
     std::vector<OptionSpec> options;  // what a page can set by name
     // The lesson's mistakes as what-if lanes; the first is the W key's.
     std::vector<WhatIfPreset> what_if_presets;
-    BenchDefaults bench = {};           // has_benchmark(): a size option named
+    // Its benchmark, if it has one: the options and defaults, and a
+    // measurement of a formed run of `size` on a copy of `s` (nullptr: none).
+    BenchDefaults bench = {};
+    std::unique_ptr<BenchRun> (*bench_run)(const Scene& s, int size, const std::string& variant, int warmup) = nullptr;
     std::vector<const char*> readers = {};  // read()'s names (the handle's NAME() for each)
     bool explains = false;             // explain_json() and explain_words() inspect one agent
 };
@@ -187,6 +198,7 @@ public:
     virtual ~Scene() = default;
     using WhatIfPreset = flocklab::WhatIfPreset;
     using BenchDefaults = flocklab::BenchDefaults;
+    using BenchRun = flocklab::BenchRun;
 
     // [SECTION] Description
     virtual const SceneInfo& info() const = 0;  // what the kind is (a static row)
@@ -266,20 +278,12 @@ public:
     // Milliseconds per step of a formed run of `size` (boids), measured on a
     // copy; only scenes with has_benchmark() measure anything.
     // At most kMaxCallMs of work per call: fewer steps are then timed.
-    bool has_benchmark() const { return info().bench.size_option[0] != '\0'; }
+    bool has_benchmark() const { return info().bench_run != nullptr; }
     // The benchmark's options and defaults (scenes with has_benchmark()).
     const BenchDefaults& bench_defaults() const { return info().bench; }
-    // A measurement in parts, on a copy: the warm-up in calls of a few ms
-    // each (a page spreads it over tasks), then the timed steps.
-    struct BenchRun {
-        virtual ~BenchRun() = default;
-        virtual int warm(double budget_ms) = 0;                    // warm-up steps still to run
-        virtual BenchResult time(int steps, double budget_ms) = 0;  // at most budget_ms of timed steps
-    };
-    // nullptr for scenes without a benchmark.
-    virtual std::unique_ptr<BenchRun> bench(int size, const std::string& variant, int warmup) const {
-        (void)size, (void)variant, (void)warmup;
-        return nullptr;
+    // A measurement in parts (SceneInfo::bench_run); nullptr for scenes without a benchmark.
+    std::unique_ptr<BenchRun> bench(int size, const std::string& variant, int warmup) const {
+        return info().bench_run ? info().bench_run(*this, size, variant, warmup) : nullptr;
     }
     // All at once (natively, and the widget's own comparison table): the
     // warm-up within kMaxWarmupMs, then at most kMaxCallMs of timed steps.
