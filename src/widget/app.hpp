@@ -105,9 +105,11 @@ struct App {
     // Typing on a touch screen: a canvas cannot raise the on-screen keyboard,
     // so the page focuses a text field of its own when a finger taps a number
     // control (number_at, from the last frame), and hands its characters and
-    // keys to the panel while it types (typing): "\b" is Backspace, "\n"
-    // Enter, anything else characters. They go through SDL's queue, as a
-    // keyboard's do, so the panel has one way of typing.
+    // keys to the panel while it types (typing): "\b" is Backspace, "\x7f"
+    // Delete, "\n" Enter, and as in Emacs "\x02" and "\x06" Left and Right,
+    // "\x01" Home and "\x05" End; other control characters are dropped,
+    // anything else is typed. They go through SDL's queue, as a keyboard's
+    // do, so the panel has one way of typing.
     bool number_at(double fx, double fy) const;
     bool typing() const { return panel_.entry.id != 0; }
     bool type(const std::string& s);

@@ -214,10 +214,18 @@ bool App::type(const std::string& s) {
         text.clear();
     };
     for (const char c : s) {
-        if (c == '\b' || c == '\n') {
+        const SDL_Scancode code = c == '\b'   ? SDL_SCANCODE_BACKSPACE
+                                  : c == '\x7f' ? SDL_SCANCODE_DELETE
+                                  : c == '\n'   ? SDL_SCANCODE_RETURN
+                                  : c == '\x02' ? SDL_SCANCODE_LEFT
+                                  : c == '\x06' ? SDL_SCANCODE_RIGHT
+                                  : c == '\x01' ? SDL_SCANCODE_HOME
+                                  : c == '\x05' ? SDL_SCANCODE_END
+                                                 : SDL_SCANCODE_UNKNOWN;
+        if (code != SDL_SCANCODE_UNKNOWN) {
             flush();
-            key(c == '\b' ? SDL_SCANCODE_BACKSPACE : SDL_SCANCODE_RETURN);
-        } else {
+            key(code);
+        } else if (static_cast<unsigned char>(c) >= 0x20) {  // other control characters are not typed
             if (text.size() + 1 >= sizeof(SDL_Event{}.text.text)) flush();  // one event holds 31 bytes
             text += c;
         }

@@ -647,8 +647,10 @@ test('a finger\'s tap on a Tuning slider brings up the on-screen keyboard (a fie
   await page.waitForFunction(() => document.activeElement?.matches('#flock .fl-typing'), null, { timeout: 10000 });
   await whenWidget(page, '#flock', (h) => h.uiMetrics().typing); // the panel types into the slider
   assert.equal(await onWidget(page, '#flock', (h) => h.params().weight_separation), 1.8, 'a tap does not move the slider');
-  await page.keyboard.insertText('2.5'); // as an on-screen keyboard types: input events, no key codes
-  await page.keyboard.press('Enter');
+  await page.keyboard.insertText('2.75'); // as an on-screen keyboard types: input events, no key codes
+  // A hardware keyboard's editing keys (an iPad's cover) edit the number: two
+  // to the left, and Delete takes the 7 after the caret (as Backspace, it took the 5).
+  for (const key of ['ArrowLeft', 'ArrowLeft', 'Delete', 'Enter']) await page.keyboard.press(key);
   await whenWidget(page, '#flock', (h) => h.params().weight_separation === 2.5).catch(() => {});
   assert.equal(await onWidget(page, '#flock', (h) => h.params().weight_separation), 2.5);
   assert.deepEqual(await onWidget(page, '#flock', (h) => h.rules()), { separation: true, alignment: true, cohesion: true, wander: false }, 'the digits went to the slider, not to the scene');

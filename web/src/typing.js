@@ -12,6 +12,9 @@
 // there is a touch screen: `w` is {el, signal, api(), t(text), escape()},
 // plain names across the two bundles.
 const TAP_PX = 10; // as input.js and the panel (ui_number.hpp's kTapPx) tell a tap from a drag
+// A hardware keyboard's editing keys (an iPad's keyboard cover), as fl_type
+// takes them (app.hpp: App::type).
+const KEYS = { Backspace: '\b', Delete: '\x7f', ArrowLeft: '\x02', ArrowRight: '\x06', Home: '\x01', End: '\x05' };
 
 export function armTyping(w) {
   const { el, signal } = w;
@@ -19,6 +22,7 @@ export function armTyping(w) {
   let down = null; // a finger's press on the canvas: {x, y, id}
   let field = null;
   let frames = 0;
+  let watching = false; // watch() is scheduled
 
   const close = () => {
     if (!field) return;
@@ -35,10 +39,12 @@ export function armTyping(w) {
   // While the field is up: once the panel no longer types (the number was
   // kept or dropped, or the panel closed), the field goes.
   const watch = () => {
+    watching = !!field;
     if (!field) return;
     frames++;
     if (frames > 5 && w.api()?.typing() !== 1) close();
     else requestAnimationFrame(watch);
+    watching = !!field;
   };
 
   function open(x, y) {
@@ -56,7 +62,7 @@ export function armTyping(w) {
       field.addEventListener('keydown', (e) => {
         if (e.key === 'Enter') keep();
         else if (e.key === 'Escape') { w.escape(); close(); }
-        else if (e.key === 'Backspace' || e.key === 'Delete') w.api()?.type('\b');
+        else if (KEYS[e.key]) w.api()?.type(KEYS[e.key]);
         else return;
         e.preventDefault();
         e.stopPropagation();
@@ -68,7 +74,10 @@ export function armTyping(w) {
     field.style.top = `${y}px`;
     field.focus({ preventScroll: true });
     frames = 0;
-    requestAnimationFrame(watch);
+    if (!watching) {
+      watching = true;
+      requestAnimationFrame(watch);
+    }
   }
 
   el.addEventListener('pointerdown', (e) => {
