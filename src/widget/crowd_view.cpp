@@ -108,11 +108,12 @@ public:
         }
     }
 
-    // A finger held still on a cell (the page times it) moves the goal there.
-    bool hold(Vec2 q) override {
+    // A finger held still on a cell (the page times it) moves the goal
+    // there; in paint mode a finger paints, however long it stays.
+    bool hold(Vec2 q, bool act) override {
         Cell k;
-        if (!cell_of(q, &k)) return false;
-        move_goal(k);
+        if (s_.painting() || !cell_of(q, &k)) return false;
+        if (act) move_goal(k);
         return true;
     }
 

@@ -106,14 +106,28 @@ test('a mouse drag paints walls; a finger taps a wall, and a long press moves th
   for (const c of [12, 13, 14, 15]) assert.ok(painted.includes(`${c},16`), `${c},16 in ${painted.join(';')}`);
   // Touch: a tap toggles a wall, a press held still for over half a second moves the goal.
   const cdp = await page.context().newCDPSession(page);
+  // How long the finger stays down is the input itself: the events carry
+  // their times, so a busy machine that delivers the lift late does not
+  // make a tap a long press (the page times a long press by them).
   const touch = async (p, holdMs) => {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ ...p, id: 1 }] });
-    await page.waitForTimeout(holdMs); // how long the finger stays down: the input itself
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    const t0 = Date.now() / 1000;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ ...p, id: 1 }], timestamp: t0 });
+    await page.waitForTimeout(holdMs);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [], timestamp: t0 + holdMs / 1000 });
   };
   await touch(at(20, 2), 60);
   await hasWall('20,2');
   assert.ok((await onWidget(page, '#crowd', (h) => h.walls().split(';'))).includes('20,2'));
+  // A tap whose lift reaches the page late (a busy machine: 900 ms later, the
+  // finger up after 60 ms) is still a tap: it was timed by the page's clock.
+  const goal = await onWidget(page, '#crowd', (h) => h.goal());
+  const t0 = Date.now() / 1000;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ ...at(21, 2), id: 1 }], timestamp: t0 });
+  await page.waitForTimeout(900); // the delivery's delay, not the finger's
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [], timestamp: t0 + 0.06 });
+  await hasWall('21,2');
+  assert.ok((await onWidget(page, '#crowd', (h) => h.walls().split(';'))).includes('21,2'), 'a late lift made the tap a long press');
+  assert.equal(await onWidget(page, '#crowd', (h) => h.goal()), goal);
   await touch(at(24, 12), 900);
   await whenWidget(page, '#crowd', (h) => h.goal() === '24,12').catch(() => {});
   await handled(page, '#crowd'); // and nothing else came of the press

@@ -56,35 +56,34 @@ export function prepareCanvas(w) {
   };
   el.addEventListener('wheel', (e) => { if (isCanvas(e.target) && !at(e.target, e, false)) e.stopPropagation(); }, { capture: true, signal });
   let pageTouch = false;
-  // A finger held still for kHoldMs is a long press, which the view may use
-  // (the crowd moves its goal there); the page's scrolling is left alone.
+  // A finger held still for kHoldMs and lifted is a long press, which the
+  // view may use (the crowd moves its goal there); the page's scrolling is
+  // left alone. Timed by the events' own time stamps (when the finger went
+  // down and up), not a timer: a busy page that handles them late does not
+  // turn a tap into a long press.
   const kHoldMs = 500;
-  let hold = null; // {x, y, timer}
-  let held = false;
-  const endHold = () => { if (hold) clearTimeout(hold.timer); hold = null; };
+  let press = null; // {c, x, y, t}: one finger down on a canvas, still so far
+  const holds = (act) => {
+    const r = press.c.getBoundingClientRect();
+    return w.api_()?.hold((press.x - r.left) / r.width, (press.y - r.top) / r.height, act) === 1;
+  };
   el.addEventListener('touchstart', (e) => {
     if (!isCanvas(e.target)) return;
     pageTouch = !at(e.target, e.touches[0], true);
     if (pageTouch) e.stopPropagation();
-    endHold();
-    held = false;
-    const c = e.target, t = e.touches[0];
-    if (e.touches.length !== 1) return;
-    hold = { x: t.clientX, y: t.clientY, timer: setTimeout(() => {
-      const r = c.getBoundingClientRect();
-      held = w.api_()?.hold((hold.x - r.left) / r.width, (hold.y - r.top) / r.height) === 1;
-      hold = null;
-    }, kHoldMs) };
+    const t = e.touches[0];
+    press = e.touches.length === 1 ? { c: e.target, x: t.clientX, y: t.clientY, t: e.timeStamp } : null;
   }, { capture: true, signal });
   for (const type of ['touchmove', 'touchend', 'touchcancel']) {
     el.addEventListener(type, (e) => {
       if (!isCanvas(e.target)) return;
-      if (type !== 'touchmove' || Math.hypot(e.touches[0].clientX - hold?.x, e.touches[0].clientY - hold?.y) > 10) endHold();
+      if (type === 'touchend' && press && e.timeStamp - press.t >= kHoldMs) holds(1);
+      if (type !== 'touchmove' || Math.hypot(e.touches[0].clientX - press?.x, e.touches[0].clientY - press?.y) > 10) press = null;
       if (pageTouch) e.stopPropagation();
     }, { capture: true, signal });
   }
-  // A long press the view used is not also a context menu.
-  el.addEventListener('contextmenu', (e) => { if (isCanvas(e.target) && held) e.preventDefault(); }, { signal });
+  // A long press the view uses is not also the browser's menu.
+  el.addEventListener('contextmenu', (e) => { if (isCanvas(e.target) && press && holds(0)) e.preventDefault(); }, { signal });
   // A finger's tap reaches SDL as mouse events: say which it was, so a
   // finger gets a finger's reach when it picks a boid; and whether Ctrl is
   // held (Ctrl+click types into a slider), which SDL knows only from keys
