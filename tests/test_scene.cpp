@@ -7,9 +7,11 @@
 #include "core/experiment.hpp"
 #include "core/flock_scene.hpp"
 #include "core/params.hpp"
+#include "core/registry.hpp"
 #include "core/steer_scene.hpp"
 #include "core/words.hpp"
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include "support/json.hpp"
@@ -121,6 +123,27 @@ TEST(SceneRegistry, EveryNamedSceneExistsAndDescribesItself) {
     EXPECT_EQ(d.at("scenes").at("flock").at("options")[0].at("values")[3].get<std::string>(), "wander");
     EXPECT_EQ(d.at("scenes").at("steer").at("options")[0].at("values")[3].get<std::string>(), "wander");
     EXPECT_EQ(d.at("scenes").at("flock").at("options")[1].at("attribute").get<std::string>(), "hawk");  // data-hawk="pursuit"
+}
+
+// A scene registered in the core needs its widget half: key rows (its
+// NAME_keys.cpp, linked here) and a view that registers against its name
+// (its NAME_view.cpp, in the WebAssembly build only: read as source here).
+// Without them the scene fails only in the browser.
+TEST(SceneRegistry, EverySceneHasKeyRowsAndAView) {
+    std::string views;
+    for (const auto& f : std::filesystem::directory_iterator(FLOCKLAB_SOURCE_DIR "/src/widget")) {
+        if (f.path().extension() != ".cpp") continue;
+        std::ifstream in(f.path());
+        std::stringstream text;
+        text << in.rdbuf();
+        views += text.str();
+    }
+    for (const char* name : scene_names()) {
+        EXPECT_NE(key_entry(name), nullptr) << "no key rows for the scene " << name << ": FLOCKLAB_REGISTER_KEYS in src/widget/" << name << "_keys.cpp";
+        EXPECT_NE(views.find(std::string("register_view(\"") + name + "\""), std::string::npos)
+            << "no view for the scene " << name << ": register_view(\"" << name << "\", ...) in src/widget/" << name << "_view.cpp";
+    }
+    EXPECT_EQ(key_entry("aquarium"), nullptr);
 }
 
 TEST(SceneOptions, FlockSetAndGetByName) {
