@@ -90,10 +90,15 @@ TEST(Steering, ArriveStopsWithinOnePixel) {
 }
 
 TEST(Steering, ModesCycleAndParse) {
-    EXPECT_EQ(next_steer_mode(SteerMode::Seek), SteerMode::Flee);
-    EXPECT_EQ(next_steer_mode(SteerMode::Flee), SteerMode::Arrive);
-    EXPECT_EQ(next_steer_mode(SteerMode::Arrive), SteerMode::Wander);
-    EXPECT_EQ(next_steer_mode(SteerMode::Wander), SteerMode::Seek);
+    // Space cycles kSteerModes in order, and each name is its mode.
+    for (int k = 0; k < kSteerModeCount; ++k) {
+        SCOPED_TRACE(kSteerModes[k]);
+        EXPECT_EQ(next_steer_mode(static_cast<SteerMode>(k)), static_cast<SteerMode>((k + 1) % kSteerModeCount));
+        SteerMode parsed = SteerMode::Seek;
+        EXPECT_TRUE(parse_steer_mode(kSteerModes[k], &parsed));
+        EXPECT_EQ(parsed, static_cast<SteerMode>(k));
+    }
+    EXPECT_EQ(next_steer_mode(SteerMode::Seek), SteerMode::Flee);  // the lab's order
     SteerMode m = SteerMode::Seek;
     EXPECT_TRUE(parse_steer_mode("flee", &m));
     EXPECT_EQ(m, SteerMode::Flee);

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/registry.hpp"
+#include "core/steer_scene.hpp"
 #include "core/version.hpp"
 #include "core/words.hpp"
 #include "common.hpp"
@@ -70,7 +71,7 @@ const std::vector<Command>& commands() {
     {"vehicle", {{"mode", true}, {"seconds", true}, {"steps", true}, {"start", true}, {"vel", true}, {"target", true}, {"seed", true}, {"json", false},
                  {"set", true, true}, {"compare", true, true}},
          "  vehicle  run the warm-up vehicle\n"
-         "           --mode seek|flee|arrive|wander [--seconds S | --steps N]\n"
+         "           --mode {modes} [--seconds S | --steps N]\n"
          "           [--start X,Y] [--vel X,Y] [--target X,Y] [--seed 7] [--json]\n"
          "           [--set NAME=VALUE ...] [--compare NAME=VALUE ...]: with --json,\n"
          "           what_if.py's layout (closest, overshoot; a what-if lane and apart);\n"
@@ -151,15 +152,17 @@ std::string usage() {
     "\n"
     "commands:\n";
     // {scenes} and {others}: the registered scenes, and those after the
-    // default one, so a new scene needs no line of the usage text.
-    std::string scenes, others;
+    // default one, so a new scene needs no line of the usage text; {modes}:
+    // the steer modes, from kSteerModes.
+    std::string scenes, others, modes;
     for (const char* n : scene_names()) {
         scenes += (scenes.empty() ? "" : "|") + std::string(n);
         if (n != scene_names().front()) others += (others.empty() ? "" : "|") + std::string(n);
     }
+    for (const char* m : kSteerModes) modes += (modes.empty() ? "" : "|") + std::string(m);
     for (const Command& c : commands()) {
         std::string u = c.usage;
-        for (const auto& [key, value] : {std::pair<std::string, std::string>{"{scenes}", scenes}, {"{others}", others}}) {
+        for (const auto& [key, value] : {std::pair<std::string, std::string>{"{scenes}", scenes}, {"{others}", others}, {"{modes}", modes}}) {
             for (size_t at = u.find(key); at != std::string::npos; at = u.find(key, at + value.size())) u.replace(at, key.size(), value);
         }
         s += u;
