@@ -101,7 +101,7 @@ struct App {
     // Anything else is left to the page, which scrolls.
     bool grabs(double fx, double fy, bool drag) const;
     // A finger held still at (fx, fy) of the canvas: the view's long press.
-    bool hold(double fx, double fy, bool act);
+    bool hold(double fx, double fy);
     // Typing on a touch screen: a canvas cannot raise the on-screen keyboard,
     // so the page focuses a text field of its own when a finger taps a number
     // control (number_at, from the last frame), and hands its characters and

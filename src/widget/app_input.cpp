@@ -180,10 +180,10 @@ bool App::grabs(double fx, double fy, bool drag) const {
     return over_panel(p * ui_per_world_) || (drag && view_->draggable(p));
 }
 
-bool App::hold(double fx, double fy, bool act) {
+bool App::hold(double fx, double fy) {
     const Vec2 world = scene_->world();
     const Vec2 p{fx * world.x, fy * world.y};
-    return !over_panel(p * ui_per_world_) && view_->hold(p, act);
+    return !over_panel(p * ui_per_world_) && view_->hold(p);
 }
 
 bool App::number_at(double fx, double fy) const {

@@ -110,10 +110,10 @@ public:
 
     // A finger held still on a cell (the page times it) moves the goal
     // there; in paint mode a finger paints, however long it stays.
-    bool hold(Vec2 q, bool act) override {
+    bool hold(Vec2 q) override {
         Cell k;
         if (s_.painting() || !cell_of(q, &k)) return false;
-        if (act) move_goal(k);
+        move_goal(k);
         return true;
     }
 

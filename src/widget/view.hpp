@@ -74,10 +74,8 @@ public:
     virtual bool key(const std::string& k, bool repeat) = 0;
     virtual bool cancel() { return false; }        // Escape: true if it cleared something
     // A long press: a finger held still at world point p and lifted (the
-    // page times it, kHoldMs in web/src/input.js). True if the view uses it;
-    // only when `act` does it act (else the page asks, to keep the browser's
-    // own long-press menu off).
-    virtual bool hold(Vec2 p, bool act) { (void)p, (void)act; return false; }
+    // page times it, kHoldMs in web/src/input.js). True if the view used it.
+    virtual bool hold(Vec2 p) { (void)p; return false; }
     // Whether something draggable (the hawk, a target) is at world point p:
     // a touch there drags it instead of scrolling the page.
     virtual bool draggable(Vec2 p) const { (void)p; return false; }

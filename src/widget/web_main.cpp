@@ -185,7 +185,7 @@ EMSCRIPTEN_KEEPALIVE const char* fl_apply(const char* key, const char* value) {
 // Escape on the canvas: 1 if the view used it (it cleared a selection), 0 if the page should blur.
 EMSCRIPTEN_KEEPALIVE int fl_cancel() { return g.app.cancel(); }
 // 1 if a touch (drag 1) or a wheel turn (drag 0) at (fx, fy) (fractions of the canvas) is the widget's.
-EMSCRIPTEN_KEEPALIVE int fl_hold(double fx, double fy, int act) { return g.started && g.app.hold(fx, fy, act != 0); }
+EMSCRIPTEN_KEEPALIVE int fl_hold(double fx, double fy) { return g.started && g.app.hold(fx, fy); }
 EMSCRIPTEN_KEEPALIVE int fl_number_at(double fx, double fy) { return g.started && g.app.number_at(fx, fy); }
 EMSCRIPTEN_KEEPALIVE int fl_typing() { return g.started && g.app.typing(); }
 EMSCRIPTEN_KEEPALIVE int fl_type(const char* text) { return g.started && g.app.type(text); }

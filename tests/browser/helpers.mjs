@@ -253,17 +253,14 @@ export const onWidget = (page, sel, fn, ...args) =>
 export async function swipe(p, from, to, steps = 8) {
   const cdp = await p.context().newCDPSession(p);
   const point = (x, y) => [{ x, y, id: 1 }];
-  // Each event carries the time the finger made it (a move every 16 ms), so
-  // a busy machine that delivers them late does not make the swipe a long press.
-  const t0 = Date.now() / 1000;
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(from.x, from.y), timestamp: t0 });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(from.x, from.y) });
   for (let k = 1; k <= steps; k++) {
     const x = from.x + ((to.x - from.x) * k) / steps;
     const y = from.y + ((to.y - from.y) * k) / steps;
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(x, y), timestamp: t0 + 0.016 * k });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(x, y) });
     await p.waitForTimeout(16);
   }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [], timestamp: t0 + 0.016 * (steps + 1) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
 }
 

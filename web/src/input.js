@@ -23,6 +23,23 @@ export function prepareCanvas(w) {
   }
   if (!canvas.hasAttribute('tabindex')) canvas.tabIndex = 0; // keys only while focused
   const isCanvas = (t) => t instanceof HTMLCanvasElement && t.closest('.flocklab') === el;
+  armKeys(w, isCanvas);
+  armTouches(w, isCanvas);
+  // A finger's tap reaches SDL as mouse events: say which it was, so a
+  // finger gets a finger's reach when it picks a boid; and whether Ctrl is
+  // held (Ctrl+click types into a slider), which SDL knows only from keys
+  // the canvas itself got.
+  el.addEventListener('pointerdown', (e) => {
+    if (isCanvas(e.target)) w.api_()?.setPointer(e.pointerType === 'touch' ? 1 : 0, e.ctrlKey ? 1 : 0);
+  }, { capture: true, signal });
+  armCanvas(canvas, signal);
+  armTouchChunk(w);
+  return canvas;
+}
+
+// Keys on the focused canvas: the module's (fl_key), or the page's.
+function armKeys(w, isCanvas) {
+  const { el_: el, signal_: signal } = w;
   // Stopped on their way down to the canvas (capture, on the widget's
   // element), keys the widget or the page keeps never reach SDL, which would
   // cancel them: Tab moves focus on, Escape clears then leaves, and a key
@@ -43,6 +60,11 @@ export function prepareCanvas(w) {
       e.preventDefault();
     }
   }, { capture: true, signal });
+}
+
+// Which touches and wheel turns are the widget's, and a finger's long press.
+function armTouches(w, isCanvas) {
+  const { el_: el, signal_: signal } = w;
   // The page scrolls under the wheel (unless the pointer is on the tuning
   // panel), and a swipe scrolls it too: only a touch that starts on the
   // panel or on something the widget lets you drag (the hawk, a target)
@@ -63,10 +85,6 @@ export function prepareCanvas(w) {
   // turn a tap into a long press.
   const kHoldMs = 500;
   let press = null; // {c, x, y, t}: one finger down on a canvas, still so far
-  const holds = (act) => {
-    const r = press.c.getBoundingClientRect();
-    return w.api_()?.hold((press.x - r.left) / r.width, (press.y - r.top) / r.height, act) === 1;
-  };
   el.addEventListener('touchstart', (e) => {
     if (!isCanvas(e.target)) return;
     pageTouch = !at(e.target, e.touches[0], true);
@@ -77,21 +95,18 @@ export function prepareCanvas(w) {
   for (const type of ['touchmove', 'touchend', 'touchcancel']) {
     el.addEventListener(type, (e) => {
       if (!isCanvas(e.target)) return;
-      if (type === 'touchend' && press && e.timeStamp - press.t >= kHoldMs) holds(1);
+      if (type === 'touchend' && press && e.timeStamp - press.t >= kHoldMs) {
+        const r = press.c.getBoundingClientRect();
+        w.api_()?.hold((press.x - r.left) / r.width, (press.y - r.top) / r.height);
+      }
       if (type !== 'touchmove' || Math.hypot(e.touches[0].clientX - press?.x, e.touches[0].clientY - press?.y) > 10) press = null;
       if (pageTouch) e.stopPropagation();
     }, { capture: true, signal });
   }
-  // A long press the view uses is not also the browser's menu.
-  el.addEventListener('contextmenu', (e) => { if (isCanvas(e.target) && press && holds(0)) e.preventDefault(); }, { signal });
-  // A finger's tap reaches SDL as mouse events: say which it was, so a
-  // finger gets a finger's reach when it picks a boid; and whether Ctrl is
-  // held (Ctrl+click types into a slider), which SDL knows only from keys
-  // the canvas itself got.
-  el.addEventListener('pointerdown', (e) => {
-    if (isCanvas(e.target)) w.api_()?.setPointer(e.pointerType === 'touch' ? 1 : 0, e.ctrlKey ? 1 : 0);
-  }, { capture: true, signal });
-  armCanvas(canvas, signal);
+}
+
+function armTouchChunk(w) {
+  const { el_: el, signal_: signal } = w;
   // What only a touch screen needs (touch.js, a chunk of its own), armed
   // where there is one, or at the first touch: typing into the panel's
   // numbers with the on-screen keyboard, and the zoom for fingers (w.zoom_).
@@ -105,7 +120,6 @@ export function prepareCanvas(w) {
   };
   if (typeof matchMedia === 'function' && matchMedia('(any-pointer: coarse)').matches) armTouch();
   else el.addEventListener('touchstart', armTouch, { capture: true, once: true, signal });
-  return canvas;
 }
 
 // A canvas does not take focus by being clicked in every browser. A mouse or
