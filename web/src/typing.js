@@ -16,6 +16,30 @@ const TAP_PX = 10; // as input.js and the panel (ui_number.hpp's kTapPx) tell a 
 // takes them (app.hpp: App::type).
 const KEYS = { Backspace: '\b', Delete: '\x7f', ArrowLeft: '\x02', ArrowRight: '\x06', Home: '\x01', End: '\x05' };
 
+// The text field a tap focuses: what is typed there goes to the panel.
+function typingField(w, keep, close) {
+  const field = Object.assign(document.createElement('input'), { type: 'text', className: 'fl-typing', autocomplete: 'off', spellcheck: false });
+  field.setAttribute('inputmode', 'decimal');
+  field.setAttribute('enterkeyhint', 'done');
+  field.setAttribute('autocorrect', 'off');
+  field.setAttribute('aria-label', w.t('Type a value'));
+  field.addEventListener('input', () => {
+    const text = field.value;
+    field.value = '';
+    if (text) w.api()?.type(text);
+  });
+  field.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') keep();
+    else if (e.key === 'Escape') { w.escape(); close(); }
+    else if (KEYS[e.key]) w.api()?.type(KEYS[e.key]);
+    else return;
+    e.preventDefault();
+    e.stopPropagation();
+  });
+  field.addEventListener('blur', keep);
+  return field;
+}
+
 export function armTyping(w) {
   const { el, signal } = w;
   const onCanvas = (e) => e.target instanceof HTMLCanvasElement && e.target.closest('.flocklab') === el;
@@ -49,25 +73,7 @@ export function armTyping(w) {
 
   function open(x, y) {
     if (!field) {
-      field = Object.assign(document.createElement('input'), { type: 'text', className: 'fl-typing', autocomplete: 'off', spellcheck: false });
-      field.setAttribute('inputmode', 'decimal');
-      field.setAttribute('enterkeyhint', 'done');
-      field.setAttribute('autocorrect', 'off');
-      field.setAttribute('aria-label', w.t('Type a value'));
-      field.addEventListener('input', () => {
-        const text = field.value;
-        field.value = '';
-        if (text) w.api()?.type(text);
-      });
-      field.addEventListener('keydown', (e) => {
-        if (e.key === 'Enter') keep();
-        else if (e.key === 'Escape') { w.escape(); close(); }
-        else if (KEYS[e.key]) w.api()?.type(KEYS[e.key]);
-        else return;
-        e.preventDefault();
-        e.stopPropagation();
-      });
-      field.addEventListener('blur', keep);
+      field = typingField(w, keep, close);
       el.append(field);
     }
     field.style.left = `${x}px`;

@@ -10,31 +10,32 @@ import { fullscreenElement } from './fullscreen.js';
 
 const TARGET_CSS = 24; // px
 
+// The box that scrolls sideways, and the bar of its two buttons.
+function zoomBox({ t, signal }) {
+  const box = document.createElement('div');
+  box.className = 'fl-zoom';
+  const bar = document.createElement('div');
+  bar.className = 'fl-zoom-bar';
+  const pan = (dir, text) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.dataset.pan = String(dir);
+    b.textContent = text;
+    b.addEventListener('click', () => box.scrollBy({ left: dir * box.clientWidth * 0.8 }), { signal });
+    return b;
+  };
+  const note = document.createElement('span');
+  note.textContent = t('Zoomed in for fingers: these move the view');
+  bar.append(pan(-1, `◀ ${t('Left')}`), note, pan(1, `${t('Right')} ▶`));
+  return { box, bar };
+}
+
 export function makeZoom(w) {
   const { el, signal } = w;
   const coarse = typeof matchMedia === 'function' ? matchMedia('(pointer: coarse)') : { matches: false };
   let zoom = 1;
   let box = null;
   let bar = null;
-
-  function build() {
-    const { t } = w;
-    box = document.createElement('div');
-    box.className = 'fl-zoom';
-    bar = document.createElement('div');
-    bar.className = 'fl-zoom-bar';
-    const pan = (dir, text) => {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.dataset.pan = String(dir);
-      b.textContent = text;
-      b.addEventListener('click', () => box.scrollBy({ left: dir * box.clientWidth * 0.8 }), { signal });
-      return b;
-    };
-    const note = document.createElement('span');
-    note.textContent = t('Zoomed in for fingers: these move the view');
-    bar.append(pan(-1, `◀ ${t('Left')}`), note, pan(1, `${t('Right')} ▶`));
-  }
 
   // While zoomed, the keyboard's cursor (metrics.caret, canvas CSS px) is
   // kept in sight when it moves: the box scrolls sideways to it, the page up
@@ -65,7 +66,7 @@ export function makeZoom(w) {
     const focused = document.activeElement === canvas; // moving it drops the focus: a keyboard keeps it
     const top = canvas.getBoundingClientRect().top;
     if (want > 1) {
-      if (!box) build();
+      if (!box) ({ box, bar } = zoomBox(w));
       if (canvas.parentElement !== box) {
         canvas.before(box);
         box.append(canvas);
