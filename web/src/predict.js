@@ -51,31 +51,7 @@ const SPEEDS = [0.25, 0.5, 1, 2];
 // returns {show, hide} for that button's prediction.
 export function makePrediction(widget, spec, seconds) {
   const { el, signal, handle, say } = widget;
-  const id = `fl-predict-${++nextId}`;
-  const box = document.createElement('fieldset');
-  box.className = 'fl-predict';
-  box.hidden = true;
-  const legend = document.createElement('legend');
-  legend.textContent = spec.question;
-  box.append(legend);
-  const radios = spec.choices.map((c, i) => {
-    const label = document.createElement('label');
-    const input = Object.assign(document.createElement('input'), { type: 'radio', name: id, value: String(i) });
-    label.append(input, ` ${c.text}`);
-    box.append(label);
-    return input;
-  });
-  const play = Object.assign(document.createElement('button'), { type: 'button', className: 'fl-predict-play' });
-  // The speed it plays at, changed while it plays too: slow motion to watch
-  // a turn or a brake happen (the same fixed steps, so the same numbers).
-  const speedLabel = Object.assign(document.createElement('label'), { className: 'fl-speed' });
-  const speed = document.createElement('select');
-  for (const s of SPEEDS) speed.append(new Option(`${widget.lang().number(s, s < 0.5 ? 2 : s < 1 ? 1 : 0)}×`, String(s), s === 1, s === 1));
-  const speedWord = document.createElement('span');
-  speedLabel.append(speedWord, ' ', speed);
-  speed.addEventListener('change', () => handle.setSpeed(Number(speed.value)), { signal });
-  const outcome = Object.assign(document.createElement('p'), { className: 'fl-outcome' });
-  box.append(play, speedLabel, outcome);
+  const { box, radios, play, speed, speedWord, outcome } = predictionBox(widget, spec);
   // The figure's own buttons stay together: the question goes after the last control.
   const after = el.querySelector(':scope > .fl-measured, :scope > figcaption');
   if (after) after.before(box);
@@ -109,22 +85,17 @@ export function makePrediction(widget, spec, seconds) {
     const g = e.detail;
     if (!watching || !handle.paused() || Math.abs(g.time - seconds) > 1e-6) return;
     watching = false;
-    let sentence;
-    let result;
+    let told;
     try {
-      const i = chosen();
-      const happened = spec.choices.find((c) => holds(c.when, g));
-      const verdict = happened === spec.choices[i] ? t('Your prediction held.') : t('What happened instead: {0}.', bare(happened?.text ?? '?'));
-      sentence = `${t('You predicted: {0}.', bare(spec.choices[i].text))} ${fill(spec.result, g, widget.lang())} ${verdict} ${spec.why}`;
-      result = { kind: 'what-if', item: widget.item, question: spec.question, answer: spec.choices[i].text, correct: happened?.text ?? null, held: happened === spec.choices[i], text: sentence };
+      told = verdict(widget, spec, chosen(), g);
     } catch (err) {
       warn(el, `data-predict: ${err.message}`);
       return;
     }
-    outcome.textContent = sentence;
+    outcome.textContent = told.text;
     label();
-    say(sentence);
-    report(el, result);
+    say(told.text);
+    report(el, told);
   }, { signal });
   return {
     // A fresh question for this button's run (the widget waits at 0 s).
@@ -141,4 +112,45 @@ export function makePrediction(widget, spec, seconds) {
       handle.setSpeed(1);
     },
   };
+}
+
+// What happened against choice i, in words, as the results stream reports it.
+function verdict(widget, spec, i, g) {
+  const t = (s, ...a) => widget.lang().t(s, ...a);
+  const happened = spec.choices.find((c) => holds(c.when, g));
+  const held = happened === spec.choices[i];
+  const said = held ? t('Your prediction held.') : t('What happened instead: {0}.', bare(happened?.text ?? '?'));
+  const text = `${t('You predicted: {0}.', bare(spec.choices[i].text))} ${fill(spec.result, g, widget.lang())} ${said} ${spec.why}`;
+  return { kind: 'what-if', item: widget.item, question: spec.question, answer: spec.choices[i].text, correct: happened?.text ?? null, held, text };
+}
+
+// The question's fieldset: its choices, Play, the speed and the outcome.
+function predictionBox(widget, spec) {
+  const { signal, handle } = widget;
+  const id = `fl-predict-${++nextId}`;
+  const box = document.createElement('fieldset');
+  box.className = 'fl-predict';
+  box.hidden = true;
+  const legend = document.createElement('legend');
+  legend.textContent = spec.question;
+  box.append(legend);
+  const radios = spec.choices.map((c, i) => {
+    const label = document.createElement('label');
+    const input = Object.assign(document.createElement('input'), { type: 'radio', name: id, value: String(i) });
+    label.append(input, ` ${c.text}`);
+    box.append(label);
+    return input;
+  });
+  const play = Object.assign(document.createElement('button'), { type: 'button', className: 'fl-predict-play' });
+  // The speed it plays at, changed while it plays too: slow motion to watch
+  // a turn or a brake happen (the same fixed steps, so the same numbers).
+  const speedLabel = Object.assign(document.createElement('label'), { className: 'fl-speed' });
+  const speed = document.createElement('select');
+  for (const s of SPEEDS) speed.append(new Option(`${widget.lang().number(s, s < 0.5 ? 2 : s < 1 ? 1 : 0)}×`, String(s), s === 1, s === 1));
+  const speedWord = document.createElement('span');
+  speedLabel.append(speedWord, ' ', speed);
+  speed.addEventListener('change', () => handle.setSpeed(Number(speed.value)), { signal });
+  const outcome = Object.assign(document.createElement('p'), { className: 'fl-outcome' });
+  box.append(play, speedLabel, outcome);
+  return { box, radios, play, speed, speedWord, outcome };
 }
