@@ -127,7 +127,9 @@ private:
     bool create_graphics();
     void handle_event(const SDL_Event& e);
     void update(double frame_seconds);
-    int run_for(int n, double budget_ms);  // up to n steps, stopping once budget_ms is spent (at least one)
+    // Up to n steps, stopping once budget_ms is spent (at least one step);
+    // `within`: before a step that would likely pass it (the longest so far).
+    int run_for(int n, double budget_ms, bool within = false);
     void update_panels(double now_ms);
     void place_hud(double now_ms);  // the HUD's corner: the one over less of what matters
     void draw();

@@ -2,7 +2,7 @@
 // the repros of the adversarial round, each on the built page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, pageOf } from './helpers.mjs';
+import { start, pageOf, mainThreadTasks } from './helpers.mjs';
 
 let env;
 let page;
@@ -45,41 +45,42 @@ const errorOf = (fn) => page.evaluate(async (src) => {
   }
 }, fn.toString());
 
-test('runTo(60) at 5000 boids leaves the page responsive: no long task, typing within 100 ms, and it can be stopped', async () => {
+test('runTo(60) at 5000 boids leaves the page responsive: no task over 50 ms of the main thread\'s CPU while it runs, keys typed meanwhile arrive, and it can be stopped', async () => {
   await fresh({ boids: 5000, paused: true });
-  const r = await page.evaluate(async () => {
-    const longs = [];
-    const po = new PerformanceObserver((l) => { for (const e of l.getEntries()) longs.push(e.duration); });
-    po.observe({ type: 'longtask' });
-    const input = document.getElementById('typing');
-    input.focus();
-    const lags = [];
-    input.addEventListener('keydown', (e) => lags.push(performance.now() - e.timeStamp));
-    const done = window.w.runTo(60);
-    const busy = window.w.element.getAttribute('aria-busy');
-    const runDisabled = window.w.element.querySelector('[data-action="run"]').disabled;
-    // Keys typed while it runs, one every 150 ms.
-    for (let k = 0; k < 8; k++) {
-      await new Promise((res) => setTimeout(res, 150));
-      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
-    }
-    window.w.pause(); // stops it
-    let stopped = '';
-    try { await done; } catch (e) { stopped = e.name; }
-    po.disconnect();
-    return { longs, lags, busy, runDisabled, stopped, time: window.w.gauges().time, after: window.w.element.getAttribute('aria-busy') };
-  });
-  assert.equal(r.busy, 'true');
-  assert.equal(r.runDisabled, true);
-  assert.equal(r.stopped, 'AbortError');
-  assert.equal(r.after, null);
-  assert.ok(r.time > 0 && r.time < 60, `stopped at ${r.time} s`);
-  assert.ok(r.longs.every((d) => d <= 250), `long tasks ${r.longs.map((d) => d.toFixed(0))} ms`);
-  assert.ok(r.lags.every((d) => d <= 100), `key lags ${r.lags.map((d) => d.toFixed(0))} ms`);
-  // And a run that finishes resolves with the gauges there.
-  const g = await page.evaluate(async () => { window.w.setBoids(60); return window.w.runTo(10); });
-  assert.ok(Math.abs(g.time - 10) < 1e-9 && Math.abs(g.spacing - 22.550619377904063) < 0.05, JSON.stringify(g));
-  await page.evaluate(() => window.w.destroy());
+  try {
+    // A long task is judged by the main thread's CPU time (helpers.mjs,
+    // mainThreadTasks): on a busy machine the wall time of a few ms of work
+    // stretches with the other processes, and a page cannot tell the two apart.
+    const { result: r, tasks } = await mainThreadTasks(page, async () => {
+      const started = await page.evaluate(() => {
+        document.getElementById('typing').focus();
+        window.running = window.w.runTo(60);
+        window.running.catch(() => {});
+        return { busy: window.w.element.getAttribute('aria-busy'), runDisabled: window.w.element.querySelector('[data-action="run"]').disabled };
+      });
+      // Keys typed while it runs, at a typist's pace: each one reaches the field.
+      await page.keyboard.type('abcdefgh', { delay: 150 });
+      await page.waitForFunction(() => document.getElementById('typing').value === 'abcdefgh');
+      return { ...started, ...(await page.evaluate(async () => {
+        window.w.pause(); // stops it
+        let stopped = '';
+        try { await window.running; } catch (e) { stopped = e.name; }
+        return { stopped, time: window.w.gauges().time, after: window.w.element.getAttribute('aria-busy') };
+      })) };
+    });
+    assert.equal(r.busy, 'true');
+    assert.equal(r.runDisabled, true);
+    assert.equal(r.stopped, 'AbortError');
+    assert.equal(r.after, null);
+    assert.ok(r.time > 0 && r.time < 60, `stopped at ${r.time} s`);
+    const longest = Math.max(...tasks.map((t) => t.cpu));
+    assert.ok(longest <= 50, `a main-thread task took ${longest.toFixed(0)} ms of CPU`);
+    // And a run that finishes resolves with the gauges there.
+    const g = await page.evaluate(async () => { window.w.setBoids(60); return window.w.runTo(10); });
+    assert.ok(Math.abs(g.time - 10) < 1e-9 && Math.abs(g.spacing - 22.550619377904063) < 0.05, JSON.stringify(g));
+  } finally {
+    await page.evaluate(() => window.w.destroy()); // a failure above leaves no widget for the next test
+  }
 });
 
 test('destroy() before ready ends the widget for good: ready rejects with AbortError and nothing runs', async () => {
