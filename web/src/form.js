@@ -44,6 +44,102 @@ const stopsFor = (api, t) => {
 };
 const nearestStop = (stops, v) => stops.reduce((k, s, i) => (Math.abs(s - v) < Math.abs(stops[k] - v) ? i : k), 0);
 
+// The form's sections, in order: each adds its controls to `box` and, to
+// `inputs`, how each one reads the widget (sync()).
+function seedSection(w, box, inputs, id) {
+  const h = w.handle_;
+  const { t: tr } = w.lang_;
+  // Seed and reset.
+  const seedRow = node(node(box, 'fieldset'), 'div', { class: 'fl-row' });
+  seedRow.parentElement.prepend(Object.assign(document.createElement('legend'), { textContent: tr('run') }));
+  const sid = id();
+  node(seedRow, 'label', { for: sid }, tr('seed'));
+  const seed = node(seedRow, 'input', { id: sid, type: 'number', min: 0, step: 1, inputmode: 'numeric' });
+  const again = node(seedRow, 'button', { type: 'button' }, tr('Reset with this seed'));
+  again.addEventListener('click', () => h.reset(Number(seed.value)), { signal: w.signal_ });
+  inputs.push({ input: seed, read: () => h.seed() });
+}
+
+function optionSections(w, box, inputs, id) {
+  const h = w.handle_;
+  const { t: tr } = w.lang_;
+  // The scene's switches and choices.
+  for (const opt of w.spec_.options) {
+    if (!opt.attribute || !['flags', 'choice', 'toggle'].includes(opt.kind)) continue;
+    const set = node(box, 'fieldset');
+    node(set, 'legend', {}, tr(opt.label));
+    const row = node(set, 'div', { class: 'fl-row' });
+    const values = opt.kind === 'toggle' ? [opt.name] : opt.values;
+    const group = id();
+    for (const v of values) {
+      const vid = id();
+      const type = opt.kind === 'choice' ? 'radio' : 'checkbox';
+      const input = node(row, 'input', { id: vid, type, name: group, value: v });
+      node(row, 'label', { for: vid }, tr(v));
+      const Name = opt.name[0].toUpperCase() + opt.name.slice(1);
+      input.addEventListener('change', () => {
+        if (opt.kind === 'choice') h[`set${Name}`](v);
+        else if (opt.kind === 'flags') h[`set${Name}`](v, input.checked);
+        else h[`set${Name}`](input.checked);
+      }, { signal: w.signal_ });
+      const read = opt.kind === 'choice' ? () => h[opt.name]() === v
+        : opt.kind === 'flags' ? () => !!h[`${opt.name}s`]()[v] : () => !!h[opt.name]();
+      inputs.push({ input, read, checked: true });
+    }
+  }
+}
+
+function whatIfSection(w, box, inputs, id) {
+  const h = w.handle_;
+  const { t: tr } = w.lang_;
+  // The lesson's mistakes as a what-if lane beside the lab (none, or one by name).
+  if (w.spec_.whatIf?.length) {
+    const set = node(box, 'fieldset');
+    node(set, 'legend', {}, tr('what if'));
+    const row = node(set, 'div', { class: 'fl-row' });
+    const group = id();
+    for (const p of [{ label: null, compare: '' }, ...w.spec_.whatIf]) {
+      const vid = id();
+      const input = node(row, 'input', { id: vid, type: 'radio', name: group, value: p.compare });
+      node(row, 'label', { for: vid }, p.label === null ? tr('no what-if lane') : tr(p.label));
+      input.addEventListener('change', () => h.compare(p.compare || null), { signal: w.signal_ });
+      inputs.push({ input, read: () => (w.api_().compared() || '') === p.compare, checked: true });
+    }
+  }
+}
+
+function tunableSections(w, box, inputs, id) {
+  const h = w.handle_;
+  const { t: tr } = w.lang_;
+  // The tunables, grouped as in the panel: a slider and a number field each.
+  let group = null;
+  let set = null;
+  for (const t of w.spec_.tunables) {
+    if (t.group !== group) {
+      group = t.group;
+      set = node(box, 'fieldset');
+      node(set, 'legend', {}, tr(group));
+    }
+    const row = node(set, 'div', { class: 'fl-row' });
+    const rid = id();
+    const unit = tr(t.unit);
+    const label = t.unit ? `${tr(t.label)} (${unit})` : tr(t.label);
+    node(row, 'label', { for: rid }, label);
+    const stops = stopsFor(w.api_(), t);
+    const range = node(row, 'input', { id: rid, type: 'range', min: 0, max: stops.length - 1, step: 1 });
+    const num = node(row, 'input', { type: 'number', min: t.lo, max: t.hi, step: 'any', 'aria-label': label });
+    const valueOf = (input) => (input === range ? String(stops[Number(range.value)]) : input.value);
+    const shown = () => { range.setAttribute('aria-valuetext', `${String(stops[Number(range.value)]).replace('.', w.lang_.decimal)}${t.unit ? ` ${unit}` : ''}`); };
+    for (const input of [range, num]) {
+      input.addEventListener('change', () => {
+        if (input.value !== '') h.setParams({ [t.name]: valueOf(input) });
+      }, { signal: w.signal_ });
+      inputs.push(input === range ? { input, read: (p) => nearestStop(stops, p[t.name]), after: shown } : { input, read: (p) => p[t.name] });
+    }
+    range.addEventListener('input', () => { num.value = valueOf(range); shown(); }, { signal: w.signal_ });
+  }
+}
+
 export function makeForm(w) {
   const box = own(w.el_, '[data-controls]')[0];
   const inputs = []; // {input, read(): value from the widget}
@@ -53,83 +149,8 @@ export function makeForm(w) {
       if (!box) return;
       box.replaceChildren();
       box.classList.add('fl-controls');
-      const h = w.handle_;
-      const { t: tr } = w.lang_;
       const id = () => `fl-c${++nextId}`;
-      // Seed and reset.
-      const seedRow = node(node(box, 'fieldset'), 'div', { class: 'fl-row' });
-      seedRow.parentElement.prepend(Object.assign(document.createElement('legend'), { textContent: tr('run') }));
-      const sid = id();
-      node(seedRow, 'label', { for: sid }, tr('seed'));
-      const seed = node(seedRow, 'input', { id: sid, type: 'number', min: 0, step: 1, inputmode: 'numeric' });
-      const again = node(seedRow, 'button', { type: 'button' }, tr('Reset with this seed'));
-      again.addEventListener('click', () => h.reset(Number(seed.value)), { signal: w.signal_ });
-      inputs.push({ input: seed, read: () => h.seed() });
-      // The scene's switches and choices.
-      for (const opt of w.spec_.options) {
-        if (!opt.attribute || !['flags', 'choice', 'toggle'].includes(opt.kind)) continue;
-        const set = node(box, 'fieldset');
-        node(set, 'legend', {}, tr(opt.label));
-        const row = node(set, 'div', { class: 'fl-row' });
-        const values = opt.kind === 'toggle' ? [opt.name] : opt.values;
-        const group = id();
-        for (const v of values) {
-          const vid = id();
-          const type = opt.kind === 'choice' ? 'radio' : 'checkbox';
-          const input = node(row, 'input', { id: vid, type, name: group, value: v });
-          node(row, 'label', { for: vid }, tr(v));
-          const Name = opt.name[0].toUpperCase() + opt.name.slice(1);
-          input.addEventListener('change', () => {
-            if (opt.kind === 'choice') h[`set${Name}`](v);
-            else if (opt.kind === 'flags') h[`set${Name}`](v, input.checked);
-            else h[`set${Name}`](input.checked);
-          }, { signal: w.signal_ });
-          const read = opt.kind === 'choice' ? () => h[opt.name]() === v
-            : opt.kind === 'flags' ? () => !!h[`${opt.name}s`]()[v] : () => !!h[opt.name]();
-          inputs.push({ input, read, checked: true });
-        }
-      }
-      // The lesson's mistakes as a what-if lane beside the lab (none, or one by name).
-      if (w.spec_.whatIf?.length) {
-        const set = node(box, 'fieldset');
-        node(set, 'legend', {}, tr('what if'));
-        const row = node(set, 'div', { class: 'fl-row' });
-        const group = id();
-        for (const p of [{ label: null, compare: '' }, ...w.spec_.whatIf]) {
-          const vid = id();
-          const input = node(row, 'input', { id: vid, type: 'radio', name: group, value: p.compare });
-          node(row, 'label', { for: vid }, p.label === null ? tr('no what-if lane') : tr(p.label));
-          input.addEventListener('change', () => h.compare(p.compare || null), { signal: w.signal_ });
-          inputs.push({ input, read: () => (w.api_().compared() || '') === p.compare, checked: true });
-        }
-      }
-      // The tunables, grouped as in the panel: a slider and a number field each.
-      let group = null;
-      let set = null;
-      for (const t of w.spec_.tunables) {
-        if (t.group !== group) {
-          group = t.group;
-          set = node(box, 'fieldset');
-          node(set, 'legend', {}, tr(group));
-        }
-        const row = node(set, 'div', { class: 'fl-row' });
-        const rid = id();
-        const unit = tr(t.unit);
-        const label = t.unit ? `${tr(t.label)} (${unit})` : tr(t.label);
-        node(row, 'label', { for: rid }, label);
-        const stops = stopsFor(w.api_(), t);
-        const range = node(row, 'input', { id: rid, type: 'range', min: 0, max: stops.length - 1, step: 1 });
-        const num = node(row, 'input', { type: 'number', min: t.lo, max: t.hi, step: 'any', 'aria-label': label });
-        const valueOf = (input) => (input === range ? String(stops[Number(range.value)]) : input.value);
-        const shown = () => { range.setAttribute('aria-valuetext', `${String(stops[Number(range.value)]).replace('.', w.lang_.decimal)}${t.unit ? ` ${unit}` : ''}`); };
-        for (const input of [range, num]) {
-          input.addEventListener('change', () => {
-            if (input.value !== '') h.setParams({ [t.name]: valueOf(input) });
-          }, { signal: w.signal_ });
-          inputs.push(input === range ? { input, read: (p) => nearestStop(stops, p[t.name]), after: shown } : { input, read: (p) => p[t.name] });
-        }
-        range.addEventListener('input', () => { num.value = valueOf(range); shown(); }, { signal: w.signal_ });
-      }
+      for (const section of [seedSection, optionSections, whatIfSection, tunableSections]) section(w, box, inputs, id);
       this.sync();
     },
     // From the widget to the form, except the field being edited.
