@@ -312,26 +312,6 @@ std::vector<Gauge> FlockScene::gauges() {
             {N_("slowest"), "px/s", slowest_, -1, params.max_speed, 0, kSameSpeed}};
 }
 
-std::unique_ptr<BenchRun> FlockScene::bench(int boids, const std::string& variant, int warmup) const {
-    struct Run : BenchRun {
-        FlockBench b;
-        int n;
-        Run(const FlockParams& p, std::uint64_t seed, NeighborMode m, int w) : b(p, seed, m, w), n(p.num_boids) {}
-        int warm(double budget_ms) override { return b.warm(budget_ms); }
-        BenchResult time(int steps, double budget_ms) override {
-            // Batches keep the browser's coarse clock usable.
-            steps = std::clamp(steps, 1, max_steps_for(n));
-            const int rounds = std::min(steps, 5);
-            return b.time(rounds, std::max(1, steps / rounds), budget_ms);
-        }
-    };
-    FlockParams p = params;
-    p.num_boids = std::clamp(boids, 2, kWidgetMaxBoids);
-    // The warm-up (600 steps by default, as in the CLI's bench) lets the flock form.
-    return std::make_unique<Run>(p, seed(), variant == "brute" ? NeighborMode::Brute : NeighborMode::Grid,
-                                 std::clamp(warmup, 0, kMaxWarmupSteps));
-}
-
 BenchResult FlockScene::benchmark(int boids, NeighborMode mode, int steps, int warmup) const {
     return benchmark(boids, mode == NeighborMode::Brute ? "brute" : "grid", steps, warmup);
 }
