@@ -134,7 +134,7 @@ test('select(3) before ready applies; a steer config mounted on an auto-mounted 
 test('the live step time at 100 boids is real: not 0, and near what the steps cost', async () => {
   const page = await authorPage('<figure class="flocklab" id="f" data-boids="100"></figure>');
   await ready(page, '#f');
-  const t0 = await onWidget(page, '#f', (h) => { h.reset(7); h.step(600); return h.gauges().time; });
+  const t0 = await onWidget(page, '#f', (h) => { h.reset(7); stepAll(h, 600); return h.gauges().time; });
   await whenWidget(page, '#f', (h, t) => h.gauges().time >= t, t0 + 5); // 5 s of live steps
   const r = await onWidget(page, '#f', async (h) => ({ live: h.stepTime(), bench: await h.benchmark({ boids: 100, steps: 600 }) }));
   console.log(`# step time at 100 boids: live ${r.live.toFixed(4)} ms, benchmark ${r.bench.toFixed(4)} ms`);

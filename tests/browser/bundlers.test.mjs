@@ -9,6 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build as viteBuild, createServer as viteServer } from 'vite';
@@ -258,6 +259,16 @@ function ownEnv(extra = {}) {
   return env;
 }
 
+// A port free on 127.0.0.1 now (the system's pick).
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer().once('error', reject).listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 // The address a site's server says it listens on (it picks a free port).
 function servedAt(proc) {
   let said = '';
@@ -282,7 +293,9 @@ test('VitePress 1.6 builds a page that imports the package (rendered on the serv
 
 test('VitePress\'s dev server with the README\'s one Vite line: the lab, an experiment, a Spanish widget and a saved file', async () => {
   const dir = vitepressProject();
-  const dev = spawn(process.execPath, [vitepress, 'dev', 'docs', '--host', '127.0.0.1', '--port', '0', '--strictPort', 'false'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: ownEnv() });
+  // VitePress's CLI takes --port 0 as its default, 5173, which another run on
+  // the machine may hold ("Port 5173 is already in use"): a port found free.
+  const dev = spawn(process.execPath, [vitepress, 'dev', 'docs', '--host', '127.0.0.1', '--port', String(await freePort()), '--strictPort'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: ownEnv() });
   try {
     await checkAt(await servedAt(dev));
   } finally {

@@ -297,7 +297,7 @@ test('a projector: F puts the widget in full screen at 1920x1080, the HUD text g
   await page.setViewportSize({ width: 1920, height: 1080 });
   // 5 s to chart (its axes are labelled once there is a run to show: paused at
   // once after loading on a busy machine there was none).
-  await onWidget(page, '#flock', (h) => { h.pause(); h.reset(7); h.step(300); });
+  await onWidget(page, '#flock', (h) => { h.pause(); h.reset(7); stepAll(h, 300); });
   await tabTo(page, '#flock');
   const normal = await onWidget(page, '#flock', (h) => h.uiMetrics());
   await page.keyboard.press('f');

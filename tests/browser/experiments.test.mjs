@@ -63,7 +63,7 @@ test('the flock: seeds 0-199 start as natively, 25 wandering runs of 10 s end as
   const wandering = await page.evaluate(() => {
     const h = document.querySelector('#t').flocklab;
     h.setRule('wander', true);
-    const out = Array.from({ length: 25 }, (_, s) => { h.reset(s); h.step(600); return h.state().boids; });
+    const out = Array.from({ length: 25 }, (_, s) => { h.reset(s); stepAll(h, 600); return h.state().boids; }); // helpers.mjs
     h.setRule('wander', false);
     return out;
   });

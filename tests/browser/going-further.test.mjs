@@ -13,9 +13,9 @@ test('wander on changes the flock, and its button and key 4 switch it', async ()
   const page = await openLesson(env);
   const r = await onWidget(page, '#flock', (h) => {
     h.pause();
-    h.reset(7); h.step(300);
+    h.reset(7); stepAll(h, 300);
     const plain = h.state().boids;
-    h.reset(7); h.setRule('wander', true); h.step(300);
+    h.reset(7); h.setRule('wander', true); stepAll(h, 300);
     const wandering = h.state().boids;
     const moved = plain.filter((b, i) => Math.hypot(b[0] - wandering[i][0], b[1] - wandering[i][1]) > 1).length;
     h.setRule('wander', false);
@@ -43,7 +43,7 @@ test('the steer widget wanders: its button, SPACE after ARRIVE, and the circle d
   await page.locator('#steer [data-mode="wander"]').click();
   assert.equal(await page.locator('#steer [data-mode="wander"]').getAttribute('aria-pressed'), 'true');
   const s = await onWidget(page, '#steer', (h) => {
-    h.pause(); h.reset(7); h.step(120);
+    h.pause(); h.reset(7); stepAll(h, 120);
     return { mode: h.mode(), ...h.state() };
   });
   assert.equal(s.mode, 'wander');
@@ -126,12 +126,12 @@ test('the leader comes to rest on its target and the others gather behind it', a
       const d = s.boids.slice(1).map(([x, y]) => Math.hypot(x - bx, y - by)).sort((a, b) => a - b);
       return d[Math.floor(d.length / 2)];
     };
-    h.pause(); h.reset(7); h.step(600);
+    h.pause(); h.reset(7); stepAll(h, 600);
     const s = h.state();
     const leader = s.boids[0];
     const withLeader = { at: Math.hypot(leader[0] - 700, leader[1] - 300), speed: Math.hypot(leader[2], leader[3]),
       median: spread(s), target: s.leader.target, on: h.leader() };
-    h.setLeader(false); h.reset(7); h.step(600);
+    h.setLeader(false); h.reset(7); stepAll(h, 600);
     const without = { median: spread(h.state()), leader: h.state().leader };
     h.setLeader(true);
     return { withLeader, without };

@@ -34,6 +34,18 @@ export async function start({ deviceScaleFactor = 1, extraArgs = [], touch = tru
     deviceScaleFactor,
     hasTouch: touch,
   });
+  // step() runs at most about 250 ms of work a call and returns how many
+  // steps it ran (fewer on a busy machine): stepAll(h, n) calls it until all
+  // n have, for a test that compares where a run ends.
+  await context.addInitScript(() => {
+    window.stepAll = (h, n) => {
+      for (let left = n; left > 0;) {
+        const ran = h.step(left);
+        if (!(ran > 0)) throw new Error(`step(${left}) ran ${ran} steps`);
+        left -= ran;
+      }
+    };
+  });
   return {
     url,
     context,

@@ -25,7 +25,7 @@ test('clicking a boid selects it; each overlay changes the pixels where it shoul
   const { box } = await canvasOf(page, '#inspect');
   // A formed flock, paused; the boid closest to the middle of the flock is picked.
   const target = await onWidget(page, '#inspect', (h) => {
-    h.pause(); h.reset(7); h.step(600);
+    h.pause(); h.reset(7); stepAll(h, 600);
     for (const o of ['vision', 'neighbors', 'forces', 'grid']) h.setOverlay(o, false);
     h.select(null);
     const boids = h.state().boids;
@@ -147,11 +147,11 @@ test('explain(i) in the page agrees with the CLI', async () => {
 test('history() grows at 10 samples per simulated second, stays bounded, and csv() parses back', async () => {
   const r = await onWidget(page, '#flock', (h) => {
     h.pause(); h.setRule('separation', true); h.reset(7);
-    h.step(300);
+    stepAll(h, 300);
     h.setRule('separation', false);
-    h.step(300);
+    stepAll(h, 300);
     const a = h.history();
-    for (let k = 0; k < 30; k++) h.step(600); // five more simulated minutes
+    for (let k = 0; k < 30; k++) stepAll(h, 600); // five more simulated minutes
     const b = h.history();
     return { a, b, csv: h.csv(), seed: h.seed() };
   });
@@ -179,7 +179,7 @@ test('history() grows at 10 samples per simulated second, stays bounded, and csv
 });
 
 test('the [data-plot] chart draws the history with axes, units and a text summary', async () => {
-  await onWidget(page, '#flock', (h) => { h.pause(); h.setRule('separation', true); h.reset(7); h.step(300); h.setRule('separation', false); h.step(300); });
+  await onWidget(page, '#flock', (h) => { h.pause(); h.setRule('separation', true); h.reset(7); stepAll(h, 300); h.setRule('separation', false); stepAll(h, 300); });
   await page.waitForFunction(() => /after separation off/.test(document.querySelector('#flock svg[data-plot] desc').textContent), null, { timeout: 30000 })
     .catch(async (e) => { throw new Error(`${e.message}: ${await page.evaluate(() => document.querySelector('#flock svg[data-plot] desc').textContent)}`); });
   const chart = await page.evaluate(() => {
@@ -242,8 +242,8 @@ test('every parameter from the page: data-weight-separation="0" is separation of
     const off = make({ rules: 'alignment,cohesion' });
     const wide = make({ viewAngle: '400' });
     await Promise.all([w.ready, off.ready, wide.ready]);
-    w.step(600);
-    off.step(600);
+    stepAll(w, 600);
+    stepAll(off, 600);
     const same = JSON.stringify(w.state().boids) === JSON.stringify(off.state().boids);
     // A widget configured from the page and the API, copied through config().
     off.setParams({ viewRadius: 45, max_speed: 140 });
@@ -260,7 +260,7 @@ test('every parameter from the page: data-weight-separation="0" is separation of
     copy.reset(7);
     off.reset(7);
     copy.step(120);
-    off.step(120);
+    stepAll(off, 120);
     const out = { same, params: { ...w.params(), view_angle: wide.params().view_angle }, config, copyConfig: copy.config(), sameCopy: JSON.stringify(copy.state()) === JSON.stringify(off.state()) };
     for (const h of [w, off, wide, copy]) h.element.remove();
     return out;
@@ -283,7 +283,7 @@ test('the lesson\'s Inspect picks a boid without a hawk: a click selects, no fle
   await scrollToCanvas(page, '#inspect');
   const { box } = await canvasOf(page, '#inspect');
   const target = await onWidget(page, '#inspect', (h) => {
-    h.pause(); h.reset(7); h.step(600); h.select(null);
+    h.pause(); h.reset(7); stepAll(h, 600); h.select(null);
     const b = h.state().boids;
     const i = b.findIndex((x) => x[0] > 150 && x[0] < 750 && x[1] > 150 && x[1] < 390);
     return { i, x: b[i][0], y: b[i][1] };
