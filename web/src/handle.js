@@ -297,6 +297,9 @@ export function mount(el, options = {}, { replace = false } = {}) {
   let onScreenGauges = true;
   function tick(force = false) {
     if (!api) return;
+    // What the widget has to say, even off screen and standing still (a
+    // number typed into its panel while another widget holds the screen).
+    speech.say(api.respond());
     const raw = api.gauges();
     const visible = api.visible() === 1;
     if (!force && !visible && !onScreenGauges && raw === lastGauges) return; // off screen and standing still
@@ -306,7 +309,6 @@ export function mount(el, options = {}, { replace = false } = {}) {
     const g = JSON.parse(raw);
     controls.show(g);
     speech.label(canvas, api.inputHelp(), () => api.summary(), force);
-    speech.say(api.respond());
     // Never from inside a call: a handler that calls the handle again runs after it.
     setTimeout(() => { if (!destroyed) el.dispatchEvent(new CustomEvent('flocklab:gauges', { detail: g, bubbles: true })); }, 0);
   }
