@@ -40,7 +40,6 @@ public:
     std::vector<Gauge> gauges() override { return {{"drift", "px", x_}}; }
     std::string state_json() const override { return "{\"x\": " + py_repr(x_) + "}"; }
     std::vector<Tunable> tunables() override { return {}; }
-    void defaults() override {}
 
 protected:
     std::string change_sentence(const std::vector<Gauge>&, const std::vector<Gauge>& after, double) override {

@@ -420,6 +420,35 @@ TEST(SceneParams, ZeroSeparationWeightEqualsSeparationOff) {
     EXPECT_EQ(weight.gauges()[0].value, off.gauges()[0].value);
 }
 
+// The Tuning panel's "Lesson defaults": every tunable back to the lesson's
+// value through the one way of setting a param (marked, said), and nothing
+// that is not a tunable (the crowd's agent count, chosen by its option) changes.
+TEST(SceneParams, LessonDefaultsGoThroughSetParams) {
+    FlockScene f;
+    f.set_params({{"weight_separation", "3"}, {"max_speed", "100"}, {"min_speed", "90"}});
+    f.step(130);
+    (void)f.respond(false);
+    const size_t marks = f.history().events().size();
+    f.defaults();
+    EXPECT_EQ(f.params.weight_separation, FlockParams{}.weight_separation);
+    EXPECT_EQ(f.params.max_speed, FlockParams{}.max_speed);
+    EXPECT_EQ(f.params.min_speed, FlockParams{}.min_speed);
+    EXPECT_EQ(f.history().events().size(), marks + 3);  // one mark per param that changed
+    EXPECT_EQ(f.history().events().back().kind, std::string("param"));
+    f.step(130);
+    EXPECT_NE(f.respond(false), "");  // the change is said, as any setting is
+    f.defaults();                     // nothing left to change: nothing marked
+    EXPECT_EQ(f.history().events().size(), marks + 3);
+
+    CrowdScene c;
+    c.set_agents(12);
+    c.set_param("max_speed", "40");
+    c.defaults();
+    c.reset();
+    EXPECT_EQ(c.crowd().size(), 12);
+    EXPECT_EQ(c.params.max_speed, CrowdParams{}.max_speed);
+}
+
 // [SECTION] Selection, overlays and explain by name
 
 TEST(SceneInspect, SelectOverlaysAndExplainJson) {

@@ -87,7 +87,16 @@ const SceneInfo& CrowdScene::info() const {
         v.push_back(overlay);
         // Looking ahead in one canvas: plain seeking beside the flow field.
         SceneInfo i{N_("crowd"), "agent", std::move(v), {{N_("plain seeking"), "follow=seek"}}};
-        i.readers = {"field"};
+        // "field": the search as the CLI's `field --json` prints it.
+        i.readers = {{"field", [](const Scene& s) { return C(s).maze().field_json(); }}};
+        i.cost = [](const Scene& s) { return StepCost::of(std::max(1, C(s).crowd().size())); };
+        i.positions = [](const Scene& s) {
+            std::vector<Vec2> p;
+            for (int k = 0; k < C(s).crowd().size(); ++k) p.push_back(C(s).crowd().agent(k).pos);
+            return p;
+        };
+        i.inspected = [](const Scene& s) { return C(s).inspected_agent(); };
+        i.explain_words = [](Scene& s, int k) { return C(s).agent_words(k); };
         return i;
     }();
     return info;
@@ -162,7 +171,7 @@ void CrowdScene::set_agents(int n) {
     reset(seed());
 }
 
-int CrowdScene::inspected() const {
+int CrowdScene::inspected_agent() const {
     if (selected() >= 0) return selected();
     return overlays_[2] && crowd_.size() > 0 ? 0 : -1;
 }
@@ -236,7 +245,7 @@ std::string CrowdScene::describe() {
     return s + trf("On average the crowd is {0} cells from the goal at {1}.", {mean, goal});
 }
 
-std::string CrowdScene::explain_words(int i) {
+std::string CrowdScene::agent_words(int i) {
     if (i < 0 || i >= crowd_.size()) return describe();
     const Boid& a = crowd_.agent(i);
     const Cell k = crowd_.cell(i);
@@ -281,12 +290,6 @@ void CrowdScene::restart(std::uint64_t seed) {
 void CrowdScene::copy_state(const Scene& from) {
     const CrowdScene& o = static_cast<const CrowdScene&>(from);
     crowd_ = o.crowd_;  // the maze is the lanes' shared setting (walls, goal)
-}
-
-std::vector<Vec2> CrowdScene::positions() const {
-    std::vector<Vec2> p;
-    for (int i = 0; i < crowd_.size(); ++i) p.push_back(crowd_.agent(i).pos);
-    return p;
 }
 
 void CrowdScene::advance(int n) {

@@ -28,17 +28,11 @@ public:
     const SceneInfo& info() const override;
     Vec2 world() const override { return {kCols * kCellPx, kRows * kCellPx}; }
     std::string label() const override;
-    std::vector<std::string> key_contexts() const override { return {}; }
     std::string describe() override;
     std::string facts_json() override;
-    std::string explain_words(int i) override;
-    StepCost cost() const override { return StepCost::of(std::max(1, crowd_.size())); }
     std::vector<Gauge> gauges() override;
     std::string state_json() const override;
     std::vector<Tunable> tunables() override;
-    void defaults() override { params = CrowdParams{}; }
-    // "field": the search as the CLI's `field --json` prints it.
-    std::string read(const std::string& name) const override { return name == "field" ? maze_.field_json() : "null"; }
 
     // [SECTION] Typed access (the view, the CLI and tests)
     const Crowd& crowd() const { return crowd_; }
@@ -57,7 +51,7 @@ public:
     void set_agents(int n);  // clamped to [1, kMaxAgents]; a new crowd
     int selected() const { return selected_ < crowd_.size() ? selected_ : -1; }
     void select(int i) { selected_ = i >= 0 && i < crowd_.size() ? i : -1; }
-    int inspected() const override;  // the selected agent, else agent 0 while the path is drawn
+    // inspected() (SceneInfo::inspected): the selected agent, else agent 0 while the path is drawn.
     bool overlay(int index) const { return overlays_[index]; }
     void set_overlay(int index, bool on) { overlays_[index] = on; }
     // Paint mode: a drag anywhere on the canvas paints walls, and a finger's
@@ -81,9 +75,10 @@ protected:
     void restart(std::uint64_t seed) override;
     void advance(int n) override;
     void copy_state(const Scene& from) override;
-    std::vector<Vec2> positions() const override;
 
 private:
+    std::string agent_words(int i);  // SceneInfo::explain_words
+    int inspected_agent() const;     // SceneInfo::inspected
     Maze maze_;
     Follow follow_ = Follow::Field;
     Crowd crowd_{params, maze_, 7};

@@ -70,7 +70,7 @@ std::string scene_json(Scene& s) {
         first = false;
     }
     std::string readers;
-    for (const char* r : s.readers()) readers += std::string(readers.empty() ? "" : ", ") + json_string(r);
+    for (const SceneInfo::Reader& r : s.readers()) readers += std::string(readers.empty() ? "" : ", ") + json_string(r.name);
     return o + "], \"explain\": " + (s.has_explain() ? "true" : "false") + ", \"readers\": [" + readers + "]}";
 }
 

@@ -12,14 +12,14 @@
 
 namespace flocklab {
 
-StepCost FlockScene::cost() const {
+StepCost FlockScene::step_cost() const {
     const double n = params.num_boids;
     if (neighbors == NeighborMode::Brute) return {flock.size(), step_micros(n, n, true)};
     const GridLayout g = search_layout(params, params.num_boids);
     return {flock.size(), step_micros(n, n, false, static_cast<double>(g.cols) * g.rows)};
 }
 
-std::unique_ptr<BenchRun> FlockScene::bench(int boids, const std::string& variant, int warmup) const {
+std::unique_ptr<BenchRun> FlockScene::bench_run(int boids, const std::string& variant, int warmup) const {
     struct Run : BenchRun {
         FlockBench b;
         int n;

@@ -119,8 +119,13 @@ const SceneInfo& FlockScene::info() const {
         SceneInfo i{N_("flock"), "boid", std::move(v),
                     {{N_("a per-frame force"), "max_force=0.2"}, {N_("no speed band"), "min_speed=0"}, {N_("the boids' turns last first"), "order=reversed"}}};
         i.bench = {"boids", 500, "neighbors", 60};
-        i.bench_run = [](const Scene& s, int boids, const std::string& variant, int warmup) { return F(s).bench(boids, variant, warmup); };
-        i.explains = true;
+        i.bench_run = [](const Scene& s, int boids, const std::string& variant, int warmup) { return F(s).bench_run(boids, variant, warmup); };
+        i.key_contexts = [](const Scene& s) { return F(s).contexts(); };
+        i.cost = [](const Scene& s) { return F(s).step_cost(); };
+        i.positions = [](const Scene& s) { return F(s).boid_positions(); };
+        i.inspected = [](const Scene& s) { return F(s).inspected_boid(); };
+        i.explain_words = [](Scene& s, int k) { return F(s).boid_words(k); };
+        i.explain_json = [](Scene& s, int k) { return explanation_json(F(s).explain(k), true); };
         return i;
     }();
     return info;
@@ -133,7 +138,7 @@ std::string FlockScene::label() const {
     return trf("Flock simulation, {0} boids. Press ? for keys.", {n});
 }
 
-std::vector<std::string> FlockScene::key_contexts() const {
+std::vector<std::string> FlockScene::contexts() const {
     if (leader()) return {"leader"};
     if (hawk_mode_ == HawkMode::Pointer) return {"hawk"};
     return {};
@@ -214,7 +219,7 @@ std::string FlockScene::change_sentence(const std::vector<Gauge>& before, const 
     return s;
 }
 
-std::string FlockScene::explain_words(int i) {
+std::string FlockScene::boid_words(int i) {
     if (i < 0 || i >= flock.size()) return describe();
     const Explanation e = explain(i);
     const int n = static_cast<int>(e.neighbors.size());
@@ -261,7 +266,7 @@ void FlockScene::all_rules_on() {
     for (int i = 0; i < kRuleCount; ++i) set_rule(i, flocklab::rule(lesson, i));
 }
 
-int FlockScene::inspected() const {
+int FlockScene::inspected_boid() const {
     if (selected() >= 0) return selected();
     for (bool on : overlays_) {
         if (on && flock.size() > 0) return 0;
@@ -368,15 +373,9 @@ std::string explanation_json(const Explanation& e, bool detailed) {
     return o + "}";
 }
 
-std::string FlockScene::explain_json(int i) { return explanation_json(explain(i), true); }
 
 std::vector<Tunable> FlockScene::tunables() {
     return tunables_of(params);
-}
-
-void FlockScene::defaults() {
-    params = FlockParams{};
-    set_size(params.num_boids);
 }
 
 }  // namespace flocklab

@@ -31,17 +31,11 @@ public:
     const SceneInfo& info() const override;
     Vec2 world() const override { return {params.world_width, params.world_height}; }
     std::string label() const override;
-    std::vector<std::string> key_contexts() const override;
     std::string describe() override;
     std::string facts_json() override;
-    std::string explain_words(int i) override;
-    StepCost cost() const override;  // brute force as n^2, the grid's cells
     std::vector<Gauge> gauges() override;
     std::string state_json() const override;
     std::vector<Tunable> tunables() override;
-    void defaults() override;
-    // variant: "grid" or "brute"
-    std::unique_ptr<BenchRun> bench(int boids, const std::string& variant, int warmup) const;
     using Scene::benchmark;
 
     // [SECTION] Typed access (the flock's view, the CLI and tests)
@@ -66,13 +60,13 @@ public:
     BenchResult benchmark(int boids, NeighborMode mode, int steps, int warmup = kFormedWarmup) const;
 
     // [SECTION] Inspecting one boid
-    std::string explain_json(int i) override;
     Explanation explain(int i) { return flock.explain(i, rules, pointer_hawk(), neighbors); }
     // The selected boid (none: -1). Overlays draw for it, or for boid 0 when
     // none is selected.
     int selected() const { return selected_ < flock.size() ? selected_ : -1; }
     void select(int i) { selected_ = i >= 0 && i < flock.size() ? i : -1; }
-    int inspected() const override;  // the boid overlays show: the selected one, else boid 0 if any overlay is on
+    // inspected() (SceneInfo::inspected): the boid overlays show, the
+    // selected one, else boid 0 if any overlay is on.
     bool overlay(int index) const { return overlays_[index]; }
     void set_overlay(int index, bool on) { overlays_[index] = on; }
 
@@ -90,9 +84,15 @@ protected:
     void restart(std::uint64_t seed) override;
     void advance(int n) override;
     void copy_state(const Scene& from) override;
-    std::vector<Vec2> positions() const override;
 
 private:
+    std::vector<std::string> contexts() const;  // SceneInfo::key_contexts
+    std::string boid_words(int i);              // SceneInfo::explain_words
+    StepCost step_cost() const;                 // SceneInfo::cost: brute force as n^2, the grid's cells
+    std::vector<Vec2> boid_positions() const;   // SceneInfo::positions
+    // SceneInfo::bench_run (Scene::bench()); variant: "grid" or "brute"
+    std::unique_ptr<BenchRun> bench_run(int boids, const std::string& variant, int warmup) const;
+    int inspected_boid() const;                 // SceneInfo::inspected
     std::optional<Vec2> pointer_hawk() const { return hawk_mode_ == HawkMode::Pointer ? hawk : std::nullopt; }
     int selected_ = -1;
     bool overlays_[kOverlayCount] = {};

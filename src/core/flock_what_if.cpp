@@ -30,7 +30,7 @@ void FlockScene::copy_state(const Scene& from) {
     ++epoch_;
 }
 
-std::vector<Vec2> FlockScene::positions() const {
+std::vector<Vec2> FlockScene::boid_positions() const {
     std::vector<Vec2> p(static_cast<size_t>(flock.size()));
     for (int i = 0; i < flock.size(); ++i) p[static_cast<size_t>(i)] = flock.boid(i).pos;
     return p;

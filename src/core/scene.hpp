@@ -76,7 +76,7 @@ public:
     // simulation, 60 boids. Press ? for keys.").
     virtual std::string label() const = 0;
     // The contexts the key table's rows apply in now ("hawk", "leader", ...).
-    virtual std::vector<std::string> key_contexts() const { return {}; }
+    std::vector<std::string> key_contexts() const { return info().key_contexts ? info().key_contexts(*this) : std::vector<std::string>{}; }
     int agents() const { return static_cast<int>(work_per_step()); }  // boids (explain's range)
 
     // [SECTION] Simulation
@@ -91,7 +91,7 @@ public:
     double time() const { return static_cast<double>(steps()) * kLabDt; }  // s
     // One step's cost. A scene whose time is not its agents' alone (the
     // flock's brute force, its grid) estimates it itself.
-    virtual StepCost cost() const { return StepCost::of(1); }
+    StepCost cost() const { return info().cost ? info().cost(*this) : StepCost::of(1); }
     long long work_per_step() const { return cost().work; }  // boid-steps per step
     double step_estimate() const { return cost().micros; }    // us per step, estimated
     const char* agent_noun() const { return info().agent_noun; }
@@ -115,9 +115,9 @@ public:
     // The facts the summary is made of, as one JSON object.
     virtual std::string facts_json() = 0;
     // Agent i's next move in words (scenes that explain); else the summary.
-    virtual std::string explain_words(int i) { (void)i; return describe(); }
+    std::string explain_words(int i) { return info().explain_words ? info().explain_words(*this, i) : describe(); }
     // The agent being inspected (the selected one), or -1.
-    virtual int inspected() const { return -1; }
+    int inspected() const { return info().inspected ? info().inspected(*this) : -1; }
     // Context responses: after an action, one sentence once its effect can
     // be seen (kRespondSteps of simulated time), comparing before and after.
     void action(const std::string& what);  // a student's action (repeated ones merge)
@@ -139,8 +139,10 @@ public:
     std::vector<std::pair<std::string, std::string>> settings();
     void apply_settings(const std::vector<std::pair<std::string, std::string>>& s);
     virtual std::string state_json() const = 0;   // the whole state, one JSON object
-    virtual std::vector<Tunable> tunables() = 0;  // the params' field table, live
-    virtual void defaults() = 0;                  // the lesson's params again
+    virtual std::vector<Tunable> tunables() = 0;  // the params' field table, live (tunables_of)
+    // The lesson's params again (a new scene's), through set_params: each
+    // one that changes is marked in the history and said, as any setting is.
+    void defaults();
     // Milliseconds per step of a formed run of `size` (boids), measured on a
     // copy; only scenes with has_benchmark() measure anything.
     // At most kMaxCallMs of work per call: fewer steps are then timed.
@@ -171,14 +173,14 @@ public:
     // [SECTION] Readers: more of a scene's state by name, as JSON (the
     // handle's NAME() for each; the crowd's "field": its search's distances
     // and arrows). "null" for a name it does not have.
-    const std::vector<const char*>& readers() const { return info().readers; }
-    virtual std::string read(const std::string& name) const { (void)name; return "null"; }
+    const std::vector<SceneInfo::Reader>& readers() const { return info().readers; }
+    std::string read(const std::string& name) const;
 
     // [SECTION] Inspecting one agent (scenes with has_explain())
-    bool has_explain() const { return info().explains; }
+    bool has_explain() const { return info().explain_json != nullptr; }
     // Why agent i moves as it will in the next step, as JSON ("null" when
     // there is no agent i).
-    virtual std::string explain_json(int i) { (void)i; return "null"; }
+    std::string explain_json(int i) { return has_explain() ? info().explain_json(*this, i) : "null"; }
 
     // [SECTION] The what-if lane (what_if.cpp): a second copy of this
     // scene with this one's settings plus a few changes, started from a
@@ -199,7 +201,7 @@ public:
     // 0 without a lane).
     double apart() const;
     // Each agent's position (px), in list order, for apart().
-    virtual std::vector<Vec2> positions() const { return {}; }
+    std::vector<Vec2> positions() const { return info().positions ? info().positions(*this) : std::vector<Vec2>{}; }
     // The W key: the lane off (its changes kept), or on again with the last
     // changes, or the scene's own lesson mistake (the first of what_if_presets()).
     SetResult toggle_what_if();

@@ -125,6 +125,14 @@ struct BenchRun {
     virtual BenchResult time(int steps, double budget_ms) = 0;  // at most budget_ms of timed steps
 };
 
+// One step's cost: its units of work (boid-steps; a vehicle step is one) and
+// its time on this machine, estimated (us, core/work.hpp): the work limits' figures.
+struct StepCost {
+    long long work = 1;
+    double micros = 0;
+    static StepCost of(long long work) { return {work, step_micros(static_cast<double>(work), 0, false)}; }
+};
+
 // What a kind of scene is, the same for every scene of the kind: one row,
 // built once, that the class returns from info() (in the manner of Box2D's
 // def structs), so the interface below asks only for what changes as it runs.
@@ -141,16 +149,26 @@ struct SceneInfo {
     // measurement of a formed run of `size` on a copy of `s` (nullptr: none).
     BenchDefaults bench = {};
     std::unique_ptr<BenchRun> (*bench_run)(const Scene& s, int size, const std::string& variant, int warmup) = nullptr;
-    std::vector<const char*> readers = {};  // read()'s names (the handle's NAME() for each)
-    bool explains = false;             // explain_json() and explain_words() inspect one agent
-};
-
-// One step's cost: its units of work (boid-steps; a vehicle step is one) and
-// its time on this machine, estimated (us, core/work.hpp): the work limits' figures.
-struct StepCost {
-    long long work = 1;
-    double micros = 0;
-    static StepCost of(long long work) { return {work, step_micros(static_cast<double>(work), 0, false)}; }
+    // What only some scenes do, as hooks here (nullptr or empty: the scene
+    // does not), so that Scene's virtual functions are what every scene does.
+    struct Reader {
+        const char* name;                    // read()'s name (the handle's NAME())
+        std::string (*read)(const Scene& s);  // that part of the state, as JSON
+    };
+    std::vector<Reader> readers = {};
+    // The contexts the key table's rows apply in now ("hawk", "leader", ...).
+    std::vector<std::string> (*key_contexts)(const Scene& s) = nullptr;
+    // One step's cost where it is not one unit of work (a vehicle's step is
+    // one): its agents, and the time the flock's grid or brute force adds.
+    StepCost (*cost)(const Scene& s) = nullptr;
+    // Each agent's position (px), in list order: how far a what-if lane has
+    // drifted (apart()) and where a selected agent is (none: no agents).
+    std::vector<Vec2> (*positions)(const Scene& s) = nullptr;
+    // Inspecting one agent: which one is inspected (-1: none), its next move
+    // in words, and why it moves as JSON (explain: has_explain()).
+    int (*inspected)(const Scene& s) = nullptr;
+    std::string (*explain_words)(Scene& s, int i) = nullptr;
+    std::string (*explain_json)(Scene& s, int i) = nullptr;
 };
 
 }  // namespace flocklab

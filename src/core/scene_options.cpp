@@ -75,6 +75,13 @@ SetResult Scene::set(const std::string& name, const std::string& value) {
     return {};
 }
 
+std::string Scene::read(const std::string& name) const {
+    for (const SceneInfo::Reader& r : readers()) {
+        if (name == r.name) return r.read(*this);
+    }
+    return "null";
+}
+
 std::string Scene::get(const std::string& name) const {
     const OptionSpec* o = option(name);
     if (!o) return "null";

@@ -62,6 +62,15 @@ SetResult Scene::set_params(const std::vector<std::pair<std::string, std::string
     return {};
 }
 
+void Scene::defaults() {
+    const std::vector<Tunable> now = tunables(), lesson = make_scene(name())->tunables();
+    std::vector<std::pair<std::string, std::string>> back;
+    for (size_t k = 0; k < now.size(); ++k) {
+        if (*now[k].value != *lesson[k].value) back.emplace_back(now[k].name, py_repr(*lesson[k].value));
+    }
+    set_params(back);  // the lesson's values are within their ranges: nothing is clamped
+}
+
 std::string Scene::params_json() {
     std::string o = "{";
     for (const Tunable& t : tunables()) o += std::string(o.size() > 1 ? ", " : "") + json_string(t.name) + ": " + py_repr(*t.value);

@@ -115,18 +115,17 @@ const SceneInfo& SteerScene::info() const {
             }
             return v;
         };
-        return SceneInfo{N_("steer"), "vehicle", std::vector<OptionSpec>{mode, target, flee_way, start, velocity},
-                         {{N_("a per-frame force"), "max_force=0.2"}, {N_("flee as -seek"), "flee=negated-seek"}, {N_("slowing at 40 px"), "slow_radius=40"}}};
+        SceneInfo i{N_("steer"), "vehicle", std::vector<OptionSpec>{mode, target, flee_way, start, velocity},
+                    {{N_("a per-frame force"), "max_force=0.2"}, {N_("flee as -seek"), "flee=negated-seek"}, {N_("slowing at 40 px"), "slow_radius=40"}}};
+        i.positions = [](const Scene& s) { return std::vector<Vec2>{S(s).vehicle.pos}; };
+        i.key_contexts = [](const Scene& s) -> std::vector<std::string> { return {S(s).vehicle.mode == SteerMode::Wander ? "wander" : "target"}; };
+        return i;
     }();
     return info;
 }
 
 std::string SteerScene::label() const {
     return trf("Steering simulation, {0}. Press ? for keys.", {tr(steer_mode_name(vehicle.mode))});
-}
-
-std::vector<std::string> SteerScene::key_contexts() const {
-    return {vehicle.mode == SteerMode::Wander ? "wander" : "target"};
 }
 
 // [SECTION] In words

@@ -59,14 +59,11 @@ public:
     const SceneInfo& info() const override;
     Vec2 world() const override { return {params.world_width, params.world_height}; }
     std::string label() const override;
-    std::vector<std::string> key_contexts() const override;
     std::string describe() override;
     std::string facts_json() override;
     std::vector<Gauge> gauges() override;
     std::string state_json() const override;
     std::vector<Tunable> tunables() override;
-    void defaults() override { params = VehicleParams{}; }
-    std::vector<Vec2> positions() const override { return {vehicle.pos}; }
 
     bool set_target(Vec2 t);  // clamped into the world; true if it was clamped
     void set_mode(SteerMode m);  // marks the history when it changes
