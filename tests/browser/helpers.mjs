@@ -158,7 +158,8 @@ export const shownWidget = (page) => page.evaluate(() =>
 // colour (a canvas drawn once its widget has run a frame), for up to 30 s;
 // returns the last stats, which the caller asserts.
 // A canvas swapped for a fresh one while its picture is taken (a context
-// made again, or the widget parked or woken) is looked up again.
+// made again, or the widget parked or woken) is looked up again; one not
+// visible yet is waited for too, within the same 30 s.
 export async function drawnStats(page, selector, background, colour, least) {
   const end = Date.now() + 30000;
   for (;;) {
@@ -166,7 +167,9 @@ export async function drawnStats(page, selector, background, colour, least) {
     try {
       stats = await pixelStats(page, selector, background, colour);
     } catch (e) {
-      if (!/not attached to the DOM/.test(e.message) || Date.now() > end) throw e;
+      // Swapped out, or caught between the old canvas and its fresh one
+      // (Playwright then finds no box to take: "not visible").
+      if (!/not attached to the DOM|not visible/.test(e.message) || Date.now() > end) throw e;
     }
     if (stats.matching >= least || Date.now() > end) return stats;
   }
