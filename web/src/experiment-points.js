@@ -2,7 +2,7 @@
 // the arrows choose and move), the pointer and the finger, and the dots'
 // keys and clicks, over the experiment's state `ex` (experiment.js).
 export function makePoints(ex) {
-  const { chart_: chart, cap_: cap, kind_: kind, seeds_: seeds, draw_: draw, geometry_: geometry, measureAt_: measureAt, columnAt_: columnAt, rect_: rect } = ex;
+  const { chart_: chart, cap_: cap, draw_: draw, geometry_: geometry } = ex;
   // The point that takes the keyboard, focused.
   function focusPoint(i) {
     const all = [...chart.querySelectorAll('.fl-exp-point')];
@@ -27,31 +27,27 @@ export function makePoints(ex) {
     const { yTop, fine } = geometry();
     ex.points_ = ex.info_.values.map(() => Number((Math.round(yTop / 2 / fine) * fine).toFixed(6)));
   }
-  function pointKey(e, i) {
-    if (ex.running_) return;
-    const { tick, fine, yTop } = ex.geo_;
-    const y = ex.points_[i];
-    const to = { ArrowUp: y + fine, ArrowDown: y - fine, PageUp: y + tick, PageDown: y - tick, Home: 0, End: Math.min(yTop, cap()) }[e.key];
-    const move = { ArrowLeft: -1, ArrowRight: 1 }[e.key];
-    if (to !== undefined) {
-      e.preventDefault();
-      setPoint(i, to);
-      focusPoint(i);
-    } else if (move) {
-      e.preventDefault();
-      focusPoint(i + move);
-    }
-  }
-  let finger = false; // the last press was a finger's (or a pen's): taps reach further
+  // What the listeners below share: the two moves, and whether the last
+  // press was a finger's (or a pen's): taps reach further.
+  const p = { focus_: focusPoint, set_: setPoint, finger_: false };
+  armDrag(ex, p);
+  armKeys(ex, p);
+  armClicks(ex, p);
+  return { ensurePoints_: ensurePoints };
+}
+
+// A point dragged by the pointer or a finger.
+function armDrag(ex, p) {
+  const { chart_: chart, measureAt_: measureAt, draw_: draw } = ex;
   chart.addEventListener('pointerdown', (e) => {
-    finger = e.pointerType !== 'mouse';
+    p.finger_ = e.pointerType !== 'mouse';
     const h = e.target.closest?.('.fl-exp-point');
     if (!h || ex.running_ || e.button !== 0) return;
     e.preventDefault();
     const i = Number(h.dataset.i);
     ex.dragging_ = { i, top: ex.geo_.yTop };
     chart.setPointerCapture(e.pointerId);
-    focusPoint(i);
+    p.focus_(i);
   });
   // A finger on a point drags it and does not scroll the page (touch-action
   // is not honoured on SVG shapes; elsewhere on the chart a finger scrolls).
@@ -60,20 +56,39 @@ export function makePoints(ex) {
   }, { passive: false });
   chart.addEventListener('pointermove', (e) => {
     if (!ex.dragging_) return;
-    setPoint(ex.dragging_.i, measureAt(e.clientY), ex.geo_.fine / 5);
-    focusPoint(ex.dragging_.i);
+    p.set_(ex.dragging_.i, measureAt(e.clientY), ex.geo_.fine / 5);
+    p.focus_(ex.dragging_.i);
   });
   const drop = () => {
     if (!ex.dragging_) return;
     const { i } = ex.dragging_;
     ex.dragging_ = null;
     draw({ quiet: true }); // the scale follows the points again
-    focusPoint(i);
+    p.focus_(i);
   };
   chart.addEventListener('pointerup', drop);
   chart.addEventListener('pointercancel', drop);
+}
 
-  // Arrows between dots (left/right: values, up/down: seeds), Enter or a click loads one.
+// Arrows between dots (left/right: values, up/down: seeds), Enter loads one;
+// on a point the arrows move it or go to the next.
+function armKeys(ex, p) {
+  const { chart_: chart, seeds_: seeds, cap_: cap } = ex;
+  function pointKey(e, i) {
+    if (ex.running_) return;
+    const { tick, fine, yTop } = ex.geo_;
+    const y = ex.points_[i];
+    const to = { ArrowUp: y + fine, ArrowDown: y - fine, PageUp: y + tick, PageDown: y - tick, Home: 0, End: Math.min(yTop, cap()) }[e.key];
+    const move = { ArrowLeft: -1, ArrowRight: 1 }[e.key];
+    if (to !== undefined) {
+      e.preventDefault();
+      p.set_(i, to);
+      p.focus_(i);
+    } else if (move) {
+      e.preventDefault();
+      p.focus_(i + move);
+    }
+  }
   chart.addEventListener('keydown', (e) => {
     const h = e.target.closest?.('.fl-exp-point');
     if (h) { pointKey(e, Number(h.dataset.i)); return; }
@@ -94,7 +109,11 @@ export function makePoints(ex) {
       ex.show_(Number(dots[k].dataset.run));
     }
   });
-  // A click on a dot shows its run; with points, a click elsewhere in the plot puts the nearest point there.
+}
+
+// A click on a dot shows its run; with points, a click elsewhere in the plot puts the nearest point there.
+function armClicks(ex, p) {
+  const { chart_: chart, kind_: kind, measureAt_: measureAt, columnAt_: columnAt, rect_: rect } = ex;
   // A finger is wider than a dot (9 CSS px, in clusters): a tap takes the
   // nearest dot within 24 CSS px, the size of a touch target.
   const nearestDot = (x, y) => {
@@ -108,14 +127,13 @@ export function makePoints(ex) {
     return best;
   };
   chart.addEventListener('click', (e) => {
-    const dot = e.target.closest?.('.fl-exp-dot') ?? (finger && kind() !== 'points' ? nearestDot(e.clientX, e.clientY) : null);
+    const dot = e.target.closest?.('.fl-exp-dot') ?? (p.finger_ && kind() !== 'points' ? nearestDot(e.clientX, e.clientY) : null);
     if (dot) { ex.show_(Number(dot.dataset.run)); return; }
     if (kind() !== 'points' || !ex.points_ || ex.running_ || !ex.geo_ || e.target.closest?.('.fl-exp-point')) return;
     const y = (e.clientY - rect().top) * (ex.geo_.height / rect().height);
     if (y < ex.geo_.top - 8 || y > ex.geo_.bottom + 8) return;
     const i = columnAt(e.clientX);
-    setPoint(i, measureAt(e.clientY), ex.geo_.fine / 5);
-    focusPoint(i);
+    p.set_(i, measureAt(e.clientY), ex.geo_.fine / 5);
+    p.focus_(i);
   });
-  return { ensurePoints_: ensurePoints };
 }
