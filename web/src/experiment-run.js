@@ -27,29 +27,15 @@ const loadSweep = () => import('./flocklab-sweep.js').then((mod) => mod.default(
 let forShapes = null;
 const shapesReady = () => (forShapes ??= loadSweep().then(useShapeApi));
 
+// The sweep module on this thread, loaded once (without Workers).
+const sweepHere = (ex) => (ex.here_ ??= loadSweep());
+
 export function makeRunner(ex) {
-  const { d_: d, el_: el, warn_: warn, job_: job, kind_: kind, label_: label, say_: say, draw_: draw, ensurePoints_: ensurePoints, csvButton_: csvButton, progress_: progress } = ex;
+  const { d_: d, el_: el, job_: job, label_: label, say_: say, draw_: draw, csvButton_: csvButton, progress_: progress } = ex;
   // A single-file build (file://, where a browser refuses Workers) runs here.
   // Not in a frame sandboxed without allow-same-origin (an LMS's, origin
   // "null"): a worker may not start from the server's address there.
   const useWorkers = () => typeof Worker === 'function' && d.workers !== '0' && !inline && self.origin !== 'null';
-  // The sweep module on this thread, loaded once (without Workers).
-  const sweepHere = () => (ex.here_ ??= loadSweep());
-  // A description: the values, the setting, the gauges with their scales.
-  function described(i) {
-    if (i.why) throw new TypeError(`flocklab: experiment: ${i.why}`);
-    if (!ex.warned_) {
-      for (const w of i.warnings) warn(el, w);
-      // data-measure names one of the scene's gauges, or the first is used, said once.
-      const names = i.gauges.map((g) => g.name);
-      if (d.measure && !names.includes(d.measure)) warn(el, `data-measure="${d.measure}": no such gauge (it has ${names.join(', ')}); using ${names[0]}`);
-    }
-    ex.warned_ = true;
-    const before = ex.info_?.values.join('\n');
-    ex.info_ = i;
-    if (before !== undefined && before !== i.values.join('\n')) ex.points_ = null;
-    if (kind() === 'points') ensurePoints();
-  }
   // One worker describes the experiment (and waits to run the first share;
   // it is let go if the experiment cannot run). A promise of null, or why not.
   // The results' shape (the core's rule) loads once the experiment is
@@ -61,23 +47,9 @@ export function makeRunner(ex) {
   function describeIt() {
     let j;
     try { j = job(); } catch (err) { return Promise.resolve(err); }
-    const use = (i) => { try { described(i); return null; } catch (err) { return err; } };
-    if (!useWorkers()) return sweepHere().then((m) => use(begin(m, j)), (err) => err);
-    return new Promise((resolve) => {
-      let left = false;
-      ex.undescribe_ = () => { left = true; resolve(new Error('flocklab: the experiment left the page')); };
-      const id = nextJob();
-      acquire().then((w) => {
-        if (left) { release(w); return; }
-        w.onmessage = ({ data: m }) => {
-          if (m.type !== 'begun' || m.job !== id) return;
-          release(w); // described: the worker is free for any experiment's runs
-          resolve(use(m.info));
-        };
-        w.onerror = (e) => { discard(w); resolve(new Error(`flocklab: the experiment's worker failed (${e.message})`)); };
-        w.postMessage({ ...j, shard: null, job: id });
-      }, (err) => resolve(err));
-    });
+    const use = (i) => { try { described(ex, i); return null; } catch (err) { return err; } };
+    if (!useWorkers()) return sweepHere(ex).then((m) => use(begin(m, j)), (err) => err);
+    return describeOnWorker(ex, j, use);
   }
 
   // The end of a run: all done (no err; flocklab:done), stopped (an
@@ -85,7 +57,7 @@ export function makeRunner(ex) {
   // promise is settled here, with the results as they are now, so a
   // flocklab:done handler that starts another run changes nothing of it.
   function finish(err) {
-    const job = ex.running_;
+    const running = ex.running_;
     // All in: the workers are free; stopped or failed mid-job: those still at work end.
     ex.workers_.forEach(err ? discard : release);
     ex.workers_ = [];
@@ -94,37 +66,15 @@ export function makeRunner(ex) {
     label();
     if (err && err.name !== 'AbortError') {
       say(err.message);
-      job?.reject(err);
+      running?.reject(err);
       return;
     }
     csvButton.disabled = ex.rows_.length === 0;
     // The last sentence and the chart need the results' shape (the core's
     // rule): at once where it is loaded, as it nearly always is by then, or
-    // once it is. The run's promise is settled whatever drawing does: a Stop
-    // always ends run(); after destroy() nothing is drawn.
-    const end = () => {
-      try {
-        if (!ex.destroyed_) draw();
-      } finally {
-        if (err) job?.reject(err);
-      }
-      if (err) return;
-      const results = ex.handle_.results();
-      job?.resolve(results);
-      if (ex.destroyed_) return;
-      el.dispatchEvent(new CustomEvent('flocklab:done', { detail: results, bubbles: true }));
-      // Every run in: the results stream's outcome (the predicted shape against the results').
-      const shape = ex.resultShape_();
-      const answer = ex.guessedShape_() || null;
-      if (results.rows.length === ex.info_.runs) {
-        report(el, {
-          kind: 'experiment', item: results.vary, question: `${results.measure} against ${results.vary}`, answer, correct: shape,
-          held: answer && shape ? answer === shape : null, runs: results.rows.length, text: [results.sentence, ex.comparison_()].filter(Boolean).join(' '),
-        });
-      }
-    };
-    if (hasShapes()) end();
-    else shapesReady().catch(() => {}).then(end);
+    // once it is.
+    if (hasShapes()) settle(ex, err, running);
+    else shapesReady().catch(() => {}).then(() => settle(ex, err, running));
   }
   function got(row) {
     ex.rows_.push(row);
@@ -133,13 +83,6 @@ export function makeRunner(ex) {
     if (ex.rows_.length === ex.info_.runs) finish();
     else if (!ex.redraw_) ex.redraw_ = setTimeout(() => { ex.redraw_ = 0; if (ex.running_) draw(); }, 250); // a few times a second, not per run
   }
-  function begun(i) {
-    described(i);
-    if (!ex.whole_) { ex.whole_ = ex.words_.then(() => ex.handle_); ex.describing_ = false; } // a run described it: no need for another worker
-    progress.max = i.runs;
-    progress.value = 0;
-  }
-
   function run() {
     ex.alive_('run');
     ex.handle_.stop();
@@ -158,46 +101,123 @@ export function makeRunner(ex) {
       ex.running_ = { resolve, reject, stop() { stopped = true; finish(new DOMException('the experiment was stopped', 'AbortError')); } };
       label();
       draw({ quiet: true }); // the points cannot move while it runs
-      const fail = (err) => { if (!stopped) { stopped = true; finish(err); } };
-      // Shares for the pool's size; each worker starts its share when the
-      // pool gives it one (another experiment may hold some for a while).
-      const n = poolSize();
-      if (useWorkers()) {
-        let begunOnce = false;
-        const id = nextJob();
-        for (let k = 0; k < n; k++) {
-          acquire().then((w) => {
-            if (stopped) { release(w); return; }
-            ex.workers_.push(w);
-            w.onerror = (e) => fail(new Error(`flocklab: the experiment's worker failed (${e.message})`));
-            w.onmessage = ({ data: m }) => {
-              if (stopped || m.job !== id) return;
-              try {
-                if (m.type === 'begun' && !begunOnce) { begunOnce = true; begun(m.info); } // drawn with the first runs
-                else if (m.type === 'row') got(m.row);
-                else if (m.type === 'done') { ex.workers_.splice(ex.workers_.indexOf(w), 1); release(w); } // its share is done
-              } catch (err) { fail(err); }
-            };
-            // Each worker runs every n-th run, from its own k.
-            w.postMessage({ ...j, shard: [k, n], job: id });
-          }, fail);
-        }
-        return;
-      }
-      // Without Workers: the same module here, a slice of at most 8 ms per task.
-      sweepHere().then((m) => {
-        begun(begin(m, j));
-        const slice = () => {
-          if (stopped) return;
-          const left = m.work(SLICE_MS);
-          for (const r of JSON.parse(m.rows(ex.rows_.length))) got(r); // only this slice's rows
-          if (left > 0) setTimeout(slice, 0);
-        };
-        setTimeout(slice, 0);
-      }).catch(fail);
+      const on = {
+        stopped_: () => stopped, begun_: (i) => begun(ex, i), got_: got,
+        fail_: (err) => { if (!stopped) { stopped = true; finish(err); } },
+      };
+      (useWorkers() ? runOnWorkers : runHere)(ex, j, on);
     });
   }
 
   // One row per run; the prediction's shape and, with points, the predicted measure at the run's value.
   return { describe_: describe, run_: run };
+}
+
+// A description: the values, the setting, the gauges with their scales.
+function described(ex, i) {
+  const { d_: d, el_: el, warn_: warn, kind_: kind } = ex;
+  if (i.why) throw new TypeError(`flocklab: experiment: ${i.why}`);
+  if (!ex.warned_) {
+    for (const w of i.warnings) warn(el, w);
+    // data-measure names one of the scene's gauges, or the first is used, said once.
+    const names = i.gauges.map((g) => g.name);
+    if (d.measure && !names.includes(d.measure)) warn(el, `data-measure="${d.measure}": no such gauge (it has ${names.join(', ')}); using ${names[0]}`);
+  }
+  ex.warned_ = true;
+  const before = ex.info_?.values.join('\n');
+  ex.info_ = i;
+  if (before !== undefined && before !== i.values.join('\n')) ex.points_ = null;
+  if (kind() === 'points') ex.ensurePoints_();
+}
+
+// The first runs came with the description: the chart and the progress bar take it.
+function begun(ex, i) {
+  described(ex, i);
+  if (!ex.whole_) { ex.whole_ = ex.words_.then(() => ex.handle_); ex.describing_ = false; } // a run described it: no need for another worker
+  ex.progress_.max = i.runs;
+  ex.progress_.value = 0;
+}
+
+// The experiment described by one worker from the pool: a promise of
+// use(the description), or of why not.
+function describeOnWorker(ex, j, use) {
+  return new Promise((resolve) => {
+    let left = false;
+    ex.undescribe_ = () => { left = true; resolve(new Error('flocklab: the experiment left the page')); };
+    const id = nextJob();
+    acquire().then((w) => {
+      if (left) { release(w); return; }
+      w.onmessage = ({ data: m }) => {
+        if (m.type !== 'begun' || m.job !== id) return;
+        release(w); // described: the worker is free for any experiment's runs
+        resolve(use(m.info));
+      };
+      w.onerror = (e) => { discard(w); resolve(new Error(`flocklab: the experiment's worker failed (${e.message})`)); };
+      w.postMessage({ ...j, shard: null, job: id });
+    }, (err) => resolve(err));
+  });
+}
+
+// The runs in shares for the pool's size; each worker starts its share when
+// the pool gives it one (another experiment may hold some for a while).
+// `on`: the run's stopped_(), begun_(description), got_(row) and fail_(err).
+function runOnWorkers(ex, j, on) {
+  const n = poolSize();
+  let begunOnce = false;
+  const id = nextJob();
+  for (let k = 0; k < n; k++) {
+    acquire().then((w) => {
+      if (on.stopped_()) { release(w); return; }
+      ex.workers_.push(w);
+      w.onerror = (e) => on.fail_(new Error(`flocklab: the experiment's worker failed (${e.message})`));
+      w.onmessage = ({ data: m }) => {
+        if (on.stopped_() || m.job !== id) return;
+        try {
+          if (m.type === 'begun' && !begunOnce) { begunOnce = true; on.begun_(m.info); } // drawn with the first runs
+          else if (m.type === 'row') on.got_(m.row);
+          else if (m.type === 'done') { ex.workers_.splice(ex.workers_.indexOf(w), 1); release(w); } // its share is done
+        } catch (err) { on.fail_(err); }
+      };
+      // Each worker runs every n-th run, from its own k.
+      w.postMessage({ ...j, shard: [k, n], job: id });
+    }, on.fail_);
+  }
+}
+
+// Without Workers: the same module here, a slice of at most 8 ms per task.
+function runHere(ex, j, on) {
+  sweepHere(ex).then((m) => {
+    on.begun_(begin(m, j));
+    const slice = () => {
+      if (on.stopped_()) return;
+      const left = m.work(SLICE_MS);
+      for (const r of JSON.parse(m.rows(ex.rows_.length))) on.got_(r); // only this slice's rows
+      if (left > 0) setTimeout(slice, 0);
+    };
+    setTimeout(slice, 0);
+  }).catch(on.fail_);
+}
+
+// The run's promise settled, whatever drawing does: a Stop always ends
+// run(); after destroy() nothing is drawn. Every run in: flocklab:done, and
+// the results stream's outcome (the predicted shape against the results').
+function settle(ex, err, running) {
+  try {
+    if (!ex.destroyed_) ex.draw_();
+  } finally {
+    if (err) running?.reject(err);
+  }
+  if (err) return;
+  const results = ex.handle_.results();
+  running?.resolve(results);
+  if (ex.destroyed_) return;
+  ex.el_.dispatchEvent(new CustomEvent('flocklab:done', { detail: results, bubbles: true }));
+  const shape = ex.resultShape_();
+  const answer = ex.guessedShape_() || null;
+  if (results.rows.length === ex.info_.runs) {
+    report(ex.el_, {
+      kind: 'experiment', item: results.vary, question: `${results.measure} against ${results.vary}`, answer, correct: shape,
+      held: answer && shape ? answer === shape : null, runs: results.rows.length, text: [results.sentence, ex.comparison_()].filter(Boolean).join(' '),
+    });
+  }
 }
