@@ -101,7 +101,23 @@ export function textScale(el, width) {
 // Starts the observers for a ready widget; w: {el, signal, api(), canvas(), setCanvas(c), instance, spec}.
 export function live(w) {
   const { el_: el, signal_: signal } = w;
-  const api = w.api_();
+  const { fit, sizes } = followSize(w);
+  const graphics = makeGraphics(w, fit, sizes);
+  el.flocklabVisible = graphics.visible_;
+  visibility?.observe(el);
+  const forget = onRemoved(el, () => w.teardown_()); // put back, it is mounted afresh
+  signal.addEventListener('abort', () => {
+    visibility?.unobserve(el);
+    forget();
+    delete el.flocklabVisible;
+  });
+  return { fit };
+}
+
+// The canvas's pixels, the HUD and the panel follow its displayed size;
+// its shape is the world's, whatever its pixel count. fit(): now.
+function followSize(w) {
+  const { el_: el, signal_: signal } = w;
   const fit = () => {
     const a = w.api_();
     const r = w.canvas_().getBoundingClientRect();
@@ -109,8 +125,6 @@ export function live(w) {
     a.setTextScale(textScale(el, r.width));
     a.resize(r.width, r.height, window.devicePixelRatio || 1);
   };
-  // The canvas's pixels, the HUD and the panel follow its displayed size;
-  // its shape is the world's, whatever its pixel count.
   w.canvas_().style.aspectRatio = `${w.spec_.world[0]} / ${w.spec_.world[1]}`;
   el.style.setProperty('--fl-aspect', String(w.spec_.world[0] / w.spec_.world[1])); // full screen keeps the shape
   fit();
@@ -124,52 +138,29 @@ export function live(w) {
     if (fullscreenElement() === el) el.scrollTop = 0; // the canvas first, whatever was scrolled before
     fit();
   }, { signal });
+  return { fit, sizes };
+}
 
-  // A lost context (the browser's doing, or parked to make room for
-  // another widget: contexts.js) gets a fresh canvas, and SDL a new window
-  // and renderer on it, when the widget is on screen and a context is free.
+// [SECTION] The widget's WebGL context. A lost one (the browser's doing, or
+// parked to make room for another widget: contexts.js) gets a fresh canvas,
+// and SDL a new window and renderer on it, when the widget is on screen and
+// a context is free. Returns visible_(on), the widget's on-screen switch.
+function makeGraphics(w, fit, sizes) {
+  const { el_: el, signal_: signal } = w;
   const r0 = el.getBoundingClientRect();
-  let onScreen = r0.bottom > -100 && r0.top < window.innerHeight + 100; // until the observer says
-  let contextLost = false;
-  let parked = false;
-  const entry = { onScreen: () => onScreen, park: () => park() };
+  // onScreen_: until the observer says; lost_: no context now; byBrowser_: the browser took it.
+  const st = { onScreen_: r0.bottom > -100 && r0.top < window.innerHeight + 100, lost_: false, parked_: false, byBrowser_: false };
+  const entry = { onScreen: () => st.onScreen_, park: () => park(w, st, entry, swap, wake) };
   const onLost = (e) => {
     e.preventDefault();
-    contextLost = true;
-    if (parked) return;
+    st.lost_ = true;
+    if (st.parked_) return;
     unregister(entry);
-    lostByBrowser = true;
-    if (onScreen) restore();
+    st.byBrowser_ = true;
+    if (st.onScreen_) restore(w, st, entry, fit, swap);
   };
-  let lostByBrowser = false;
-  const restore = () => {
-    if (!contextLost || !w.api_()) return;
-    counted.restores++;
-    makeRoom();
-    contextLost = false;
-    w.canvas_().style.backgroundImage = '';
-    const fresh = swapCanvas();
-    w.instance_.flocklabSetCanvas(fresh);
-    if (w.api_().restoreGraphics() !== 1) {
-      showFailure(el, w.lang_.t('The graphics context of this widget was lost and could not be made again (too many widgets drawing at once, or the GPU was reset). Reload the page.'));
-      return;
-    }
-    register(entry);
-    fit();
-    if (lostByBrowser) warn(el, 'the WebGL context was lost; the widget made a new one');
-    lostByBrowser = false;
-  };
-  // Parked: the last frame stays as the canvas's picture, with a button to go live.
-  const wake = document.createElement('button');
-  wake.type = 'button';
-  wake.className = 'fl-wake';
-  wake.textContent = `▶ ${w.lang_.t('Live')}`;
-  wake.setAttribute('aria-label', w.lang_.t('Make this widget live again (it gave its graphics to another widget)'));
-  wake.hidden = true;
-  w.canvas_().after(wake);
-  signal.addEventListener('abort', () => wake.remove());
   // A fresh canvas in place of the current one (a new context can be made on it).
-  const swapCanvas = () => {
+  const swap = () => {
     const old = w.canvas_();
     const fresh = old.cloneNode(false);
     const hadFocus = document.activeElement === old;
@@ -183,41 +174,15 @@ export function live(w) {
     if (hadFocus) fresh.focus({ preventScroll: true });
     return fresh;
   };
-  const park = () => {
-    if (parked || !w.api_()) return;
-    const c = w.canvas_();
-    let picture = '';
-    try {
-      if (w.api_().drawNow()) picture = c.toDataURL('image/png'); // the frame just drawn, in this task
-    } catch { /* no picture: the canvas stays blank */ }
-    parked = true;
-    counted.parks++;
-    unregister(entry);
-    // The module lets its window and context go; the old canvas goes with
-    // its context, and a fresh one shows the picture.
-    w.api_().releaseGraphics();
-    const gl = c.getContext('webgl') ?? c.getContext('experimental-webgl');
-    gl?.getExtension('WEBGL_lose_context')?.loseContext();
-    contextLost = true;
-    const fresh = swapCanvas();
-    if (picture) {
-      fresh.style.backgroundImage = `url("${picture}")`;
-      fresh.style.backgroundSize = '100% 100%';
-    }
-    w.api_().setVisible(0);
-    wake.hidden = false;
-    wake.style.left = `${fresh.offsetLeft + 10}px`;
-    wake.style.top = `${fresh.offsetTop + 10}px`;
-    el.classList.add('fl-parked');
-  };
+  const wake = wakeButton(w);
   const unpark = (byHand) => {
-    if (!parked || !makeRoom(byHand)) return;
-    parked = false;
+    if (!st.parked_ || !makeRoom(byHand)) return;
+    st.parked_ = false;
     wake.hidden = true;
     el.classList.remove('fl-parked');
-    contextLost = true;
-    restore();
-    w.api_().setVisible(onScreen ? 1 : 0);
+    st.lost_ = true;
+    restore(w, st, entry, fit, swap);
+    w.api_().setVisible(st.onScreen_ ? 1 : 0);
   };
   wake.addEventListener('click', () => { unpark(true); w.canvas_().focus({ preventScroll: true }); }, { signal });
   w.canvas_().addEventListener('webglcontextlost', onLost, { signal });
@@ -228,26 +193,80 @@ export function live(w) {
     // The context goes now, not when the canvas is collected: the page's
     // other widgets may need the browser's room for contexts.
     const c = w.canvas_();
-    if (!parked) (c.getContext('webgl') ?? c.getContext('experimental-webgl'))?.getExtension('WEBGL_lose_context')?.loseContext();
+    if (!st.parked_) (c.getContext('webgl') ?? c.getContext('experimental-webgl'))?.getExtension('WEBGL_lose_context')?.loseContext();
   });
-  el.flocklabVisible = (on) => {
-    onScreen = on;
+  const visible = (on) => {
+    st.onScreen_ = on;
     if (!w.api_()) return;
     if (on) {
       touch(entry);
-      if (parked) unpark(false); // when a context is free, or an off-screen widget can give one
-      else restore();
+      if (st.parked_) unpark(false); // when a context is free, or an off-screen widget can give one
+      else restore(w, st, entry, fit, swap);
     }
-    w.api_().setVisible(on && !parked ? 1 : 0);
+    w.api_().setVisible(on && !st.parked_ ? 1 : 0);
   };
-  visibility?.observe(el);
-  const forget = onRemoved(el, () => w.teardown_()); // put back, it is mounted afresh
-  signal.addEventListener('abort', () => {
-    visibility?.unobserve(el);
-    forget();
-    delete el.flocklabVisible;
-  });
-  return { fit };
+  return { visible_: visible };
+}
+
+// A parked widget's button: the last frame stays as the canvas's picture, with this to go live.
+function wakeButton(w) {
+  const wake = document.createElement('button');
+  wake.type = 'button';
+  wake.className = 'fl-wake';
+  wake.textContent = `▶ ${w.lang_.t('Live')}`;
+  wake.setAttribute('aria-label', w.lang_.t('Make this widget live again (it gave its graphics to another widget)'));
+  wake.hidden = true;
+  w.canvas_().after(wake);
+  w.signal_.addEventListener('abort', () => wake.remove());
+  return wake;
+}
+
+// A new context on a fresh canvas, if the context is lost and the widget ready.
+function restore(w, st, entry, fit, swap) {
+  if (!st.lost_ || !w.api_()) return;
+  counted.restores++;
+  makeRoom();
+  st.lost_ = false;
+  w.canvas_().style.backgroundImage = '';
+  const fresh = swap();
+  w.instance_.flocklabSetCanvas(fresh);
+  if (w.api_().restoreGraphics() !== 1) {
+    showFailure(w.el_, w.lang_.t('The graphics context of this widget was lost and could not be made again (too many widgets drawing at once, or the GPU was reset). Reload the page.'));
+    return;
+  }
+  register(entry);
+  fit();
+  if (st.byBrowser_) warn(w.el_, 'the WebGL context was lost; the widget made a new one');
+  st.byBrowser_ = false;
+}
+
+// Gives the context up for another widget: the frame just drawn stays as the picture.
+function park(w, st, entry, swap, wake) {
+  if (st.parked_ || !w.api_()) return;
+  const c = w.canvas_();
+  let picture = '';
+  try {
+    if (w.api_().drawNow()) picture = c.toDataURL('image/png'); // the frame just drawn, in this task
+  } catch { /* no picture: the canvas stays blank */ }
+  st.parked_ = true;
+  counted.parks++;
+  unregister(entry);
+  // The module lets its window and context go; the old canvas goes with
+  // its context, and a fresh one shows the picture.
+  w.api_().releaseGraphics();
+  const gl = c.getContext('webgl') ?? c.getContext('experimental-webgl');
+  gl?.getExtension('WEBGL_lose_context')?.loseContext();
+  st.lost_ = true;
+  const fresh = swap();
+  if (picture) {
+    fresh.style.backgroundImage = `url("${picture}")`;
+    fresh.style.backgroundSize = '100% 100%';
+  }
+  w.api_().setVisible(0);
+  wake.hidden = false;
+  wake.style.left = `${fresh.offsetLeft + 10}px`;
+  wake.style.top = `${fresh.offsetTop + 10}px`;
+  w.el_.classList.add('fl-parked');
 }
 
 // Full screen on the widget's element (the canvas keeps the world's shape);
