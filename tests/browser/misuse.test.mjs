@@ -53,7 +53,13 @@ test('runTo(60) at 5000 boids leaves the page responsive: no task over 50 ms of 
     // stretches with the other processes, and a page cannot tell the two apart.
     const { result: r, tasks } = await mainThreadTasks(page, async () => {
       const started = await page.evaluate(() => {
-        document.getElementById('typing').focus();
+        const typing = document.getElementById('typing');
+        typing.focus();
+        // For each key: whether the run was still under way when the page
+        // handled it, and how far it had got (a run that held the thread
+        // would let the keys in only once it had ended).
+        window.keysSeen = [];
+        typing.addEventListener('input', () => window.keysSeen.push({ busy: window.w.element.getAttribute('aria-busy'), time: window.w.gauges().time }));
         window.running = window.w.runTo(60);
         window.running.catch(() => {});
         return { busy: window.w.element.getAttribute('aria-busy'), runDisabled: window.w.element.querySelector('[data-action="run"]').disabled };
@@ -65,7 +71,7 @@ test('runTo(60) at 5000 boids leaves the page responsive: no task over 50 ms of 
         window.w.pause(); // stops it
         let stopped = '';
         try { await window.running; } catch (e) { stopped = e.name; }
-        return { stopped, time: window.w.gauges().time, after: window.w.element.getAttribute('aria-busy') };
+        return { stopped, time: window.w.gauges().time, after: window.w.element.getAttribute('aria-busy'), keys: window.keysSeen };
       })) };
     });
     assert.equal(r.busy, 'true');
@@ -73,6 +79,10 @@ test('runTo(60) at 5000 boids leaves the page responsive: no task over 50 ms of 
     assert.equal(r.stopped, 'AbortError');
     assert.equal(r.after, null);
     assert.ok(r.time > 0 && r.time < 60, `stopped at ${r.time} s`);
+    // Every key was handled while the run went on, and the run moved on between the first and the last.
+    assert.equal(r.keys.length, 8);
+    assert.ok(r.keys.every((k) => k.busy === 'true'), JSON.stringify(r.keys));
+    assert.ok(r.keys[7].time > r.keys[0].time, `the run stood still while the keys came: ${JSON.stringify(r.keys)}`);
     const longest = Math.max(...tasks.map((t) => t.cpu));
     assert.ok(longest <= 50, `a main-thread task took ${longest.toFixed(0)} ms of CPU`);
     // And a run that finishes resolves with the gauges there.
