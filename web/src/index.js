@@ -23,7 +23,8 @@
 //   charts.js     <svg data-plot>
 //   experiment.js [data-experiment] (flocklab-experiment.js, loaded only where one is):
 //                 experiment-words.js (shapes, sentences), -chart.js, -points.js
-//                 (the prediction), -run.js (the workers), worker-pool.js, sweep-worker.js,
+//                 (the prediction), -run.js (the workers), -handle.js (the handle, a
+//                 run shown in its widget), worker-pool.js, sweep-worker.js,
 //                 and sweep-api.js (the experiments' module's C API)
 //   lang.js       the widget's language: its table, t() and numbers
 //   results.js    the results stream (flocklab:result; predict.js, experiments, report())
