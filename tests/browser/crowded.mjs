@@ -52,6 +52,17 @@ for (let i = 0; i < pages; i++) {
   opened.push(p);
 }
 
+// Stopped (Ctrl+C, kill): the run under way goes too, its make, node --test
+// and browsers with it (a process group of its own), and so do the pages.
+let current = null;
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, async () => {
+    if (current) try { process.kill(-current.pid, 'SIGTERM'); } catch { /* it had ended */ }
+    await env.close().catch(() => {});
+    process.exit(130);
+  });
+}
+
 const median = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
 const rows = [];
 for (let k = 1; k <= runs; k++) {
@@ -60,10 +71,11 @@ for (let k = 1; k <= runs; k++) {
   const began = Date.now();
   const log = createWriteStream(join(out, `run-${k}.log`));
   const code = await new Promise((done) => {
-    const child = spawn(command[0], command.slice(1), { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command[0], command.slice(1), { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    current = child;
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
-    child.on('close', (c, signal) => done(c ?? `signal ${signal}`));
+    child.on('close', (c, signal) => { current = null; done(c ?? `signal ${signal}`); });
   });
   log.end();
   clearInterval(sampler);
