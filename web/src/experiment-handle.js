@@ -9,7 +9,7 @@ export const OWN = ['experiment', 'scene', 'vary', 'values', 'seeds', 'seconds',
 // shim: {mount, description()}, what the page's shim gives the chunk.
 export function makeHandle(ex, shim) {
   const { el_: el, warn_: warn, t_: t, predict_: predict, csvButton_: csvButton, progress_: progress } = ex;
-  const { label_: label, draw_: draw, say_: say, measure_: measure, kind_: kind, guessedShape_: guessedShape, cap_: cap } = ex;
+  const { label_: label, draw_: draw, say_: say, measure_: measure, kind_: kind, guessedShape_: guessedShape } = ex;
   // After destroy() the results, the CSV and the prediction still answer;
   // what would start work throws.
   const alive = (what) => {
@@ -54,22 +54,7 @@ export function makeHandle(ex, shim) {
     // predict([y, ...]): one number per value, in the measure's unit.
     predict(p) {
       alive('predict');
-      if (Array.isArray(p)) {
-        if (!ex.info_) throw new Error('flocklab: predict(points) needs the experiment described: await experiment.ready first');
-        if (p.length !== ex.info_.values.length || !p.every((y) => typeof y === 'number' && Number.isFinite(y))) {
-          throw new TypeError(`flocklab: predict() takes one finite number per value (${ex.info_.values.length}), got [${p.join(', ')}]`);
-        }
-        const kept = p.map((y) => Math.max(0, Math.min(cap(), y)));
-        if (kept.some((y, i) => y !== p[i])) warn(el, `predict(): ${measure().name} is between 0 and ${cap()}; [${p.join(', ')}] became [${kept.join(', ')}]`);
-        ex.points_ = kept;
-        predict.value = POINTS;
-      } else {
-        if (p !== '' && p !== POINTS && !SHAPES.includes(p)) throw new TypeError(`flocklab: predict() takes '', ${SHAPES.map((s) => `'${s}'`).join(', ')}, '${POINTS}' or one number per value, got ${p}`);
-        predict.value = p;
-        if (p === POINTS) { ex.describeOnce_(); ex.ensurePoints_(); }
-      }
-      label();
-      draw();
+      predictWith(ex, p);
     },
     show(run) {
       alive('show');
@@ -95,6 +80,28 @@ export function makeHandle(ex, shim) {
   ex.show_ = (run) => showRun(ex, run, shim);
   Object.assign(ex, { handle_: handle, alive_: alive });
   return handle;
+}
+
+// predict(): a shape, none, points, or one number per value (held within
+// 0 and the measure's cap, said when one is not).
+function predictWith(ex, p) {
+  const { el_: el, warn_: warn, predict_: predict, measure_: measure, cap_: cap } = ex;
+  if (Array.isArray(p)) {
+    if (!ex.info_) throw new Error('flocklab: predict(points) needs the experiment described: await experiment.ready first');
+    if (p.length !== ex.info_.values.length || !p.every((y) => typeof y === 'number' && Number.isFinite(y))) {
+      throw new TypeError(`flocklab: predict() takes one finite number per value (${ex.info_.values.length}), got [${p.join(', ')}]`);
+    }
+    const kept = p.map((y) => Math.max(0, Math.min(cap(), y)));
+    if (kept.some((y, i) => y !== p[i])) warn(el, `predict(): ${measure().name} is between 0 and ${cap()}; [${p.join(', ')}] became [${kept.join(', ')}]`);
+    ex.points_ = kept;
+    predict.value = POINTS;
+  } else {
+    if (p !== '' && p !== POINTS && !SHAPES.includes(p)) throw new TypeError(`flocklab: predict() takes '', ${SHAPES.map((s) => `'${s}'`).join(', ')}, '${POINTS}' or one number per value, got ${p}`);
+    predict.value = p;
+    if (p === POINTS) { ex.describeOnce_(); ex.ensurePoints_(); }
+  }
+  ex.label_();
+  ex.draw_();
 }
 
 // The runs as CSV: one row per run, with the prediction beside it.
