@@ -63,7 +63,8 @@ SetResult Scene::set_params(const std::vector<std::pair<std::string, std::string
 }
 
 void Scene::defaults() {
-    const std::vector<Tunable> now = tunables(), lesson = make_scene(name())->tunables();
+    const std::unique_ptr<Scene> fresh = make_scene(name());  // alive while its tunables point into it
+    const std::vector<Tunable> now = tunables(), lesson = fresh->tunables();
     std::vector<std::pair<std::string, std::string>> back;
     for (size_t k = 0; k < now.size(); ++k) {
         if (*now[k].value != *lesson[k].value) back.emplace_back(now[k].name, py_repr(*lesson[k].value));
