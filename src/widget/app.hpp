@@ -200,6 +200,7 @@ private:
         Vec2 min, max;                 // window (CSS) px: the panel as last drawn
         bool low = false;              // the closed header at the bottom (off a focus point at the top right)
         bool left = false;             // ... and at the left (the HUD took the bottom right)
+        std::string nav_item;          // the keyboard's item in the open panel, by name ("" none): a test waits on it
     } panel_;
     // A run to a time: steps still to go, of how many, and frames since it
     // began (it draws every few).

@@ -289,6 +289,6 @@ std::string App::ui_metrics() const {
         std::snprintf(caret, sizeof caret, "[%.1f, %.1f]", c->x * ui_per_world_, c->y * ui_per_world_);
     const char* software = painter_ && painter_->software() ? "true" : "false";  // its pixels are the CPU's work
     return out.substr(0, out.size() - 1) + tap + ", \"focus\": [" + focus + "], \"caret\": " + caret + ", \"software\": " + software +
-           ", \"typing\": " + (typing() ? "true" : "false") + "}";
+           ", \"typing\": " + (typing() ? "true" : "false") + ", \"navItem\": \"" + panel_.nav_item + "\"}";
 }
 }  // namespace flocklab

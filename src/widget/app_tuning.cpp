@@ -70,7 +70,12 @@ void App::draw_tuning() {
         else ImGui::SetWindowFocus(nullptr);
         panel_.request = -1;
     }
+    panel_.nav_item.clear();
+    const auto named = [this](const char* name) {  // the item just drawn, when the keyboard is on it
+        if (ImGui::IsItemFocused()) panel_.nav_item = name;
+    };
     panel_.tuning_open = ImGui::CollapsingHeader(tr("Tuning"));
+    named("header");
     panel_.focused = panel_.tuning_open && ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows);
     if (!panel_.tuning_open) {
         ImGui::End();
@@ -98,19 +103,24 @@ void App::draw_tuning() {
         scene_->say(trf("Seeds go up to {0}; using {0}.", {std::to_string(kMaxSeed)}));
         panel_.seed_input = kMaxSeed;
     }
+    named("seed");
     if (ImGui::Button(paused ? tr("Play") : tr("Pause"))) paused = !paused;
+    named("play");
     same_line_if_fits(tr("Step"));
     ImGui::BeginDisabled(!paused);
     if (ImGui::Button(tr("Step"))) step(1);  // one 1/60 s step (key .)
+    named("step");
     ImGui::EndDisabled();
     same_line_if_fits(tr("Reset"));
     if (ImGui::Button(tr("Reset"))) {
         reset(panel_.seed_input);
         scene_->action(trf("reset, seed {0}", {std::to_string(panel_.seed_input)}));
     }
+    named("reset");
     same_line_if_fits(tr("Reset and run 10 s"));  // a phone: on a line of its own
     // The lab's gauges are read after 10 s: 600 fixed steps from the start.
     if (ImGui::Button(tr("Reset and run 10 s"))) run_begin(panel_.seed_input, 600);
+    named("run10");
     // Every tunable from the params' field table, grouped, with its unit and range.
     const char* group = "";
     for (const Tunable& t : scene_->tunables()) {
@@ -129,6 +139,7 @@ void App::draw_tuning() {
         // it, the change is said, and a limit that depends on it follows.
         double v = *t.value;
         const SliderResult r = number_slider(label.c_str(), &v, t.lo, t.hi, 2, panel_.entry, &at->second);
+        named(t.name);
         if (r.changed) *t.value = v;
         if (r.done) scene_->set_param(t.name, py_repr(v));
     }
@@ -141,6 +152,7 @@ void App::draw_tuning() {
         }
         double n = it->second;
         const SliderResult r = number_slider((std::string(tr(option_heading(o))) + "##" + o.name).c_str(), &n, o.lo, o.hi, 0, panel_.entry);
+        named(o.name);
         it->second = static_cast<int>(n);
         if (r.done) scene_->set(o.name, std::to_string(it->second));
     }
@@ -158,6 +170,7 @@ void App::draw_tuning() {
         ImGui::PopID();
     }
     if (ImGui::Button(tr("Lesson defaults"))) scene_->defaults();
+    named("defaults");
     view_->tuning(step_time());
     ImGui::PopItemWidth();
     panel_.body_h = ImGui::GetCursorPosY() + st.WindowPadding.y;  // the body's full height, for the next frame's size

@@ -151,8 +151,22 @@ test('keyboard alone: T opens Tuning and the arrows change a weight; [data-contr
   await metric(page, '#flock', 'tuning', true);
   const before = await onWidget(page, '#flock', (h) => h.params());
   // Down from the header through the seed and the Play/Step/Reset row to the
-  // first slider (separation); Space takes it, the arrows move it, Space lets go.
-  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+  // first slider (separation), each press waited for: the panel's keyboard
+  // item (uiMetrics().navItem) moves on. ImGui settles where the keyboard
+  // starts in the frames after T, so the count of presses is not asserted.
+  // Space takes the slider, the arrows move it, Space lets go.
+  const navItem = () => onWidget(page, '#flock', (h) => h.uiMetrics().navItem);
+  const seen = [await navItem()];
+  while (seen.at(-1) !== 'weight_separation' && seen.length < 8) {
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction((was) => {
+      const m = document.querySelector('#flock').flocklab.uiMetrics();
+      return m.keysWaiting === 0 && m.navItem !== was;
+    }, seen.at(-1), { timeout: 30000 });
+    seen.push(await navItem());
+  }
+  assert.equal(seen.at(-1), 'weight_separation', `the keyboard went ${seen.join(' → ')}`);
+  assert.ok(seen.includes('seed') && seen.includes('play'), `the keyboard went ${seen.join(' → ')}`);
   await page.keyboard.press('Space');
   for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('Space');
