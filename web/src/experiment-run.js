@@ -42,14 +42,11 @@ export function makeRunner(ex) {
   // described: after the worker fetched the module (from the cache then),
   // and never before the chart's axes, which need only the description.
   function describe() {
-    return describeIt().then((why) => { shapesReady().catch(() => {}); return why; });
-  }
-  function describeIt() {
-    let j;
-    try { j = job(); } catch (err) { return Promise.resolve(err); }
+    const [j, bad] = (() => { try { return [job(), null]; } catch (err) { return [null, err]; } })();
     const use = (i) => { try { described(ex, i); return null; } catch (err) { return err; } };
-    if (!useWorkers()) return sweepHere(ex).then((m) => use(begin(m, j)), (err) => err);
-    return describeOnWorker(ex, j, use);
+    const why = bad ? Promise.resolve(bad)
+      : useWorkers() ? describeOnWorker(ex, j, use) : sweepHere(ex).then((m) => use(begin(m, j)), (err) => err);
+    return why.then((r) => { shapesReady().catch(() => {}); return r; });
   }
 
   // The end of a run: all done (no err; flocklab:done), stopped (an

@@ -3,7 +3,8 @@
 // and binds the element's HTML controls to it. One module per job:
 //   loader.js     the WebAssembly module, shared; instances one at a time (its C
 //                 API's table is made from web_main.cpp by web/tools/c-api.mjs)
-//   handle.js     mount() and the handle; guards.js (one rule for every method),
+//   handle.js     mount(), the widget's one context and its start; methods.js (the
+//                 handle's methods), guards.js (one rule for every method),
 //                 runs.js (runTo, experiment(), benchmark()), apply.js (names,
 //                 seeds, parameters, apply()), proxy.js (the option methods),
 //                 link.js (link()), tasks.js (work in slices)

@@ -73,7 +73,7 @@ ${methods.join('\n')}
 `;
 }
 
-// The handle's own methods, the same for every scene (web/src/handle.js);
+// The handle's own methods, the same for every scene (web/src/methods.js);
 // a browser test checks that a live handle has exactly these and the scene's.
 const COMMON = `
 /** Settings every widget takes (the shim's own names and the what-if lane). */
