@@ -12,6 +12,7 @@
 #include "core/words.hpp"
 
 #include <filesystem>
+#include <set>
 #include <fstream>
 #include <sstream>
 #include "support/json.hpp"
@@ -144,6 +145,39 @@ TEST(SceneRegistry, EverySceneHasKeyRowsAndAView) {
             << "no view for the scene " << name << ": register_view(\"" << name << "\", ...) in src/widget/" << name << "_view.cpp";
     }
     EXPECT_EQ(key_entry("aquarium"), nullptr);
+    // The registry's own check (the widget runs it at start-up with views
+    // linked) finds nothing missing for a registered scene.
+    for (const std::string& p : registry_problems(false)) {
+        for (const char* name : scene_names()) EXPECT_EQ(p.find(std::string("\"") + name + "\""), std::string::npos) << p;
+    }
+}
+
+// Key rows under a name no scene registered: the registry keeps them in a
+// record of their own and says so, and the scenes' list does not grow.
+namespace {
+const KeyHelp kOrphanKeys[] = {{"", "", "z", "does nothing"}};
+FLOCKLAB_REGISTER_KEYS_NO_CONTEXTS("orphan-test", kOrphanKeys);
+}  // namespace
+
+TEST(SceneRegistry, OneRecordPerNameSaysWhatItLacks) {
+    const std::vector<std::string> problems = registry_problems(false);
+    EXPECT_NE(std::find(problems.begin(), problems.end(),
+                        "key rows are registered for \"orphan-test\", which no scene registered (FLOCKLAB_REGISTER_SCENE)"),
+              problems.end());
+    EXPECT_EQ(std::find(scene_names().begin(), scene_names().end(), std::string("orphan-test")), scene_names().end());
+    EXPECT_EQ(make_scene("orphan-test"), nullptr);
+    // Scenes come first, in their order; the record without a scene after them.
+    const std::vector<SceneRecord>& records = scene_records();
+    ASSERT_GE(records.size(), scene_names().size() + 1);
+    for (size_t i = 0; i < scene_names().size(); ++i) {
+        EXPECT_STREQ(records[i].name, scene_names()[i]);
+        EXPECT_NE(records[i].scene, nullptr);
+        EXPECT_NE(records[i].keys, nullptr) << records[i].name;
+    }
+    EXPECT_EQ(records.back().scene, nullptr);
+    // Views are linked only in the widget: asked for, every scene lacks one here.
+    const std::vector<std::string> with_views = registry_problems(true);
+    EXPECT_EQ(with_views.size(), problems.size() + scene_names().size());
 }
 
 TEST(SceneOptions, FlockSetAndGetByName) {
@@ -669,14 +703,42 @@ TEST(Words, ExplainInWordsNamesTheStrongestPushAndTheTotal) {
     EXPECT_NE(w.find("the total is "), std::string::npos) << w;
 }
 
+// web/README.md's key tables (between <!-- keys --> and <!-- /keys -->):
+// each is a registered scene's rows exactly, and every scene of the lesson
+// page has one. Another scene (a new one, a plugin) needs no edit there:
+// the release's EMBEDDING.md adds its table (web/tools/dist.mjs).
 TEST(Words, TheReadmesKeyTablesAreTheKeyTable) {
-    std::ifstream in(FLOCKLAB_SOURCE_DIR "/web/README.md");  // the keys are documented with the embedding
-    std::stringstream readme;
-    readme << in.rdbuf();
-    for (const char* scene : scene_names()) {
-        EXPECT_NE(readme.str().find(flocklab::keys_markdown(scene)), std::string::npos)
-            << "web/README.md lacks the " << scene << " key table; paste `flocklab keys --scene " << scene << "`";
+    const auto read = [](const char* path) {
+        std::ifstream in(path);
+        std::stringstream text;
+        text << in.rdbuf();
+        return text.str();
+    };
+    const std::string readme = read(FLOCKLAB_SOURCE_DIR "/web/README.md");
+    const size_t from = readme.find("<!-- keys -->\n"), to = readme.find("<!-- /keys -->");
+    ASSERT_NE(from, std::string::npos);
+    ASSERT_NE(to, std::string::npos);
+    const std::string section = readme.substr(from, to - from);
+    // The tables, each from its header row to the first line that is not a row.
+    std::vector<std::string> tables;
+    for (size_t at = section.find("| Keys |"); at != std::string::npos; at = section.find("| Keys |", at + 1)) {
+        size_t end = at;
+        while (end < section.size() && section[end] == '|') end = section.find('\n', end) + 1;
+        tables.push_back(section.substr(at, end - at));
     }
+    std::set<std::string> documented;
+    for (const std::string& t : tables) {
+        const char* whose = nullptr;
+        for (const char* scene : scene_names()) whose = flocklab::keys_markdown(scene) == t ? scene : whose;
+        EXPECT_NE(whose, nullptr) << "a key table in web/README.md is no scene's rows (paste `flocklab keys --scene NAME`):\n" << t;
+        if (whose) documented.insert(whose);
+    }
+    const std::string page = read(FLOCKLAB_SOURCE_DIR "/web/index.html");
+    for (const char* scene : scene_names()) {
+        if (page.find(std::string("data-scene=\"") + scene + "\"") == std::string::npos) continue;
+        EXPECT_TRUE(documented.count(scene)) << "web/README.md lacks the " << scene << " key table; paste `flocklab keys --scene " << scene << "`";
+    }
+    EXPECT_GE(documented.size(), 3u);
 }
 
 TEST(Words, ResponsesSayTheTimeThatPassedAndThePausedHintOncePerPause) {

@@ -1,54 +1,99 @@
 #include "registry.hpp"
 
-#include <algorithm>
 #include <cstring>
 
 namespace flocklab {
 
 namespace {
-// Built on first use, so a registration in any translation unit's static
-// initialisation finds it ready.
-std::vector<const SceneEntry*>& entries() {
-    static std::vector<const SceneEntry*> e;
-    return e;
+// The one table, built on first use so that a registration in any
+// translation unit's static initialisation finds it ready: scenes in their
+// order, then records named only by key rows or a view.
+std::vector<SceneRecord>& records() {
+    static std::vector<SceneRecord> r;
+    return r;
+}
+
+SceneRecord* find(const char* name) {
+    for (SceneRecord& r : records()) {
+        if (std::strcmp(r.name, name) == 0) return &r;
+    }
+    return nullptr;
+}
+
+SceneRecord& record(const char* name) {
+    if (SceneRecord* r = find(name)) return *r;
+    return records().emplace_back(SceneRecord{name});
+}
+
+// A record's place: by its scene's order, then name; records without a scene last.
+bool before(const SceneRecord& a, const SceneRecord& b) {
+    if (!a.scene || !b.scene) return a.scene != nullptr && b.scene == nullptr;
+    return a.scene->order < b.scene->order || (a.scene->order == b.scene->order && std::strcmp(a.scene->name, b.scene->name) < 0);
 }
 }  // namespace
 
 bool register_scene(const SceneEntry* entry) {
-    std::vector<const SceneEntry*>& e = entries();
-    const auto at = std::find_if(e.begin(), e.end(), [&](const SceneEntry* x) {
-        return x->order > entry->order || (x->order == entry->order && std::strcmp(x->name, entry->name) > 0);
-    });
-    e.insert(at, entry);
+    std::vector<SceneRecord>& all = records();
+    SceneRecord r{entry->name};
+    if (const SceneRecord* had = find(entry->name)) {  // its keys or view came first
+        r = *had;
+        all.erase(all.begin() + (had - all.data()));
+    }
+    r.scene = entry;
+    auto at = all.begin();
+    while (at != all.end() && !before(r, *at)) ++at;
+    all.insert(at, r);
     return true;
 }
 
-const std::vector<const SceneEntry*>& scene_entries() { return entries(); }
-
-const SceneEntry* scene_entry(const std::string& name) {
-    for (const SceneEntry* e : entries()) {
-        if (name == e->name) return e;
+std::vector<const SceneEntry*> scene_entries() {
+    std::vector<const SceneEntry*> e;
+    for (const SceneRecord& r : records()) {
+        if (r.scene) e.push_back(r.scene);
     }
-    return nullptr;
-}
-
-namespace {
-std::vector<const KeyEntry*>& key_entries() {
-    static std::vector<const KeyEntry*> e;
     return e;
 }
-}  // namespace
+
+const SceneEntry* scene_entry(const std::string& name) {
+    const SceneRecord* r = find(name.c_str());
+    return r ? r->scene : nullptr;
+}
 
 bool register_keys(const KeyEntry* entry) {
-    key_entries().push_back(entry);
+    record(entry->scene).keys = entry;
     return true;
 }
 
 const KeyEntry* key_entry(const std::string& scene) {
-    for (const KeyEntry* e : key_entries()) {
-        if (scene == e->scene) return e;
+    const SceneRecord* r = find(scene.c_str());
+    return r ? r->keys : nullptr;
+}
+
+bool register_view_slot(const char* scene, ViewSlot make) {
+    record(scene).view = make;
+    return true;
+}
+
+ViewSlot view_slot(const std::string& scene) {
+    const SceneRecord* r = find(scene.c_str());
+    return r ? r->view : nullptr;
+}
+
+const std::vector<SceneRecord>& scene_records() { return records(); }
+
+std::vector<std::string> registry_problems(bool views_linked) {
+    std::vector<std::string> out;
+    for (const SceneRecord& r : records()) {
+        const std::string name = r.name;
+        if (!r.scene) {
+            if (r.keys) out.push_back("key rows are registered for \"" + name + "\", which no scene registered (FLOCKLAB_REGISTER_SCENE)");
+            if (r.view) out.push_back("a view is registered for \"" + name + "\", which no scene registered (FLOCKLAB_REGISTER_SCENE)");
+            continue;
+        }
+        if (!r.keys) out.push_back("the scene \"" + name + "\" has no key rows: FLOCKLAB_REGISTER_KEYS in src/widget/" + name + "_keys.cpp");
+        if (views_linked && !r.view) out.push_back("the scene \"" + name + "\" has no view: register_view(\"" + name + "\", ...) in src/widget/" + name + "_view.cpp");
     }
-    return nullptr;
+    return out;
 }
 
 std::unique_ptr<Scene> make_scene(const std::string& name) {
@@ -60,7 +105,7 @@ const std::vector<const char*>& scene_names() {
     // Registration ends before main(); the names are read after it.
     static const std::vector<const char*> names = [] {
         std::vector<const char*> v;
-        for (const SceneEntry* e : entries()) v.push_back(e->name);
+        for (const SceneEntry* e : scene_entries()) v.push_back(e->name);
         return v;
     }();
     return names;

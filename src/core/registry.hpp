@@ -1,18 +1,21 @@
-// The registry: every scene by name and its place in the list, and each
-// scene's keyboard rows. A scene registers itself with one line in its own
-// .cpp, in the manner of Box2D's RegisterSample:
+// The registry: one record per scene name, holding everything a scene
+// registers from its own files, so no central list names it:
 //
-//     FLOCKLAB_REGISTER_SCENE(SteerScene, "steer", 1);
+//   - its factory and place in the list, from its own .cpp, in the manner
+//     of Box2D's RegisterSample:
+//         FLOCKLAB_REGISTER_SCENE(SteerScene, "steer", 1);
+//   - its keyboard rows, beside its view's key handler (src/widget/
+//     steer_keys.cpp, plain C++ that the CLI and the tests link too):
+//         FLOCKLAB_REGISTER_KEYS("steer", kSteerKeys, kSteerContexts);
+//   - its view, from src/widget/steer_view.cpp (the WebAssembly build
+//     only): register_view("steer", ...), which keeps the view's factory
+//     in the same record (opaque here: the core knows no SDL or ImGui).
 //
-// and its keys with one line beside its view's key handler
-// (src/widget/steer_keys.cpp, plain C++ that the CLI and the tests link too):
-//
-//     FLOCKLAB_REGISTER_KEYS("steer", kSteerKeys, kSteerContexts);
-//
-// so that no central list names it. The core is linked whole (an object
-// library, see CMakeLists.txt), so every registration in it runs; a scene
-// defined in a test file registers itself the same way. Rows are plain
-// arrays: a registration costs one pointer at start. Pure C++.
+// registry_problems() says what a record lacks; the widget checks it at
+// start-up and a native test for the key rows. The core is linked whole (an
+// object library, see CMakeLists.txt), so every registration in it runs; a
+// scene defined in a test file registers itself the same way. Rows are
+// plain arrays: a registration costs one pointer at start. Pure C++.
 #pragma once
 
 #include <cstddef>
@@ -46,10 +49,29 @@ struct KeyEntry {
 // constant can call it.
 bool register_scene(const SceneEntry* entry);
 // Every registered scene, in order.
-const std::vector<const SceneEntry*>& scene_entries();
+std::vector<const SceneEntry*> scene_entries();
 const SceneEntry* scene_entry(const std::string& name);  // nullptr if none
 bool register_keys(const KeyEntry* entry);
 const KeyEntry* key_entry(const std::string& scene);      // nullptr if none
+
+// A view's factory as the registry keeps it: a plain function pointer of
+// another type, cast back by the widget (src/widget/app.cpp) that stored it.
+using ViewSlot = void (*)();
+bool register_view_slot(const char* scene, ViewSlot make);
+ViewSlot view_slot(const std::string& scene);             // nullptr if none
+
+// A scene's one record: what its files registered under its name.
+struct SceneRecord {
+    const char* name;
+    const SceneEntry* scene = nullptr;  // FLOCKLAB_REGISTER_SCENE
+    const KeyEntry* keys = nullptr;     // FLOCKLAB_REGISTER_KEYS
+    ViewSlot view = nullptr;            // register_view (the widget's build)
+};
+const std::vector<SceneRecord>& scene_records();  // scenes in order, then names with no scene
+// What the records lack, one sentence each: a scene without key rows (or
+// without a view, where views are linked), key rows or a view registered
+// under a name no scene has. Empty when every record is whole.
+std::vector<std::string> registry_problems(bool views_linked);
 
 template <class S>
 std::unique_ptr<Scene> make_scene_of() {

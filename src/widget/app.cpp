@@ -19,6 +19,7 @@
 #include "imgui.h"
 #include "imgui_internal.h"  // the body window's move id (a swipe on the panel scrolls it)
 #include "font.hpp"
+#include "core/registry.hpp"
 #include "core/words.hpp"
 #include "app_internal.hpp"
 
@@ -26,27 +27,26 @@ namespace flocklab {
 
 using namespace app_detail;
 
-namespace {
-std::map<std::string, ViewFactory>& views() {
-    static std::map<std::string, ViewFactory> v;
-    return v;
-}
-
-}  // namespace
-
+// The view's factory goes into the scene's record, as a plain function
+// pointer the core keeps without knowing its type (cast back here only).
 bool register_view(const char* scene_name, ViewFactory make) {
-    views()[scene_name] = std::move(make);
-    return true;
+    return register_view_slot(scene_name, reinterpret_cast<ViewSlot>(make));
 }
 
 std::unique_ptr<SceneView> make_view(Scene& scene) {
-    const auto it = views().find(scene.name());
-    return it == views().end() ? nullptr : it->second(scene);
+    const ViewSlot slot = view_slot(scene.name());
+    return slot ? reinterpret_cast<ViewFactory>(slot)(scene) : nullptr;
 }
 
 // [SECTION] Lifetime
 
 bool App::init(const AppConfig& cfg) {
+    // Every registered scene whole: its key rows and its view (said once, at the first widget).
+    static const bool checked = [] {
+        for (const std::string& p : registry_problems(true)) warn(p);
+        return true;
+    }();
+    (void)checked;
     scene_ = make_scene(cfg.scene.empty() ? scene_names()[0] : cfg.scene);
     if (!scene_) {
         warn("data-scene=\"" + cfg.scene + "\" is not one of " + join(scene_names()) + "; using " + scene_names()[0]);

@@ -106,7 +106,9 @@ public:
     virtual void update_panels() {}                // per-frame work for tuning(), outside drawing
 };
 
-using ViewFactory = std::function<std::unique_ptr<SceneView>(Scene&)>;
+// A view's factory (a lambda without captures), kept in the scene's record
+// of the one registry (src/core/registry.hpp).
+using ViewFactory = std::unique_ptr<SceneView> (*)(Scene&);
 // Called at start-up by each view file; returns true so it can initialise a static.
 bool register_view(const char* scene_name, ViewFactory make);
 std::unique_ptr<SceneView> make_view(Scene& scene);  // nullptr if no view registered

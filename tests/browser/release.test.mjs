@@ -280,6 +280,12 @@ test('the zip holds what its README lists: offline/, hosting/, every file its RE
     for (const l of links) assert.ok(existsSync(join(folder, l)), `${doc} links to ${l}, which is not in the zip`);
   }
   assert.doesNotMatch(readFileSync(join(folder, 'README.md'), 'utf8'), /make (serve|web|dist)/, 'a downloader has nothing to build');
+  // EMBEDDING.md's keys: every scene's table, as `flocklab keys` prints it, in its keys section.
+  const keys = readFileSync(join(folder, 'EMBEDDING.md'), 'utf8').match(/<!-- keys -->\n([\s\S]*?)<!-- \/keys -->/)?.[1] ?? '';
+  for (const scene of SCENES) {
+    const table = execFileSync(join(root, 'build', 'native', 'flocklab'), ['keys', '--scene', scene], { encoding: 'utf8' });
+    assert.ok(keys.includes(table), `EMBEDDING.md has no key table of ${scene}`);
+  }
 });
 
 test('every size the READMEs state is the built files\' (within 3%)', () => {

@@ -54,6 +54,18 @@ export function section(file, tag) {
   return m[1];
 }
 
+// web/README.md as the release's EMBEDDING.md: its key tables (the lesson
+// page's scenes) and, after them, the table of every other scene built in,
+// printed by `flocklab keys` (so a new scene is documented without an edit).
+function embedding() {
+  const text = readFileSync(join(root, 'web', 'README.md'), 'utf8');
+  const tables = section(join(root, 'web', 'README.md'), 'keys');
+  const more = Object.keys(specOf(build).scenes).map((name) => [name, execFileSync(join(build, 'native', 'flocklab'), ['keys', '--scene', name], { encoding: 'utf8' })])
+    .filter(([, table]) => !tables.includes(table))
+    .map(([name, table]) => `\n\`data-scene="${name}"\`:\n\n${table}`).join('');
+  return text.replace('<!-- /keys -->', `${more}<!-- /keys -->`);
+}
+
 // The author's guide: the README's "A widget in a page", then where the rest is.
 // Its links point into the release: web/README.md is EMBEDDING.md there,
 // web/hosting/ is hosting/.
@@ -102,7 +114,7 @@ export function release(dir, { readme, offline } = {}) {
     for (const [, f] of guideText.matchAll(/\]\(([\w.-]+\.(?:png|svg))\)/g)) copyFileSync(join(root, 'web', f), join(dir, f));
   }
   writeFileSync(join(dir, 'README.md'), readme ?? guide());
-  writeFileSync(join(dir, 'EMBEDDING.md'), inRelease(readFileSync(join(root, 'web', 'README.md'), 'utf8')));
+  writeFileSync(join(dir, 'EMBEDDING.md'), inRelease(embedding()));
   copyFileSync(join(root, 'LICENSE'), join(dir, 'LICENSE'));
   writeFileSync(join(dir, 'THIRD-PARTY-NOTICES.txt'), notices());
   const integrity = {};
