@@ -97,8 +97,6 @@ FlockParams CrowdParams::flock() const {
     return f;
 }
 
-namespace {
-
 // Clamp v into [lo, hi]; NaN becomes fallback. Records a warning if changed.
 void clamp_field(double& v, double lo, double hi, double fallback, const char* name,
                  std::vector<std::string>& out) {
@@ -115,18 +113,6 @@ void clamp_field(double& v, double lo, double hi, double fallback, const char* n
         v = fixed;
     }
 }
-
-template <class P>
-std::vector<std::string> sanitize_fields(P& p) {
-    std::vector<std::string> w;
-    const P d;
-    for (const Field<P>& f : fields(&p)) {
-        clamp_field(p.*f.member, f.lo, f.upper(p), d.*f.member, f.name, w);  // a dependent limit is listed after its field
-    }
-    return w;
-}
-
-}  // namespace
 
 std::vector<std::string> sanitize(VehicleParams& p) { return sanitize_fields(p); }
 

@@ -118,8 +118,23 @@ const std::vector<Field<VehicleParams>>& fields(const VehicleParams*);
 const std::vector<Field<FlockParams>>& fields(const FlockParams*);
 const std::vector<Field<CrowdParams>>& fields(const CrowdParams*);
 
-// Clamp every field into its table range (NaN becomes the default);
-// returns one human-readable line per field it changed.
+// Clamp v into [lo, hi]; NaN becomes fallback. Adds a line to `out` if it changed.
+void clamp_field(double& v, double lo, double hi, double fallback, const char* name, std::vector<std::string>& out);
+
+// Clamp every field of any params struct with a field table into its range
+// (NaN becomes the struct's default); one human-readable line per field it
+// changed. A new scene's params get this by declaring their fields().
+template <class P>
+std::vector<std::string> sanitize_fields(P& p) {
+    std::vector<std::string> w;
+    const P d;
+    for (const Field<P>& f : fields(&p)) {
+        clamp_field(p.*f.member, f.lo, f.upper(p), d.*f.member, f.name, w);  // a dependent limit is listed after its field
+    }
+    return w;
+}
+
+// The lesson's params: their fields, and their whole-number sizes.
 std::vector<std::string> sanitize(VehicleParams& p);
 std::vector<std::string> sanitize(FlockParams& p);
 std::vector<std::string> sanitize(CrowdParams& p);
