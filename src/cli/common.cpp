@@ -115,12 +115,8 @@ std::string what_if_json(const std::string& head, const Pairs& set, const Pairs&
 }
 // The tunables that differ from the lesson's, as JSON members.
 std::string changed_params(Scene& s) {
-    std::unique_ptr<Scene> fresh = make_scene(s.name());
-    const std::vector<Tunable> now = s.tunables(), lesson = fresh->tunables();
     std::string o;
-    for (size_t k = 0; k < now.size(); ++k) {
-        if (*now[k].value != *lesson[k].value) o += (o.empty() ? "" : ", ") + json_string(now[k].name) + ": " + py_repr(*now[k].value);
-    }
+    for (const Scene::ParamChange& c : s.changed_from_lesson()) o += (o.empty() ? "" : ", ") + json_string(c.name) + ": " + py_repr(c.now);
     return o;
 }
 

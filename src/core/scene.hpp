@@ -143,6 +143,14 @@ public:
     // The lesson's params again (a new scene's), through set_params: each
     // one that changes is marked in the history and said, as any setting is.
     void defaults();
+    // The tunables whose values differ from the lesson's (a new scene's of
+    // the same kind), with both values, in table order; none for a kind
+    // that is not registered. defaults() and the CLI's output read it.
+    struct ParamChange {
+        std::string name;
+        double now, lesson;
+    };
+    std::vector<ParamChange> changed_from_lesson();
     // Milliseconds per step of a formed run of `size` (boids), measured on a
     // copy; only scenes with has_benchmark() measure anything.
     // At most kMaxCallMs of work per call: fewer steps are then timed.

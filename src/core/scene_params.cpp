@@ -62,13 +62,20 @@ SetResult Scene::set_params(const std::vector<std::pair<std::string, std::string
     return {};
 }
 
-void Scene::defaults() {
+std::vector<Scene::ParamChange> Scene::changed_from_lesson() {
     const std::unique_ptr<Scene> fresh = make_scene(name());  // alive while its tunables point into it
+    if (!fresh) return {};
     const std::vector<Tunable> now = tunables(), lesson = fresh->tunables();
-    std::vector<std::pair<std::string, std::string>> back;
-    for (size_t k = 0; k < now.size(); ++k) {
-        if (*now[k].value != *lesson[k].value) back.emplace_back(now[k].name, py_repr(*lesson[k].value));
+    std::vector<ParamChange> out;
+    for (size_t k = 0; k < now.size() && k < lesson.size(); ++k) {
+        if (*now[k].value != *lesson[k].value) out.push_back({now[k].name, *now[k].value, *lesson[k].value});
     }
+    return out;
+}
+
+void Scene::defaults() {
+    std::vector<std::pair<std::string, std::string>> back;
+    for (const ParamChange& c : changed_from_lesson()) back.emplace_back(c.name, py_repr(c.lesson));
     set_params(back);  // the lesson's values are within their ranges: nothing is clamped
 }
 
