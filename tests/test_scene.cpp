@@ -157,6 +157,9 @@ TEST(SceneRegistry, EverySceneHasKeyRowsAndAView) {
 namespace {
 const KeyHelp kOrphanKeys[] = {{"", "", "z", "does nothing"}};
 FLOCKLAB_REGISTER_KEYS_NO_CONTEXTS("orphan-test", kOrphanKeys);
+// A second table under the same name (as a copied _keys.cpp would be): noted, not used.
+const KeyHelp kOrphanKeysAgain[] = {{"", "", "y", "does nothing either"}};
+FLOCKLAB_REGISTER_KEYS_NO_CONTEXTS("orphan-test", kOrphanKeysAgain);
 }  // namespace
 
 TEST(SceneRegistry, OneRecordPerNameSaysWhatItLacks) {
@@ -164,6 +167,11 @@ TEST(SceneRegistry, OneRecordPerNameSaysWhatItLacks) {
     EXPECT_NE(std::find(problems.begin(), problems.end(),
                         "key rows are registered for \"orphan-test\", which no scene registered (FLOCKLAB_REGISTER_SCENE)"),
               problems.end());
+    EXPECT_NE(std::find(problems.begin(), problems.end(),
+                        "more than one registration of key rows under \"orphan-test\": the first is used, the rest ignored (one name, one scene)"),
+              problems.end());
+    ASSERT_NE(key_entry("orphan-test"), nullptr);
+    EXPECT_STREQ(key_entry("orphan-test")->keys[0].keys, "z");
     EXPECT_EQ(std::find(scene_names().begin(), scene_names().end(), std::string("orphan-test")), scene_names().end());
     EXPECT_EQ(make_scene("orphan-test"), nullptr);
     // Scenes come first, in their order; the record without a scene after them.

@@ -22,7 +22,9 @@ SceneRecord* find(const char* name) {
 
 SceneRecord& record(const char* name) {
     if (SceneRecord* r = find(name)) return *r;
-    return records().emplace_back(SceneRecord{name});
+    SceneRecord r{};
+    r.name = name;
+    return records().emplace_back(r);
 }
 
 // A record's place: by its scene's order, then name; records without a scene last.
@@ -34,8 +36,13 @@ bool before(const SceneRecord& a, const SceneRecord& b) {
 
 bool register_scene(const SceneEntry* entry) {
     std::vector<SceneRecord>& all = records();
-    SceneRecord r{entry->name};
-    if (const SceneRecord* had = find(entry->name)) {  // its keys or view came first
+    SceneRecord r{};
+    r.name = entry->name;
+    if (const SceneRecord* had = find(entry->name)) {  // its keys or view came first, or a scene of that name
+        if (had->scene) {
+            record(entry->name).twice.push_back("a scene");
+            return true;
+        }
         r = *had;
         all.erase(all.begin() + (had - all.data()));
     }
@@ -59,8 +66,16 @@ const SceneEntry* scene_entry(const std::string& name) {
     return r ? r->scene : nullptr;
 }
 
+// A part of a record, set once: a second registration is noted, not used.
+template <typename T>
+void set_once(SceneRecord& r, T& part, T value, const char* what) {
+    if (part) r.twice.push_back(what);
+    else part = value;
+}
+
 bool register_keys(const KeyEntry* entry) {
-    record(entry->scene).keys = entry;
+    SceneRecord& r = record(entry->scene);
+    set_once(r, r.keys, entry, "key rows");
     return true;
 }
 
@@ -70,7 +85,8 @@ const KeyEntry* key_entry(const std::string& scene) {
 }
 
 bool register_view_slot(const char* scene, ViewSlot make) {
-    record(scene).view = make;
+    SceneRecord& r = record(scene);
+    set_once(r, r.view, make, "a view");
     return true;
 }
 
@@ -85,6 +101,9 @@ std::vector<std::string> registry_problems(bool views_linked) {
     std::vector<std::string> out;
     for (const SceneRecord& r : records()) {
         const std::string name = r.name;
+        for (const char* what : r.twice) {
+            out.push_back("more than one registration of " + std::string(what) + " under \"" + name + "\": the first is used, the rest ignored (one name, one scene)");
+        }
         if (!r.scene) {
             if (r.keys) out.push_back("key rows are registered for \"" + name + "\", which no scene registered (FLOCKLAB_REGISTER_SCENE)");
             if (r.view) out.push_back("a view is registered for \"" + name + "\", which no scene registered (FLOCKLAB_REGISTER_SCENE)");

@@ -66,11 +66,15 @@ struct SceneRecord {
     const SceneEntry* scene = nullptr;  // FLOCKLAB_REGISTER_SCENE
     const KeyEntry* keys = nullptr;     // FLOCKLAB_REGISTER_KEYS
     ViewSlot view = nullptr;            // register_view (the widget's build)
+    // Parts registered again under the name ("a scene", "key rows", "a
+    // view"): the first registration stays, the later ones are reported.
+    std::vector<const char*> twice;
 };
 const std::vector<SceneRecord>& scene_records();  // scenes in order, then names with no scene
 // What the records lack, one sentence each: a scene without key rows (or
 // without a view, where views are linked), key rows or a view registered
-// under a name no scene has. Empty when every record is whole.
+// under a name no scene has, a part registered twice under one name. Empty
+// when every record is whole.
 std::vector<std::string> registry_problems(bool views_linked);
 
 template <class S>
