@@ -16,10 +16,10 @@ const cli = (...args) => execFileSync(join(root, 'build', 'native', 'flocklab'),
   .trim().split('\n').map((l) => JSON.parse(l)).filter((r) => 'run' in r);
 
 // An experiment element (and a target widget) on a page of its own; resolves its handle once ready.
-async function experimentPage(attrs, extra = '') {
+async function experimentPage(attrs, extra = '', setup = null) {
   const page = await pageOf(env, `<figure class="flocklab" id="e" data-experiment ${attrs} data-target="#t"></figure>
     <figure class="flocklab" id="t" data-paused><canvas width="900" height="540"></canvas></figure>
-    <label>Notes <input id="notes" type="text"></label>${extra}`);
+    <label>Notes <input id="notes" type="text"></label>${extra}`, { setup });
   await page.waitForFunction(() => document.querySelector('#e').classList.contains('flocklab-ready')
     && document.querySelector('#t').classList.contains('flocklab-ready'), null, { timeout: 60000 });
   await page.evaluate(() => document.querySelector('#e').flocklabExperiment.ready); // described: its axes and values
@@ -456,6 +456,37 @@ test('without Workers the same rows come in slices of at most 8 ms', async () =>
   // The runs' work would have been a long task unsliced: else this proves nothing.
   const cpu = tasks.reduce((a, t) => a + t.cpu, 0);
   assert.ok(cpu > 100, `the run took ${cpu.toFixed(0)} ms of CPU in all`);
+});
+
+// The summary needs the results' shape (the core's rule, from the sweep
+// module the page loads a second time, on this thread). Loaded late, as on a
+// busy machine: the last row is in, and the figure must stay busy until the
+// summary says this run, or a screen reader hears the old one as the answer.
+test('the figure stays aria-busy until the summary says the run, even when the results\' shape loads after the last row', async () => {
+  let fetches = 0;
+  let letGo;
+  let asked;
+  const hold = new Promise((resolve) => { letGo = resolve; });
+  const shapesAsked = new Promise((resolve) => { asked = resolve; });
+  const setup = (p) => p.route(/flocklab-sweep\.wasm$/, async (r) => {
+    fetches += 1;
+    if (fetches === 2) { asked(); await hold; } // the first: the runs' module; the second: the shapes'
+    await r.continue();
+  });
+  const page = await experimentPage('data-scene="flock" data-vary="weight-cohesion" data-values="0,1" data-seeds="1-2" data-seconds="2" data-workers="0"', '', setup);
+  await shapesAsked; // the shapes' module is asked for once the experiment is described
+  const done = page.evaluate(() => document.querySelector('#e').flocklabExperiment.run().then((r) => r.rows.length));
+  await page.waitForFunction(() => document.querySelector('#e').flocklabExperiment.results().rows.length === 4, null, { timeout: 60000 });
+  const held = await page.evaluate(() => ({ busy: document.querySelector('#e').getAttribute('aria-busy'), summary: document.querySelector('#e .fl-exp-summary')?.textContent ?? null }));
+  assert.equal(held.busy, 'true', `all rows in, the shapes not loaded: ${JSON.stringify(held)}`);
+  letGo();
+  assert.equal(await done, 4);
+  await page.waitForFunction(() => !document.querySelector('#e').hasAttribute('aria-busy'), null, { timeout: 60000 });
+  const after = await page.evaluate(() => ({ summary: document.querySelector('#e .fl-exp-summary').textContent, sentence: document.querySelector('#e').flocklabExperiment.results().sentence }));
+  assert.doesNotMatch(after.sentence, /runs so far|No runs yet/, after.sentence);
+  assert.ok(after.summary.includes(after.sentence), JSON.stringify(after));
+  assert.deepEqual(page.problems, []);
+  await page.close();
 });
 
 test('a bad setting or a value out of range is refused in one sentence on the element, and nothing runs', async () => {

@@ -96,9 +96,11 @@ export async function openLesson(env, path = '') {
 // collected into page.problems and page.warnings (the software WebGL's
 // performance notes and a missing favicon are not the page's).
 // `init`: a function run in the page before any of its scripts (addInitScript).
-export async function pageOf(env, body, { name = 'author.html', lang = 'en', init = null } = {}) {
+// setup(page), if given, runs before the page loads (to route its requests).
+export async function pageOf(env, body, { name = 'author.html', lang = 'en', init = null, setup = null } = {}) {
   const page = await env.context.newPage();
   if (init) await page.addInitScript(init);
+  if (setup) await setup(page);
   page.problems = [];
   page.warnings = [];
   page.on('console', (m) => {

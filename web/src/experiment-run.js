@@ -59,9 +59,9 @@ export function makeRunner(ex) {
     ex.workers_.forEach(err ? discard : release);
     ex.workers_ = [];
     ex.running_ = null;
-    el.removeAttribute('aria-busy');
     label();
     if (err && err.name !== 'AbortError') {
+      el.removeAttribute('aria-busy');
       say(err.message);
       running?.reject(err);
       return;
@@ -198,10 +198,14 @@ function runHere(ex, j, on) {
 // The run's promise settled, whatever drawing does: a Stop always ends
 // run(); after destroy() nothing is drawn. Every run in: flocklab:done, and
 // the results stream's outcome (the predicted shape against the results').
+// Busy ends here, once the summary and chart say this run (not when the last
+// row came in: a screen reader would hear the old summary as the answer),
+// unless another run has started meanwhile.
 function settle(ex, err, running) {
   try {
     if (!ex.destroyed_) ex.draw_();
   } finally {
+    if (!ex.running_) ex.el_.removeAttribute('aria-busy');
     if (err) running?.reject(err);
   }
   if (err) return;
