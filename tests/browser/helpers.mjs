@@ -327,11 +327,24 @@ export async function askedBy(page, sel, label) {
 
 // 30 widgets on one screen (a grid of six columns), each counting the lost
 // contexts that no widget asked for (the shim warns "the WebGL context was
-// lost; the widget made a new one" for those).
+// lost; the widget made a new one" for those). Each is noted with what the
+// page had then (live contexts, parks, restores, canvases, the time) and the
+// browser's own reason if the event gave one, so that a failure says why.
 export const thirtyWidgets = () => {
   window.browserLost = [];
+  window.lostEvents = []; // every loss, asked for or not: [ms, the event's statusMessage]
+  window.addEventListener('webglcontextlost', (e) => { window.lostEvents.push([Math.round(performance.now()), e.statusMessage ?? '']); }, true);
   const warn = console.warn.bind(console);
-  console.warn = (...a) => { if (/context was lost/.test(a.join(' '))) window.browserLost.push(a.join(' ')); warn(...a); };
+  console.warn = (...a) => {
+    const text = a.filter((x) => typeof x === 'string').join(' ');
+    if (/context was lost/.test(text)) {
+      const s = window.FlockLab.contextStats();
+      const reasons = window.lostEvents.map(([, m]) => m).filter(Boolean);
+      window.browserLost.push(`${text} (at ${Math.round(performance.now())} ms: ${s.live} live, ${s.parks} parks, ${s.restores} restores, `
+        + `${document.querySelectorAll('canvas').length} canvases, ${window.lostEvents.length} losses so far${reasons.length ? `, the browser said: ${[...new Set(reasons)].join('; ')}` : ''})`);
+    }
+    warn(...a);
+  };
   document.body.replaceChildren();
   Object.assign(document.body.style, { display: 'grid', gridTemplateColumns: 'repeat(6, 1fr)', margin: '0' });
   for (let i = 0; i < 30; i++) {

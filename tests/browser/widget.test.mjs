@@ -291,9 +291,9 @@ test('gauges update the outputs and fire flocklab:gauges a few times a second', 
   const page = await openLesson(env);
   await scrollToCanvas(page, '#flock'); // off screen it stands still, and says nothing new
   // Nine events, waited for (a busy machine delays them); then, from the
-  // page's own clock, their pace: 8 intervals of the 250 ms tick (a late
-  // tick is followed by an early one) take well over a second, where 8
-  // frames take a tenth of it: the gauges refresh a few times a second, not every frame.
+  // page's own clock, their pace: 8 intervals of the 250 ms tick take about
+  // 2 s (the test asks for half of that), where 8 frames take a tenth of
+  // it: the gauges refresh a few times a second, not every frame.
   await page.evaluate(() => {
     window.gaugeEvents = [];
     document.querySelector('#flock').addEventListener('flocklab:gauges', (e) => {
