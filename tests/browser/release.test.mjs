@@ -288,17 +288,29 @@ test('the zip holds what its README lists: offline/, hosting/, every file its RE
   }
 });
 
-test('every size the READMEs state is the built files\' (within 3%)', () => {
+// The zip's offline files of each scene, as stored (zipped), in bytes: `unzip -v`'s Size column.
+const zippedOffline = (zip) => Object.fromEntries(execFileSync('unzip', ['-v', zip], { encoding: 'utf8' }).split('\n')
+  .map((l) => /^\s*\d+\s+\S+\s+(\d+)\s.*\/offline\/(\w+)\.html$/.exec(l)).filter(Boolean).map((m) => [m[2], Number(m[1])]));
+
+test('every size the READMEs state is the built files\' (within 3%); the zip\'s, for the lesson page\'s scenes, whatever other scenes are built in', () => {
   const web = join(root, 'build', 'web');
   const kB = (n) => n / 1024;
   const raw = (f) => kB(statSync(f).size);
+  // The README states the zip of the lesson page's scenes and what each other scene adds.
+  const zip = join(dist, `flocklab-${VERSION}.zip`);
+  const offline = zippedOffline(zip);
+  const onPage = new Set([...readFileSync(join(root, 'web', 'index.html'), 'utf8').matchAll(/data-scene="(\w+)"/g)].map((m) => m[1]));
+  assert.deepEqual(Object.keys(offline).sort(), [...SCENES, 'lesson'].sort(), 'an offline file of each scene and of the lesson');
+  const others = SCENES.filter((s) => !onPage.has(s));
+  const perScene = kB(SCENES.reduce((n, s) => n + offline[s], 0) / SCENES.length);
   const gz = (...files) => kB(files.reduce((n, f) => n + gzipSync(readFileSync(join(web, f))).length, 0));
   const widget = ['flocklab.js', 'flocklab-core.js', 'flocklab-core.wasm', 'flocklab.css'];
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
   const guide = readFileSync(join(root, 'web', 'README.md'), 'utf8');
   const row = (name) => new RegExp(`\\| \`${name.replaceAll('.', '\\.')}\` \\| ([\\d,]+) kB \\|`);
   const claims = [
-    [readme, row(`flocklab-${VERSION}.zip`), raw(join(dist, `flocklab-${VERSION}.zip`))],
+    [readme, row(`flocklab-${VERSION}.zip`), raw(zip) - kB(others.reduce((n, s) => n + offline[s], 0))],
+    [readme, /its own offline file, about (\d+) kB zipped/, perScene],
     [readme, row(`flocklab-${VERSION}.tgz`), raw(join(dist, `flocklab-${VERSION}.tgz`))],
     [readme, row(`flocklab-${VERSION}-scorm.zip`), raw(join(dist, `flocklab-${VERSION}-scorm.zip`))],
     [readme, row('offline/flock.html'), raw(join(dist, 'offline', 'flock.html'))],
