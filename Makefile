@@ -1,7 +1,7 @@
 # flocklab's front door. Every target installs what is missing first
 # (.ci/install-deps.sh, as root on Debian 12), so a fresh machine needs
 # nothing but `make serve` or `make test`.
-.PHONY: all deps deps-web deps-browser deps-fuzz native dist test test-native test-browser test-sanitize fuzz soak bench bench-report bench-wasm bench-lab bench-ready bench-typing test-crowded wasm-sizes screenshot web serve clean
+.PHONY: all deps deps-web deps-browser deps-fuzz native dist web-plugin test test-native test-browser test-sanitize fuzz soak bench bench-report bench-wasm bench-lab bench-ready bench-typing test-crowded wasm-sizes screenshot web serve clean
 
 # Debian's emcc needs Debian's node modules (acorn) with this machine's node.
 export NODE_PATH := /usr/share/nodejs
@@ -80,7 +80,12 @@ dist: web native
 serve: web
 	node web/serve.mjs $(BUILD)/web $(PORT)
 
-test-browser: web dist deps-browser
+# The widget with the scene that only test files define (tests/plugin/), in
+# build/wasm/src/widget/plugin/: tests/browser/plugin.test.mjs runs it.
+web-plugin: web
+	cmake --build $(BUILD)/wasm -j $(JOBS) --target flocklab_widget_plugin
+
+test-browser: web web-plugin dist deps-browser
 	cd tests/browser && node --test --test-concurrency=1
 
 test: test-native test-browser

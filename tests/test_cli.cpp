@@ -680,10 +680,13 @@ TEST(Cli, VersionComesFromTheVersionFile) {
     EXPECT_EQ(r.out, "flocklab " + want + "\n");
     EXPECT_EQ(testjson::parse(flocklab::describe_json()).at("version").get<std::string>(), want);
     EXPECT_EQ(flocklab::version(), want);
-    // `flocklab spec` prints the same description the page's module gives.
+    // `flocklab spec` prints the same description the page's module gives
+    // (this binary's has the scene of tests/plugin/ too, which the CLI does not link).
     const Result spec = run("spec");
     ASSERT_EQ(spec.status, 0) << spec.out;
-    EXPECT_EQ(testjson::parse(spec.out), testjson::parse(flocklab::describe_json()));
+    testjson::Value here = testjson::parse(flocklab::describe_json());
+    ASSERT_EQ(here.at("scenes").erase("orbit"), 1u);
+    EXPECT_EQ(testjson::parse(spec.out), here);
 }
 
 // Issue 42 #9: list values that JSON would not take (.5, 5., +1, 00.5) are

@@ -1,9 +1,10 @@
-// A scene defined entirely in this file, to prove the registry's seam: it
-// registers itself with one line, and then the page's description
-// (describe_json(), what fl_describe() returns), the CLI's own command code
-// (describe, gauges --scene, keys) and the key table all know it, though no
-// other file names it. Its own test binary, so the other tests see only the
-// lesson's scenes.
+// The scene that only test files define (tests/plugin/: orbit, written by
+// the README's checklist for a new scene), linked into the same binary as
+// the generic tests, which loop over every registered scene and so meet it
+// too. Here: the page's description (describe_json(), what fl_describe()
+// returns), the CLI's own command code (describe, gauges --scene, keys), the
+// key table, its params' field table and its what-if lanes all know it,
+// though no file outside tests/plugin/ names it.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -14,50 +15,11 @@
 #include "core/format.hpp"
 #include "core/registry.hpp"
 #include "core/words.hpp"
+#include "plugin/orbit_scene.hpp"
 #include "support/json.hpp"
 
 namespace flocklab {
 namespace {
-
-// A duck drifting across a pond at a speed the page can set; it wraps at the edge.
-class PondScene : public Scene {
-public:
-    PondScene() { reset(kDefaultSeed); }
-    const SceneInfo& info() const override {
-        static const SceneInfo i = [] {
-            OptionSpec speed{"speed", OptionKind::Count, {}, 0, 100, false, "the duck's speed (px/s)"};
-            speed.heading = "duck speed";
-            speed.read = [](const Scene& s, int) { return static_cast<const PondScene&>(s).speed_; };
-            speed.write = [](Scene& s, int, double v) { static_cast<PondScene&>(s).speed_ = v; };
-            return SceneInfo{"pond", "duck", {speed}};
-        }();
-        return i;
-    }
-    Vec2 world() const override { return {400, 200}; }
-    std::string label() const override { return "Pond simulation, one duck."; }
-    std::string describe() override { return "The duck is " + px(x_) + " from the left bank."; }
-    std::string facts_json() override { return "{\"x\": " + py_repr(x_) + "}"; }
-    std::vector<Gauge> gauges() override { return {{"drift", "px", x_}}; }
-    std::string state_json() const override { return "{\"x\": " + py_repr(x_) + "}"; }
-    std::vector<Tunable> tunables() override { return {}; }
-
-protected:
-    std::string change_sentence(const std::vector<Gauge>&, const std::vector<Gauge>& after, double) override {
-        return "the duck is at " + px(after[0].value) + ".";
-    }
-    void restart(std::uint64_t seed) override { x_ = static_cast<double>(seed % 100); }
-    void advance(int n) override {
-        for (int i = 0; i < n; ++i) x_ = std::fmod(x_ + speed_ * kLabDt, world().x);
-    }
-
-private:
-    double x_ = 0;
-    double speed_ = 30;  // px/s
-};
-
-const KeyHelp kPondKeys[] = {{"", "", "Q", "quack"}};
-FLOCKLAB_REGISTER_SCENE(PondScene, "pond", 90);
-FLOCKLAB_REGISTER_KEYS_NO_CONTEXTS("pond", kPondKeys);
 
 // `flocklab ARGS`, through the CLI's own dispatch, with what it printed.
 struct Ran {
@@ -81,59 +43,92 @@ Ran flocklab_cli(std::vector<std::string> args) {
 TEST(PluginScene, IsInTheRegistryAfterTheLessonsScenes) {
     const std::vector<const char*>& names = scene_names();
     ASSERT_GE(names.size(), 2u);
-    EXPECT_STREQ(names.back(), "pond");
+    EXPECT_STREQ(names.back(), "orbit");
     EXPECT_STREQ(names.front(), "flock");  // still the default scene
-    ASSERT_NE(make_scene("pond"), nullptr);
-    EXPECT_STREQ(make_scene("pond")->name(), "pond");
+    ASSERT_NE(make_scene("orbit"), nullptr);
+    EXPECT_STREQ(make_scene("orbit")->name(), "orbit");
+    // Its record is whole: a scene, key rows (views are linked only in the widget).
+    for (const std::string& p : registry_problems(false)) EXPECT_EQ(p.find("\"orbit\""), std::string::npos) << p;
 }
 
-TEST(PluginScene, DescribeJsonCarriesItsWorldOptionsAndGauges) {
+TEST(PluginScene, DescribeJsonCarriesItsWorldOptionsGaugesTunablesAndLanes) {
     const testjson::Value d = testjson::parse(describe_json());
-    const testjson::Value& pond = d.at("scenes").at("pond");
-    EXPECT_EQ(pond.at("world")[0].get<double>(), 400.0);
-    EXPECT_EQ(pond.at("options")[0].at("name").get<std::string>(), "speed");
-    EXPECT_EQ(pond.at("options")[0].at("label").get<std::string>(), "duck speed");
-    EXPECT_EQ(pond.at("gauges")[0].at("name").get<std::string>(), "drift");
+    const testjson::Value& orbit = d.at("scenes").at("orbit");
+    EXPECT_EQ(orbit.at("world")[0].get<double>(), 800.0);
+    EXPECT_EQ(orbit.at("options")[0].at("name").get<std::string>(), "agents");
+    EXPECT_EQ(orbit.at("gauges")[0].at("name").get<std::string>(), "lag");
+    std::vector<std::string> tunables;
+    for (const testjson::Value& t : orbit.at("tunables")) tunables.push_back(t.at("name").get<std::string>());
+    EXPECT_EQ(tunables, (std::vector<std::string>{"max_speed", "max_force", "reaction_time", "slow_radius", "orbit_radius", "orbit_speed"}));
+    EXPECT_EQ(orbit.at("whatIf")[1].at("compare").get<std::string>(), "orbit_speed=0");
     EXPECT_EQ(d.at("defaultScene").get<std::string>(), "flock");
 }
 
 TEST(PluginScene, TheCliDescribesItAsTheWidgetRunsIt) {
-    // 120 steps at 50 px/s from seed 7 (x = 7): 7 + 100 px, summed step by step.
-    const Ran r = flocklab_cli({"describe", "--scene", "pond", "--seed", "7", "--steps", "120", "--option", "speed=50"});
+    const Ran r = flocklab_cli({"describe", "--scene", "orbit", "--seed", "7", "--steps", "120", "--option", "agents=5"});
     ASSERT_EQ(r.status, 0);
-    PondScene s;
-    s.set("speed", "50");
+    OrbitScene s;
+    s.set("agents", "5");
     s.reset(7);
     s.step(120);
     EXPECT_EQ(r.out, s.describe() + "\n");
-    EXPECT_NE(r.out.find("107 px"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.rfind("5 agents trail the target by ", 0), 0u) << r.out;
     // Another scene's flag is refused with the scene it belongs to.
-    EXPECT_THROW(flocklab_cli({"describe", "--scene", "pond", "--mode", "seek"}), cli::UsageError);
+    EXPECT_THROW(flocklab_cli({"describe", "--scene", "orbit", "--mode", "seek"}), cli::UsageError);
 }
 
 TEST(PluginScene, GaugesSceneRunsEachSeed) {
-    const Ran r = flocklab_cli({"gauges", "--scene", "pond", "--seeds", "3-4", "--steps", "60", "--json"});
+    const Ran r = flocklab_cli({"gauges", "--scene", "orbit", "--seeds", "3-4", "--steps", "60", "--json"});
     ASSERT_EQ(r.status, 0);
     const std::vector<std::string> rows = testjson::lines(r.out);
     ASSERT_EQ(rows.size(), 2u) << r.out;
     for (size_t k = 0; k < rows.size(); ++k) {
-        PondScene s;
+        OrbitScene s;
         s.reset(3 + k);
         s.step(60);
         const testjson::Value row = testjson::parse(rows[k]);
         EXPECT_EQ(row.at("seed").get<double>(), static_cast<double>(3 + k));
-        EXPECT_EQ(row.at("drift").get<double>(), s.gauges()[0].value) << rows[k];
+        EXPECT_EQ(row.at("lag").get<double>(), s.gauges()[0].value) << rows[k];
     }
 }
 
 TEST(PluginScene, ItsKeysAreInTheKeyTable) {
-    const std::vector<KeyHelp> keys = keys_for("pond");
+    const std::vector<KeyHelp> keys = keys_for("orbit");
     ASSERT_FALSE(keys.empty());
-    EXPECT_STREQ(keys[0].scene, "pond");
-    EXPECT_STREQ(keys[0].keys, "Q");
-    const Ran r = flocklab_cli({"keys", "--scene", "pond"});
-    EXPECT_NE(r.out.find("| `Q` | quack |"), std::string::npos) << r.out;
-    EXPECT_EQ(r.out, keys_markdown("pond"));
+    EXPECT_STREQ(keys[0].scene, "orbit");
+    EXPECT_STREQ(keys[0].keys, "O");
+    const Ran r = flocklab_cli({"keys", "--scene", "orbit"});
+    EXPECT_NE(r.out.find("| `O` | the target goes round the other way |"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out, keys_markdown("orbit"));
+}
+
+TEST(PluginScene, ItsParamsClampThroughTheirOwnFieldTable) {
+    OrbitScene s;
+    const SetResult r = s.set_param("orbitRadius", "999");
+    EXPECT_EQ(r.status, SetResult::Clamped);
+    EXPECT_NE(r.message.find("orbit_radius"), std::string::npos) << r.message;
+    EXPECT_EQ(s.params.orbit_radius, 220.0);
+    EXPECT_EQ(s.set_param("orbit_speed", "nan").status, SetResult::Invalid);
+    // A value set straight into the struct (as a panel might) is clamped at the next step.
+    s.params.max_speed = -5;
+    s.step(1);
+    EXPECT_EQ(s.params.max_speed, 1.0);
+}
+
+TEST(PluginScene, ItsWhatIfLanes) {
+    OrbitScene s;
+    // W: its first lane, a per-frame force.
+    ASSERT_EQ(s.toggle_what_if().status, SetResult::Ok);
+    EXPECT_EQ(s.compared(), (std::vector<std::pair<std::string, std::string>>{{"max_force", "0.2"}}));
+    s.step(120);
+    EXPECT_GT(s.apart(), 0.0);
+    // Its second: the target stands still in the lane, and moves in the lab's.
+    ASSERT_EQ(s.compare({{"orbit-speed", "0"}}).status, SetResult::Ok);
+    s.reset(3);
+    s.step(60);
+    const OrbitScene& lane = static_cast<const OrbitScene&>(*s.what_if());
+    EXPECT_EQ(lane.target(), (Vec2{550, 225}));
+    EXPECT_NE(s.target(), lane.target());
 }
 
 }  // namespace

@@ -13,6 +13,8 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <functional>
 #include <iostream>
 #include <limits>
@@ -184,3 +186,31 @@ TEST(Trig, TheTableIsSinAndCosToAbout106Bits) {
 }
 
 }  // namespace
+
+// The page's C library (musl) rounds sin, cos and the like differently from
+// glibc, so a scene that steps with them runs differently in the page than
+// natively. No scene's code calls them: the core's lab_sin and lab_cos
+// (trig.hpp) do the work, the same in both. (words.cpp's compass reads
+// atan2 for a word, never for the state.) plugin.test.mjs found the scene of
+// tests/plugin/ one bit off in the page while it called std::cos.
+TEST(Trig, NoScenesCodeCallsTheCLibrarysTrigonometry) {
+    const std::vector<std::string> calls = {"std::sin(", "std::cos(", "std::tan(", "std::atan2(", "std::exp(", "std::log(", "std::pow(",
+                                            "sinf(", "cosf(", "std::asin(", "std::acos(", "std::atan("};
+    std::string found;
+    for (const char* dir : {FLOCKLAB_SOURCE_DIR "/src/core", FLOCKLAB_SOURCE_DIR "/tests/plugin"}) {
+        for (const auto& f : std::filesystem::directory_iterator(dir)) {
+            const std::string name = f.path().filename().string();
+            if (f.path().extension() != ".cpp" && f.path().extension() != ".hpp") continue;
+            if (name.rfind("trig", 0) == 0 || name == "words.cpp") continue;
+            std::ifstream in(f.path());
+            std::string line;
+            for (int n = 1; std::getline(in, line); ++n) {
+                const std::string code = line.substr(0, line.find("//"));
+                for (const std::string& c : calls) {
+                    if (code.find(c) != std::string::npos) found += name + ":" + std::to_string(n) + ": " + line + "\n";
+                }
+            }
+        }
+    }
+    EXPECT_EQ(found, "") << "use lab_sin/lab_cos (src/core/trig.hpp)";
+}

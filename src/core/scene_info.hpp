@@ -138,7 +138,7 @@ struct StepCost {
 // def structs), so the interface below asks only for what changes as it runs.
 struct SceneInfo {
     SceneInfo(const char* name_, const char* agent_noun_, std::vector<OptionSpec> options_,
-              std::vector<WhatIfPreset> what_if_presets_ = {{N_("a per-frame force"), "max_force=0.2"}})
+              std::vector<WhatIfPreset> what_if_presets_ = {})
         : name(name_), agent_noun(agent_noun_), options(std::move(options_)), what_if_presets(std::move(what_if_presets_)) {}
     const char* name;        // "flock", as registered
     const char* agent_noun;  // what one unit of its work steps, in messages ("2000 agents x 600 steps")
