@@ -40,7 +40,7 @@ bool register_scene(const SceneEntry* entry) {
     r.name = entry->name;
     if (const SceneRecord* had = find(entry->name)) {  // its keys or view came first, or a scene of that name
         if (had->scene) {
-            record(entry->name).twice.push_back("a scene");
+            record(entry->name).twice |= kTwiceScene;
             return true;
         }
         r = *had;
@@ -68,14 +68,14 @@ const SceneEntry* scene_entry(const std::string& name) {
 
 // A part of a record, set once: a second registration is noted, not used.
 template <typename T>
-void set_once(SceneRecord& r, T& part, T value, const char* what) {
-    if (part) r.twice.push_back(what);
+void set_once(SceneRecord& r, T& part, T value, unsigned bit) {
+    if (part) r.twice |= bit;
     else part = value;
 }
 
 bool register_keys(const KeyEntry* entry) {
     SceneRecord& r = record(entry->scene);
-    set_once(r, r.keys, entry, "key rows");
+    set_once(r, r.keys, entry, kTwiceKeys);
     return true;
 }
 
@@ -86,7 +86,7 @@ const KeyEntry* key_entry(const std::string& scene) {
 
 bool register_view_slot(const char* scene, ViewSlot make) {
     SceneRecord& r = record(scene);
-    set_once(r, r.view, make, "a view");
+    set_once(r, r.view, make, kTwiceView);
     return true;
 }
 
@@ -101,8 +101,11 @@ std::vector<std::string> registry_problems(bool views_linked) {
     std::vector<std::string> out;
     for (const SceneRecord& r : records()) {
         const std::string name = r.name;
-        for (const char* what : r.twice) {
-            out.push_back("more than one registration of " + std::string(what) + " under \"" + name + "\": the first is used, the rest ignored (one name, one scene)");
+        const char* const parts[] = {"a scene", "key rows", "a view"};
+        for (unsigned b = 0; b < 3; ++b) {
+            if (r.twice & (1u << b)) {
+                out.push_back("more than one registration of " + std::string(parts[b]) + " under \"" + name + "\": the first is used, the rest ignored (one name, one scene)");
+            }
         }
         if (!r.scene) {
             if (r.keys) out.push_back("key rows are registered for \"" + name + "\", which no scene registered (FLOCKLAB_REGISTER_SCENE)");

@@ -60,15 +60,16 @@ using ViewSlot = void (*)();
 bool register_view_slot(const char* scene, ViewSlot make);
 ViewSlot view_slot(const std::string& scene);             // nullptr if none
 
+enum : unsigned { kTwiceScene = 1, kTwiceKeys = 2, kTwiceView = 4 };
 // A scene's one record: what its files registered under its name.
 struct SceneRecord {
     const char* name;
     const SceneEntry* scene = nullptr;  // FLOCKLAB_REGISTER_SCENE
     const KeyEntry* keys = nullptr;     // FLOCKLAB_REGISTER_KEYS
     ViewSlot view = nullptr;            // register_view (the widget's build)
-    // Parts registered again under the name ("a scene", "key rows", "a
-    // view"): the first registration stays, the later ones are reported.
-    std::vector<const char*> twice;
+    // Parts registered again under the name, as bits (kTwiceScene, ...): the
+    // first registration stays, the later ones are reported.
+    unsigned twice = 0;
 };
 const std::vector<SceneRecord>& scene_records();  // scenes in order, then names with no scene
 // What the records lack, one sentence each: a scene without key rows (or

@@ -55,34 +55,32 @@ MotionWords arrive_motion(const Vehicle& v, const VehicleParams& p, bool closing
 }
 MotionWords wander_motion(const Vehicle& v, const VehicleParams&, bool) { return {N_("heading {0}"), compass(v.velocity)}; }
 
-void no_guides(const Vehicle&, const VehicleParams&, std::vector<SteerGuide>&) {}
-void flee_guides(const Vehicle& v, const VehicleParams& p, std::vector<SteerGuide>& out) {
-    out.push_back({SteerGuide::Circle, v.target, {}, p.panic_radius, 1.5, kPanicCircle});
+void no_guides(const Vehicle&, const VehicleParams&, SteerGuides&) {}
+void flee_guides(const Vehicle& v, const VehicleParams& p, SteerGuides& out) {
+    out.add({SteerGuide::Circle, v.target, {}, p.panic_radius, 1.5, kPanicCircle});
 }
-void arrive_guides(const Vehicle& v, const VehicleParams& p, std::vector<SteerGuide>& out) {
-    out.push_back({SteerGuide::Circle, v.target, {}, p.slow_radius, 1.5, kSlowCircle});
+void arrive_guides(const Vehicle& v, const VehicleParams& p, SteerGuides& out) {
+    out.add({SteerGuide::Circle, v.target, {}, p.slow_radius, 1.5, kSlowCircle});
     // The braking distance at full speed, max_speed^2 / (2 max_force): a
     // slowing circle smaller than this overshoots (55 px in the lab).
     const double brake = braking_distance(p);
-    if (brake < 4 * p.world_width) out.push_back({SteerGuide::Circle, v.target, {}, brake, 1.5, kBrakeCircle});
+    if (brake < 4 * p.world_width) out.add({SteerGuide::Circle, v.target, {}, brake, 1.5, kBrakeCircle});
 }
-void wander_guides(const Vehicle& v, const VehicleParams& p, std::vector<SteerGuide>& out) {
+void wander_guides(const Vehicle& v, const VehicleParams& p, SteerGuides& out) {
     // The circle ahead of the heading, as it was when the point was chosen.
     const Vec2 heading = v.velocity.length_squared() > 0 ? v.velocity.normalize() : Vec2{1, 0};
     const Vec2 centre = v.pos + heading * p.wander_distance;
     const Vec2 on = wander_target(v.pos, v.velocity, v.wander_angle, p.wander_distance, p.wander_radius);
-    out.push_back({SteerGuide::Circle, centre, {}, p.wander_radius, 1.5, kWanderCircle});
-    out.push_back({SteerGuide::Line, v.pos, centre, 0, 1, kWanderCircle});
-    out.push_back({SteerGuide::Line, centre, on, 0, 1, kWanderCircle});
-    out.push_back({SteerGuide::Disc, on, {}, 5, 0, kWanderCircle});  // the point it seeks now, grey as its circle
+    out.add({SteerGuide::Circle, centre, {}, p.wander_radius, 1.5, kWanderCircle});
+    out.add({SteerGuide::Line, v.pos, centre, 0, 1, kWanderCircle});
+    out.add({SteerGuide::Line, centre, on, 0, 1, kWanderCircle});
+    out.add({SteerGuide::Disc, on, {}, 5, 0, kWanderCircle});  // the point it seeks now, grey as its circle
 }
 
-void arrive_legend(const Vehicle&, const VehicleParams& p, std::vector<SteerLegend>& out) {
-    out.push_back({kBrakeCircle, trf("orange = braking distance {0} px (slowing circle {1} px)", {fixed(braking_distance(p), 0), fixed(p.slow_radius, 0)})});
+SteerLegend arrive_legend(const Vehicle&, const VehicleParams& p) {
+    return {kBrakeCircle, trf("orange = braking distance {0} px (slowing circle {1} px)", {fixed(braking_distance(p), 0), fixed(p.slow_radius, 0)})};
 }
-void wander_legend(const Vehicle&, const VehicleParams&, std::vector<SteerLegend>& out) {
-    out.push_back({kTargetWords, tr("yellow = the target, which wander does not seek")});
-}
+SteerLegend wander_legend(const Vehicle&, const VehicleParams&) { return {kTargetWords, tr("yellow = the target, which wander does not seek")}; }
 
 // The modes, in the order Space cycles them (the lab's: SEEK -> FLEE -> ARRIVE -> WANDER).
 const SteerModeRow kSteerModeRows[] = {

@@ -71,6 +71,14 @@ struct SteerGuide {
     double width;  // px: the stroke (Circle, Line)
     Rgba colour;
 };
+// What a mode draws: at most four guides.
+struct SteerGuides {
+    SteerGuide at[4];
+    int count = 0;
+    void add(const SteerGuide& g) {
+        if (count < 4) at[count++] = g;
+    }
+};
 // A line of the HUD's legend: its colour and its words in the widget's language.
 struct SteerLegend {
     Rgba colour;
@@ -93,9 +101,9 @@ struct SteerModeRow {
     Vec2 (*force)(Vehicle& v, const VehicleParams& p);
     // Its words for the motion while moving; `closing`: the velocity points toward the aim.
     MotionWords (*motion)(const Vehicle& v, const VehicleParams& p, bool closing);
-    void (*guides)(const Vehicle& v, const VehicleParams& p, std::vector<SteerGuide>& out);
+    void (*guides)(const Vehicle& v, const VehicleParams& p, SteerGuides& out);
     const char* legend_suffix;  // after "green = velocity   red = steering force" ("" if none)
-    void (*legend)(const Vehicle& v, const VehicleParams& p, std::vector<SteerLegend>& out);  // more lines, or nullptr
+    SteerLegend (*legend)(const Vehicle& v, const VehicleParams& p);  // a line more, or nullptr
 };
 
 

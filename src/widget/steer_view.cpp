@@ -59,9 +59,10 @@ public:
 
     void draw(Shapes& d) override {
         const Vehicle& v = s_.vehicle;
-        std::vector<SteerGuide> guides;
+        SteerGuides guides;
         v.row().guides(v, s_.params, guides);
-        for (const SteerGuide& g : guides) {
+        for (int i = 0; i < guides.count; ++i) {
+            const SteerGuide& g = guides.at[i];
             switch (g.kind) {
                 case SteerGuide::Circle: d.circle(g.a, g.radius, g.width, sdl(g.colour)); break;
                 case SteerGuide::Line: d.line(g.a, g.b, g.width, sdl(g.colour)); break;
@@ -87,9 +88,8 @@ public:
         ui_text("%s   speed %5.1f px/s   distance %5.1f px%s", tr(mode.upper), g.at(0).value, g.at(1).value, paused ? tr("   (paused)") : "");
         ui_text_coloured(imgui_colour(kLegend), "green = velocity   red = steering force%s", mode.legend_suffix[0] ? tr(mode.legend_suffix) : "");
         if (!mode.legend) return;
-        std::vector<SteerLegend> lines;
-        mode.legend(s_.vehicle, s_.params, lines);
-        for (const SteerLegend& l : lines) ImGui::TextColored(imgui_colour(sdl(l.colour)), "%s", l.text.c_str());  // in the language already
+        const SteerLegend l = mode.legend(s_.vehicle, s_.params);
+        ImGui::TextColored(imgui_colour(sdl(l.colour)), "%s", l.text.c_str());  // in the language already
     }
 
 private:
