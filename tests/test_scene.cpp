@@ -163,6 +163,11 @@ FLOCKLAB_REGISTER_KEYS_NO_CONTEXTS("orphan-test", kOrphanKeys);
 // A second table under the same name (as a copied _keys.cpp would be): noted, not used.
 const KeyHelp kOrphanKeysAgain[] = {{"", "", "y", "does nothing either"}};
 FLOCKLAB_REGISTER_KEYS_NO_CONTEXTS("orphan-test", kOrphanKeysAgain);
+// Two views under the name too: the first is kept, the second reported.
+void first_view() {}
+void second_view() {}
+const bool kOrphanView = register_view_slot("orphan-test", first_view);
+const bool kOrphanViewAgain = register_view_slot("orphan-test", second_view);
 }  // namespace
 
 TEST(SceneRegistry, OneRecordPerNameSaysWhatItLacks) {
@@ -175,6 +180,11 @@ TEST(SceneRegistry, OneRecordPerNameSaysWhatItLacks) {
               problems.end());
     ASSERT_NE(key_entry("orphan-test"), nullptr);
     EXPECT_STREQ(key_entry("orphan-test")->keys[0].keys, "z");
+    EXPECT_TRUE(kOrphanView && kOrphanViewAgain);
+    EXPECT_NE(std::find(problems.begin(), problems.end(),
+                        "more than one registration of a view under \"orphan-test\": the first is used, the rest ignored (one name, one scene)"),
+              problems.end());
+    EXPECT_EQ(view_slot("orphan-test"), &first_view);
     EXPECT_EQ(std::find(scene_names().begin(), scene_names().end(), std::string("orphan-test")), scene_names().end());
     EXPECT_EQ(make_scene("orphan-test"), nullptr);
     // Scenes come first, in their order; the record without a scene after them.
