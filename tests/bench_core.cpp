@@ -10,7 +10,7 @@
 #include <memory>
 #include <utility>
 
-#include "core/bench.hpp"
+#include "core/flock_bench.hpp"
 #include "core/flock.hpp"
 
 using namespace flocklab;

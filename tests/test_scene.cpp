@@ -2,7 +2,7 @@
 // what happens.
 #include <gtest/gtest.h>
 
-#include "core/bench.hpp"
+#include "core/flock_bench.hpp"
 #include "core/crowd_scene.hpp"
 #include "core/experiment.hpp"
 #include "core/flock_scene.hpp"
@@ -153,6 +153,70 @@ TEST(SceneRegistry, EverySceneHasKeyRowsAndAView) {
     for (const std::string& p : registry_problems(false)) {
         for (const char* name : scene_names()) EXPECT_EQ(p.find(std::string("\"") + name + "\""), std::string::npos) << p;
     }
+}
+
+// What every scene's header reads (scene.hpp and the headers it
+// includes, transitively) names no scene: no header is called after a
+// registered scene (flock.hpp, steering.hpp, crowd_scene.hpp, ...), so a new
+// scene compiles without the flock's simulation. And no scene's header
+// reaches another scene's (NAME_scene.hpp). A scene may build on another's
+// simulation, as the crowd does on the flock's neighbour search (its spec
+// imports the flock lab). Read from the sources: quoted includes, found
+// beside the including file or under src/.
+namespace {
+std::set<std::filesystem::path> included_from(const std::filesystem::path& start) {
+    std::set<std::filesystem::path> seen;
+    std::vector<std::filesystem::path> todo{start};
+    while (!todo.empty()) {
+        const std::filesystem::path f = todo.back();
+        todo.pop_back();
+        if (!seen.insert(f).second) continue;
+        std::ifstream in(f);
+        std::string line;
+        while (std::getline(in, line)) {
+            const auto a = line.find("#include \"");
+            if (a != 0) continue;
+            const std::string h = line.substr(10, line.find('"', 10) - 10);
+            for (const std::filesystem::path& dir : {f.parent_path(), std::filesystem::path(FLOCKLAB_SOURCE_DIR "/src")}) {
+                if (std::filesystem::exists(dir / h)) {
+                    todo.push_back(std::filesystem::canonical(dir / h));
+                    break;
+                }
+            }
+        }
+    }
+    return seen;
+}
+}  // namespace
+
+TEST(SceneRegistry, TheSceneInterfaceReadsNoScenesHeader) {
+    // The headers among `files` named after a scene other than `except`
+    // (with `suffix`: only NAME + suffix).
+    const auto scene_headers = [](const std::set<std::filesystem::path>& files, const std::string& except, const std::string& suffix) {
+        std::string named;
+        for (const auto& f : files) {
+            const std::string file = f.filename().string();
+            for (const char* name : scene_names()) {
+                if (name != except && file.rfind(name + suffix, 0) == 0) named += file + " ";
+            }
+        }
+        return named;
+    };
+    const auto interface = included_from(std::filesystem::canonical(FLOCKLAB_SOURCE_DIR "/src/core/scene.hpp"));
+    EXPECT_GT(interface.size(), 5u);  // the walk follows includes
+    EXPECT_EQ(scene_headers(interface, "", ""), "") << "scene.hpp reaches a scene's own header";
+    int scenes = 0;
+    for (const char* dir : {FLOCKLAB_SOURCE_DIR "/src/core", FLOCKLAB_SOURCE_DIR "/tests/plugin"}) {
+        for (const auto& f : std::filesystem::directory_iterator(dir)) {
+            const std::string file = f.path().filename().string();
+            const auto end = file.find("_scene.hpp");
+            if (end == std::string::npos) continue;
+            ++scenes;
+            EXPECT_EQ(scene_headers(included_from(std::filesystem::canonical(f.path())), file.substr(0, end), "_scene.hpp"), "")
+                << file << " reaches another scene's header";
+        }
+    }
+    EXPECT_EQ(scenes, static_cast<int>(scene_names().size()));
 }
 
 // Key rows under a name no scene registered: the registry keeps them in a

@@ -12,7 +12,7 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "flock_options.hpp"
-#include "core/bench.hpp"
+#include "core/flock_bench.hpp"
 #include "core/experiment.hpp"
 #include "core/format.hpp"
 #include "core/scan.hpp"

@@ -16,6 +16,7 @@
 
 #include "core/experiment.hpp"
 #include "core/format.hpp"
+#include "core/workers.hpp"
 
 namespace flocklab::cli {
 

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <memory>
 
-#include "flock.hpp"
+#include "flock_bench.hpp"
 #include "flock_scene.hpp"
 #include "work.hpp"
 

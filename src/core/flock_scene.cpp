@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "bench.hpp"
+#include "flock_bench.hpp"
 #include "format.hpp"
 #include "registry.hpp"
 #include "words.hpp"

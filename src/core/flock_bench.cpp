@@ -1,4 +1,4 @@
-#include "bench.hpp"
+#include "flock_bench.hpp"
 
 #include <algorithm>
 #include <chrono>
