@@ -7,6 +7,7 @@
 
 #include <cctype>
 #include <cmath>
+#include <random>
 #include <regex>
 #include <string>
 #include <vector>
@@ -269,3 +270,30 @@ TEST(Sentences, EveryChangeOfASimulationOptionIsNamedWithItsNewValue) {
 }
 
 }  // namespace
+
+// A heading in words (compass(): "up and right", ...) is the 45-degree
+// sector, centred on an axis or a diagonal, that holds the vector's angle.
+// The words find it without an arctangent; here the angle is computed with
+// one, for vectors of every direction and length, and the words agree.
+TEST(Sentences, AHeadingsWordsAreTheSectorOfItsAngle) {
+    const char* const words[8] = {"right", "down and right", "down", "down and left",
+                                  "left", "up and left", "up", "up and right"};  // screen: +y is down
+    std::mt19937_64 rng(7);
+    std::uniform_real_distribution<double> turn(-M_PI, M_PI), scale(-12, 12);
+    int checked = 0;
+    for (int n = 0; n < 200000; ++n) {
+        const double a = turn(rng), r = std::pow(10.0, scale(rng));
+        const Vec2 v{r * std::cos(a), r * std::sin(a)};
+        const double at = std::atan2(v.y, v.x) / (M_PI / 4);
+        if (std::fabs(at - std::round(at) - 0.5) < 1e-9 || std::fabs(at - std::round(at) + 0.5) < 1e-9) continue;  // on a border
+        const int k = static_cast<int>(std::lround(at)) & 7;
+        ASSERT_EQ(flocklab::compass(v), words[k]) << "angle " << a << " length " << r;
+        ++checked;
+    }
+    EXPECT_GT(checked, 199000);
+    // The axes and the diagonals themselves, and no vector at all.
+    EXPECT_EQ(flocklab::compass({3, 0}), "right");
+    EXPECT_EQ(flocklab::compass({0, -3}), "up");
+    EXPECT_EQ(flocklab::compass({-2, 2}), "down and left");
+    EXPECT_EQ(flocklab::compass({0, 0}), "");
+}

@@ -18,13 +18,16 @@ const char* order_word(double v) {
 }
 
 namespace {
-// Which way along each axis, in eight sectors of 45 degrees: -1, 0 or 1.
+// Which way along each axis, in eight sectors of 45 degrees centred on the
+// axes and the diagonals: -1, 0 or 1 (screen: +y is down). An axis counts
+// when the vector is within 67.5 degrees of it, where the other component
+// is at most tan(67.5) = 1 + sqrt(2) times this one (no arctangent: the
+// C library's atan2 was 1 kB of the wasm for these words).
 void sector(Vec2 v, int* sx, int* sy) {
-    const double a = std::atan2(v.y, v.x);  // screen: +y is down
-    const int k = static_cast<int>(std::lround(a / (M_PI / 4))) & 7;  // 0 right, 2 down, 4 left, 6 up
-    constexpr int kX[8] = {1, 1, 0, -1, -1, -1, 0, 1}, kY[8] = {0, 1, 1, 1, 0, -1, -1, -1};
-    *sx = kX[k];
-    *sy = kY[k];
+    constexpr double kTan67 = 2.414213562373095;
+    const double ax = std::fabs(v.x), ay = std::fabs(v.y);
+    *sx = ay > kTan67 * ax ? 0 : v.x > 0 ? 1 : -1;
+    *sy = ax > kTan67 * ay ? 0 : v.y > 0 ? 1 : -1;
 }
 // The phrase of v's sector from a 3x3 table (rows up, level, down; columns
 // left, level, right); "" for a zero vector.

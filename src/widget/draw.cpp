@@ -50,24 +50,28 @@ void Shapes::disc(Vec2 c, double r, SDL_Color col) {
 
 namespace {
 constexpr int kArcSegments = 64;
-Vec2 at_angle(Vec2 c, double r, double a) { return c + Vec2{std::cos(a), std::sin(a)} * r; }
+// The point at distance r from c, turned by angle a (rad) from the unit direction dir.
+Vec2 at_angle(Vec2 c, double r, Vec2 dir, double a) {
+    const double cs = std::cos(a), sn = std::sin(a);
+    return c + Vec2{dir.x * cs - dir.y * sn, dir.x * sn + dir.y * cs} * r;
+}
 }  // namespace
 
-void Shapes::sector(Vec2 c, double r, double a0, double a1, SDL_Color fill) {
+void Shapes::sector(Vec2 c, double r, Vec2 dir, double half, SDL_Color fill) {
     for (int i = 0; i < kArcSegments; ++i) {
-        const double t0 = a0 + (a1 - a0) * i / kArcSegments, t1 = a0 + (a1 - a0) * (i + 1) / kArcSegments;
-        tri(c, at_angle(c, r, t0), at_angle(c, r, t1), fill);
+        const double t0 = half * (2.0 * i / kArcSegments - 1), t1 = half * (2.0 * (i + 1) / kArcSegments - 1);
+        tri(c, at_angle(c, r, dir, t0), at_angle(c, r, dir, t1), fill);
     }
 }
 
-void Shapes::sector_outline(Vec2 c, double r, double a0, double a1, double width, SDL_Color col) {
+void Shapes::sector_outline(Vec2 c, double r, Vec2 dir, double half, double width, SDL_Color col) {
     for (int i = 0; i < kArcSegments; ++i) {
-        const double t0 = a0 + (a1 - a0) * i / kArcSegments, t1 = a0 + (a1 - a0) * (i + 1) / kArcSegments;
-        line(at_angle(c, r, t0), at_angle(c, r, t1), width, col);
+        const double t0 = half * (2.0 * i / kArcSegments - 1), t1 = half * (2.0 * (i + 1) / kArcSegments - 1);
+        line(at_angle(c, r, dir, t0), at_angle(c, r, dir, t1), width, col);
     }
-    if (a1 - a0 < 2 * M_PI - 1e-9) {
-        line(c, at_angle(c, r, a0), width, col);
-        line(c, at_angle(c, r, a1), width, col);
+    if (half < M_PI - 1e-9) {
+        line(c, at_angle(c, r, dir, -half), width, col);
+        line(c, at_angle(c, r, dir, half), width, col);
     }
 }
 

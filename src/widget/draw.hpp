@@ -17,10 +17,11 @@ struct Shapes {
     void line(Vec2 a, Vec2 b, double width, SDL_Color col);
     void circle(Vec2 c, double r, double width, SDL_Color col);  // outline
     void disc(Vec2 c, double r, SDL_Color col);
-    // A filled wedge of the disc of radius r around c, from angle a0 to a1
-    // (rad, a0 < a1), and its outline (the arc and both edges).
-    void sector(Vec2 c, double r, double a0, double a1, SDL_Color fill);
-    void sector_outline(Vec2 c, double r, double a0, double a1, double width, SDL_Color col);
+    // A filled wedge of the disc of radius r around c, `half` (rad, up to
+    // pi) either side of the unit direction dir, and its outline (the arc
+    // and both edges).
+    void sector(Vec2 c, double r, Vec2 dir, double half, SDL_Color fill);
+    void sector_outline(Vec2 c, double r, Vec2 dir, double half, double width, SDL_Color col);
     // A shaft from a to b with a head at b (nothing for a zero-length arrow).
     void arrow(Vec2 a, Vec2 b, double width, SDL_Color col);
     // A triangle pointing along vel, as the lab draws a boid (scaled by `size`).

@@ -172,10 +172,11 @@ public:
         if (grid) draw_grid(d, me.pos);
         if (vision) {
             // The cone: view_angle wide around the heading; the blind spot is left out.
-            const double heading = me.vel.length_squared() > 0 ? std::atan2(me.vel.y, me.vel.x) : 0.0;
-            const double half = (me.vel.length_squared() > 0 ? std::min(p.view_angle, 360.0) : 360.0) * M_PI / 360.0;
-            d.sector(me.pos, p.view_radius, heading - half, heading + half, kCone);
-            d.sector_outline(me.pos, p.view_radius, heading - half, heading + half, 1.5, kConeEdge);
+            const bool moving = me.vel.length_squared() > 0;
+            const Vec2 heading = moving ? me.vel.normalize() : Vec2{1, 0};
+            const double half = (moving ? std::min(p.view_angle, 360.0) : 360.0) * M_PI / 360.0;
+            d.sector(me.pos, p.view_radius, heading, half, kCone);
+            d.sector_outline(me.pos, p.view_radius, heading, half, 1.5, kConeEdge);
             d.circle(me.pos, p.sep_radius, 1.5, kSepRing);
         }
         if (neighbors) {
