@@ -788,10 +788,10 @@ TEST(Words, ExplainInWordsNamesTheStrongestPushAndTheTotal) {
     EXPECT_NE(w.find("the total is "), std::string::npos) << w;
 }
 
-// web/README.md's key tables (between <!-- keys --> and <!-- /keys -->):
-// each is a registered scene's rows exactly, and every scene of the lesson
-// page has one. Another scene (a new one, a plugin) needs no edit there:
-// the release's EMBEDDING.md adds its table (web/tools/dist.mjs).
+// web/README.md's key tables: each after a `<!-- keys: NAME -->` line is
+// that scene's rows exactly (make readme-keys writes them), and every scene
+// of the lesson page has one. Another scene (a new one, a plugin) needs no
+// edit there: the release's EMBEDDING.md adds its table (web/tools/dist.mjs).
 TEST(Words, TheReadmesKeyTablesAreTheKeyTable) {
     const auto read = [](const char* path) {
         std::ifstream in(path);
@@ -800,28 +800,24 @@ TEST(Words, TheReadmesKeyTablesAreTheKeyTable) {
         return text.str();
     };
     const std::string readme = read(FLOCKLAB_SOURCE_DIR "/web/README.md");
-    const size_t from = readme.find("<!-- keys -->\n"), to = readme.find("<!-- /keys -->");
-    ASSERT_NE(from, std::string::npos);
-    ASSERT_NE(to, std::string::npos);
-    const std::string section = readme.substr(from, to - from);
-    // The tables, each from its header row to the first line that is not a row.
-    std::vector<std::string> tables;
-    for (size_t at = section.find("| Keys |"); at != std::string::npos; at = section.find("| Keys |", at + 1)) {
-        size_t end = at;
-        while (end < section.size() && section[end] == '|') end = section.find('\n', end) + 1;
-        tables.push_back(section.substr(at, end - at));
-    }
     std::set<std::string> documented;
-    for (const std::string& t : tables) {
-        const char* whose = nullptr;
-        for (const char* scene : scene_names()) whose = flocklab::keys_markdown(scene) == t ? scene : whose;
-        EXPECT_NE(whose, nullptr) << "a key table in web/README.md is no scene's rows (paste `flocklab keys --scene NAME`):\n" << t;
-        if (whose) documented.insert(whose);
+    const std::string marker = "\n<!-- keys: ";  // at a line's start
+    for (size_t at = readme.find(marker); at != std::string::npos; at = readme.find(marker, at + 1)) {
+        const size_t name_end = readme.find(" -->\n", at);
+        ASSERT_NE(name_end, std::string::npos);
+        const std::string scene = readme.substr(at + marker.size(), name_end - at - marker.size());
+        // The table: the lines that start with '|' after the marker.
+        size_t end = name_end + 5;
+        while (end < readme.size() && readme[end] == '|') end = readme.find('\n', end) + 1;
+        const std::string table = readme.substr(name_end + 5, end - name_end - 5);
+        ASSERT_NE(std::find(scene_names().begin(), scene_names().end(), scene), scene_names().end()) << "web/README.md has a key table for \"" << scene << "\", which no scene registered";
+        EXPECT_EQ(table, flocklab::keys_markdown(scene)) << "web/README.md's " << scene << " key table is not the scene's rows: run make readme-keys";
+        documented.insert(scene);
     }
     const std::string page = read(FLOCKLAB_SOURCE_DIR "/web/index.html");
     for (const char* scene : scene_names()) {
         if (page.find(std::string("data-scene=\"") + scene + "\"") == std::string::npos) continue;
-        EXPECT_TRUE(documented.count(scene)) << "web/README.md lacks the " << scene << " key table; paste `flocklab keys --scene " << scene << "`";
+        EXPECT_TRUE(documented.count(scene)) << "web/README.md lacks the " << scene << " key table: a line <!-- keys: " << scene << " -->, then make readme-keys";
     }
     EXPECT_GE(documented.size(), 3u);
 }

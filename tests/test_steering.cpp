@@ -90,12 +90,15 @@ TEST(Steering, ArriveStopsWithinOnePixel) {
 }
 
 TEST(Steering, ModesCycleAndParse) {
-    // Space cycles kSteerModes in order, and each name is its mode.
-    for (int k = 0; k < kSteerModeCount; ++k) {
-        SCOPED_TRACE(kSteerModes[k]);
-        EXPECT_EQ(next_steer_mode(static_cast<SteerMode>(k)), static_cast<SteerMode>((k + 1) % kSteerModeCount));
+    // Space cycles the modes' rows in order, and each name is its mode.
+    const std::vector<const char*> names = steer_mode_names();
+    ASSERT_EQ(static_cast<int>(names.size()), steer_mode_count());
+    for (int k = 0; k < steer_mode_count(); ++k) {
+        SCOPED_TRACE(names[k]);
+        EXPECT_EQ(next_steer_mode(static_cast<SteerMode>(k)), static_cast<SteerMode>((k + 1) % steer_mode_count()));
+        EXPECT_STREQ(steer_mode_name(static_cast<SteerMode>(k)), names[k]);
         SteerMode parsed = SteerMode::Seek;
-        EXPECT_TRUE(parse_steer_mode(kSteerModes[k], &parsed));
+        EXPECT_TRUE(parse_steer_mode(names[k], &parsed));
         EXPECT_EQ(parsed, static_cast<SteerMode>(k));
     }
     EXPECT_EQ(next_steer_mode(SteerMode::Seek), SteerMode::Flee);  // the lab's order

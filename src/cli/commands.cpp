@@ -153,13 +153,13 @@ std::string usage() {
     "commands:\n";
     // {scenes} and {others}: the registered scenes, and those after the
     // default one, so a new scene needs no line of the usage text; {modes}:
-    // the steer modes, from kSteerModes.
+    // the steer modes, from their rows.
     std::string scenes, others, modes;
     for (const char* n : scene_names()) {
         scenes += (scenes.empty() ? "" : "|") + std::string(n);
         if (n != scene_names().front()) others += (others.empty() ? "" : "|") + std::string(n);
     }
-    for (const char* m : kSteerModes) modes += (modes.empty() ? "" : "|") + std::string(m);
+    for (const char* m : steer_mode_names()) modes += (modes.empty() ? "" : "|") + std::string(m);
     for (const Command& c : commands()) {
         std::string u = c.usage;
         for (const auto& [key, value] : {std::pair<std::string, std::string>{"{scenes}", scenes}, {"{others}", others}, {"{modes}", modes}}) {

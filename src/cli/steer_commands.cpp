@@ -20,15 +20,18 @@ namespace flocklab::cli {
 int cmd_vehicle(const Args& a) {
     SteerScene scene;
     if (a.has("mode") && scene.set("mode", a.raw("mode")).status != SetResult::Ok) {
-        std::string modes;  // "seek, flee, arrive or wander", from the scene's one list
-        for (int i = 0; i < kSteerModeCount; ++i) modes += std::string(i == 0 ? "" : i + 1 == kSteerModeCount ? " or " : ", ") + kSteerModes[i];
+        std::string modes;  // "seek, flee, arrive or wander", from the modes' rows
+        const std::vector<const char*> names = steer_mode_names();
+        for (size_t i = 0; i < names.size(); ++i) modes += std::string(i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
         throw UsageError("--mode: expected " + modes + ", got '" + shortened(a.raw("mode")) + "'");
     }
     const long long steps = steps_option(a, 5.0);
     const std::uint64_t seed = a.seeds("seed", 7).at(0);
     if (a.has("seed") && a.seeds("seed", 7).size() != 1) throw UsageError("--seed: vehicle takes one seed, got '" + shortened(a.raw("seed")) + "'");
-    const bool wander = scene.vehicle.mode == SteerMode::Wander;
-    if (wander && a.has("target")) throw UsageError("--target: wander chooses its own target, got '" + shortened(a.raw("target")) + "'");
+    const bool own_target = scene.vehicle.row().own_target;  // wander
+    if (own_target && a.has("target")) {
+        throw UsageError("--target: " + std::string(steer_mode_name(scene.vehicle.mode)) + " chooses its own target, got '" + shortened(a.raw("target")) + "'");
+    }
     const Vehicle lab;
     const Vec2 start = a.vec("start", lab.pos), vel0 = a.vec("vel", lab.velocity);
     scene.start_position = start;
@@ -51,8 +54,8 @@ int cmd_vehicle(const Args& a) {
         std::cout << what_if_json(head, name_values(a, "set"), compare, scene, report) << "\n";
         return 0;
     }
-    if (a.has("json") && wander) {  // going_further.py's layout
-        std::cout << "{\"mode\": \"wander\", \"seed\": " << seed << ", \"steps\": " << steps
+    if (a.has("json") && own_target) {  // going_further.py's layout
+        std::cout << "{\"mode\": \"" << steer_mode_name(v.mode) << "\", \"seed\": " << seed << ", \"steps\": " << steps
                   << ", \"pos\": " << json_point(v.pos) << ", \"velocity\": " << json_point(v.velocity)
                   << ", \"target\": " << json_point(v.wander_point) << ", \"angle\": " << py_repr(v.wander_angle)
                   << "}\n";

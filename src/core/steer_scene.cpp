@@ -20,20 +20,116 @@ constexpr GaugeWords kSpeedWords{N_("the speed stayed near {0}"), N_("the speed 
                                  N_("the speed rose from {0} to {1}")};
 }  // namespace
 
-const char* steer_mode_name(SteerMode m) {
-    const int i = static_cast<int>(m);
-    return i >= 0 && i < kSteerModeCount ? kSteerModes[i] : "arrive";
+// [SECTION] The modes
+
+namespace {
+// The guides' colours (the view's palette for them).
+constexpr Rgba kSlowCircle{60, 70, 100, 255};
+constexpr Rgba kBrakeCircle{251, 146, 60, 200};  // the braking distance (arrive)
+constexpr Rgba kPanicCircle{100, 60, 60, 255};
+constexpr Rgba kWanderCircle{100, 116, 139, 255};
+constexpr Rgba kTargetWords{250, 204, 21, 255};  // the target's yellow
+
+Vec2 seek_force(Vehicle& v, const VehicleParams& p) { return seek(v.pos, v.velocity, v.target, p); }
+Vec2 flee_force(Vehicle& v, const VehicleParams& p) {
+    return v.negated_seek_flee ? -seek(v.pos, v.velocity, v.target, p) : flee(v.pos, v.velocity, v.target, p);
+}
+Vec2 arrive_force(Vehicle& v, const VehicleParams& p) { return arrive(v.pos, v.velocity, v.target, p); }
+// Going further's WanderVehicle: the angle moves by uniform(-jitter, jitter)
+// from the vehicle's own random.Random(seed), then it seeks the point at that angle.
+Vec2 wander_force(Vehicle& v, const VehicleParams& p) {
+    v.wander_angle += v.rng.uniform(-p.wander_jitter, p.wander_jitter);
+    v.wander_point = wander_target(v.pos, v.velocity, v.wander_angle, p.wander_distance, p.wander_radius);
+    return seek(v.pos, v.velocity, v.wander_point, p);
 }
 
+MotionWords seek_motion(const Vehicle&, const VehicleParams&, bool closing) {
+    return {closing ? N_("heading for it") : N_("turning back toward it"), ""};
+}
+MotionWords flee_motion(const Vehicle& v, const VehicleParams& p, bool) {
+    return {v.distance() < p.panic_radius ? N_("fleeing it") : N_("braking, out of reach"), ""};
+}
+MotionWords arrive_motion(const Vehicle& v, const VehicleParams& p, bool closing) {
+    if (v.distance() < 2.0) return {N_("settling on it"), ""};
+    return {v.distance() < p.slow_radius ? N_("slowing down") : closing ? N_("heading for it") : N_("turning toward it"), ""};
+}
+MotionWords wander_motion(const Vehicle& v, const VehicleParams&, bool) { return {N_("heading {0}"), compass(v.velocity)}; }
+
+void no_guides(const Vehicle&, const VehicleParams&, SteerGuides&) {}
+void flee_guides(const Vehicle& v, const VehicleParams& p, SteerGuides& out) {
+    out.add({SteerGuide::Circle, v.target, {}, p.panic_radius, 1.5, kPanicCircle});
+}
+void arrive_guides(const Vehicle& v, const VehicleParams& p, SteerGuides& out) {
+    out.add({SteerGuide::Circle, v.target, {}, p.slow_radius, 1.5, kSlowCircle});
+    // The braking distance at full speed, max_speed^2 / (2 max_force): a
+    // slowing circle smaller than this overshoots (55 px in the lab).
+    const double brake = braking_distance(p);
+    if (brake < 4 * p.world_width) out.add({SteerGuide::Circle, v.target, {}, brake, 1.5, kBrakeCircle});
+}
+void wander_guides(const Vehicle& v, const VehicleParams& p, SteerGuides& out) {
+    // The circle ahead of the heading, as it was when the point was chosen.
+    const Vec2 heading = v.velocity.length_squared() > 0 ? v.velocity.normalize() : Vec2{1, 0};
+    const Vec2 centre = v.pos + heading * p.wander_distance;
+    const Vec2 on = wander_target(v.pos, v.velocity, v.wander_angle, p.wander_distance, p.wander_radius);
+    out.add({SteerGuide::Circle, centre, {}, p.wander_radius, 1.5, kWanderCircle});
+    out.add({SteerGuide::Line, v.pos, centre, 0, 1, kWanderCircle});
+    out.add({SteerGuide::Line, centre, on, 0, 1, kWanderCircle});
+    out.add({SteerGuide::Disc, on, {}, 5, 0, kWanderCircle});  // the point it seeks now, grey as its circle
+}
+
+SteerLegend arrive_legend(const Vehicle&, const VehicleParams& p) {
+    return {kBrakeCircle, trf("orange = braking distance {0} px (slowing circle {1} px)", {fixed(braking_distance(p), 0), fixed(p.slow_radius, 0)})};
+}
+SteerLegend wander_legend(const Vehicle&, const VehicleParams&) { return {kTargetWords, tr("yellow = the target, which wander does not seek")}; }
+
+// The modes, in the order Space cycles them (the lab's: SEEK -> FLEE -> ARRIVE -> WANDER).
+const SteerModeRow kSteerModeRows[] = {
+    {N_("seek"), N_("SEEK"), false, seek_force, seek_motion, no_guides, "", nullptr},
+    {N_("flee"), N_("FLEE"), false, flee_force, flee_motion, flee_guides, "", nullptr},
+    {N_("arrive"), N_("ARRIVE"), false, arrive_force, arrive_motion, arrive_guides, "", arrive_legend},
+    {N_("wander"), N_("WANDER"), true, wander_force, wander_motion, wander_guides, N_("   grey = wander circle and point"), wander_legend},
+};
+constexpr int kRows = static_cast<int>(sizeof kSteerModeRows / sizeof kSteerModeRows[0]);
+}  // namespace
+
+int steer_mode_count() { return kRows; }
+
+const SteerModeRow& steer_mode_row(SteerMode m) {
+    const int i = static_cast<int>(m);
+    return kSteerModeRows[i >= 0 && i < kRows ? i : 0];
+}
+
+std::vector<const char*> steer_mode_names() {
+    std::vector<const char*> names;
+    for (const SteerModeRow& r : kSteerModeRows) names.push_back(r.name);
+    return names;
+}
+
+const char* steer_mode_name(SteerMode m) { return steer_mode_row(m).name; }
+
 bool parse_steer_mode(const char* s, SteerMode* out) {
-    for (int i = 0; i < kSteerModeCount; ++i) {
-        if (std::strcmp(s, kSteerModes[i]) == 0) {
+    for (int i = 0; i < kRows; ++i) {
+        if (std::strcmp(s, kSteerModeRows[i].name) == 0) {
             *out = static_cast<SteerMode>(i);
             return true;
         }
     }
     return false;
 }
+
+SteerMode next_steer_mode(SteerMode m) { return static_cast<SteerMode>((static_cast<int>(m) + 1) % kRows); }
+
+std::string own_target_words(SteerMode m) {
+    std::vector<std::string> targeted;
+    for (const SteerModeRow& r : kSteerModeRows) {
+        if (!r.own_target) targeted.push_back(tr(r.name));
+    }
+    return trf("{0} picks its own target; the arrows move it in {1}.", {capitalised(tr(steer_mode_name(m))), list(targeted)});
+}
+
+// [SECTION] The vehicle
+
+Vec2 Vehicle::aim() const { return row().own_target ? wander_point : target; }
 
 void Vehicle::reset_wander(std::uint64_t seed, const VehicleParams& p) {
     rng = PyRandom(seed);
@@ -42,16 +138,7 @@ void Vehicle::reset_wander(std::uint64_t seed, const VehicleParams& p) {
 }
 
 void Vehicle::step(double dt, const VehicleParams& p) {
-    switch (mode) {
-        case SteerMode::Seek: accel = seek(pos, velocity, target, p); break;
-        case SteerMode::Flee: accel = negated_seek_flee ? -seek(pos, velocity, target, p) : flee(pos, velocity, target, p); break;
-        case SteerMode::Arrive: accel = arrive(pos, velocity, target, p); break;
-        case SteerMode::Wander:
-            wander_angle += rng.uniform(-p.wander_jitter, p.wander_jitter);
-            wander_point = wander_target(pos, velocity, wander_angle, p.wander_distance, p.wander_radius);
-            accel = seek(pos, velocity, wander_point, p);
-            break;
-    }
+    accel = row().force(*this, p);
     const Motion m = integrate(pos, velocity, accel, dt, p.max_speed);
     velocity = m.velocity;
     pos = {py_mod(m.pos.x, p.world_width), py_mod(m.pos.y, p.world_height)};
@@ -66,7 +153,7 @@ SteerScene& S(Scene& s) { return static_cast<SteerScene&>(s); }
 
 const SceneInfo& SteerScene::info() const {
     static const SceneInfo info = [] {
-        OptionSpec mode{"mode", OptionKind::Choice, {kSteerModes, kSteerModes + kSteerModeCount}, 0, 0, false,
+        OptionSpec mode{"mode", OptionKind::Choice, steer_mode_names(), 0, 0, false,
                         "what the vehicle does; Space cycles them"};
         mode.heading = N_("mode");
         mode.read = [](const Scene& s, int) -> double { return static_cast<int>(S(s).vehicle.mode); };
@@ -118,7 +205,7 @@ const SceneInfo& SteerScene::info() const {
         SceneInfo i{N_("steer"), "vehicle", std::vector<OptionSpec>{mode, target, flee_way, start, velocity},
                     {{N_("a per-frame force"), "max_force=0.2"}, {N_("flee as -seek"), "flee=negated-seek"}, {N_("slowing at 40 px"), "slow_radius=40"}}};
         i.positions = [](const Scene& s) { return std::vector<Vec2>{S(s).vehicle.pos}; };
-        i.key_contexts = [](const Scene& s) -> std::vector<std::string> { return {S(s).vehicle.mode == SteerMode::Wander ? "wander" : "target"}; };
+        i.key_contexts = [](const Scene& s) -> std::vector<std::string> { return {S(s).vehicle.row().own_target ? "wander" : "target"}; };
         return i;
     }();
     return info;
@@ -131,34 +218,29 @@ std::string SteerScene::label() const {
 // [SECTION] In words
 
 namespace {
-// What the vehicle is doing relative to what it steers toward.
-std::string motion_words(const Vehicle& v, const VehicleParams& p) {
-    const double speed = v.speed();
-    if (speed < 1.0) return N_("at rest");
-    const Vec2 to = v.aim() - v.pos;
-    const bool closing = v.velocity.dot(to) > 0;
-    switch (v.mode) {
-        case SteerMode::Arrive:
-            if (v.distance() < 2.0) return N_("settling on it");
-            return v.distance() < p.slow_radius ? N_("slowing down") : closing ? N_("heading for it") : N_("turning toward it");
-        case SteerMode::Flee:
-            return v.distance() < p.panic_radius ? N_("fleeing it") : N_("braking, out of reach");
-        case SteerMode::Seek: return closing ? N_("heading for it") : N_("turning back toward it");
-        case SteerMode::Wander: return std::string("heading ") + compass(v.velocity);
-    }
-    return "";
+// What the vehicle is doing relative to what it steers toward: its mode's words.
+MotionWords motion(const Vehicle& v, const VehicleParams& p) {
+    if (v.speed() < 1.0) return {N_("at rest"), ""};
+    return v.row().motion(v, p, v.velocity.dot(v.aim() - v.pos) > 0);
 }
-// motion_words in the widget's language.
+// In English (the facts' JSON).
+std::string motion_words(const Vehicle& v, const VehicleParams& p) {
+    const MotionWords m = motion(v, p);
+    std::string s = m.id;
+    const size_t at = s.find("{0}");
+    return at == std::string::npos ? s : s.replace(at, 3, m.arg);
+}
+// In the widget's language.
 std::string motion_text(const Vehicle& v, const VehicleParams& p) {
-    if (v.mode == SteerMode::Wander && v.speed() >= 1.0) return trf("heading {0}", {tr(compass(v.velocity))});
-    return tr(motion_words(v, p));
+    const MotionWords m = motion(v, p);
+    return m.arg.empty() ? std::string(tr(m.id)) : trf(m.id, {tr(m.arg)});
 }
 }  // namespace
 
 std::string SteerScene::describe() {
     const Vehicle& v = vehicle;
     std::string s = capitalised(tr(steer_mode_name(v.mode))) + ". ";
-    if (v.mode == SteerMode::Wander) {
+    if (v.row().own_target) {
         return s + trf("The vehicle roams {0}, {1}, at {2} px/s.", {tr(region(v.pos, world())), motion_text(v, params), fixed(v.speed(), 0)});
     }
     const std::string where = relative(v.pos, v.target);
@@ -170,7 +252,7 @@ std::string SteerScene::describe() {
 std::string SteerScene::facts_json() {
     const Vehicle& v = vehicle;
     return "{\"mode\": " + get("mode") + ", \"distance\": " + py_repr(v.distance()) + ", \"where\": " +
-           json_string(v.mode == SteerMode::Wander ? region(v.pos, world()) : relative(v.pos, v.target)) +
+           json_string(v.row().own_target ? region(v.pos, world()) : relative(v.pos, v.target)) +
            ", \"speed\": " + py_repr(v.speed()) + ", \"motion\": " + json_string(motion_words(v, params)) + "}";
 }
 
@@ -254,7 +336,7 @@ std::string SteerScene::state_json() const {
     const Vehicle& v = vehicle;
     std::string o = "{\"pos\": " + json_point(v.pos) + ", \"velocity\": " + json_point(v.velocity) +
                     ", \"target\": " + json_point(v.target) + ", \"mode\": " + get("mode");
-    if (v.mode == SteerMode::Wander) {
+    if (v.row().own_target) {
         o += ", \"wander\": {\"angle\": " + py_repr(v.wander_angle) + ", \"point\": " + json_point(v.wander_point) + "}";
     }
     return o + ", \"options\": {" + options_json(*this) + "}}";

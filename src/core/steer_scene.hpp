@@ -1,10 +1,13 @@
 // The steer scene: the warm-up's one vehicle, which seeks, flees, arrives at
 // or wanders toward a target (Going further adds WANDER). Options: mode,
 // target. Gauges: speed (px/s) and distance (px) to what it steers toward.
-// A new mode is a name in kSteerModes and a case in Vehicle::step (plus how
-// the steer view draws it).
+// A mode is one row of kSteerModeRows (steer_scene.cpp): its name, its force,
+// its words and what the view draws for it; the option, Space's cycle, the
+// CLI, the key table and the view all read the rows. A new mode is a row
+// there and its words in web/lang/.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 
 #include "params.hpp"
@@ -14,16 +17,20 @@
 
 namespace flocklab {
 
-// The steering modes, in the order SPACE cycles them. kSteerModes is the one
-// list of their names (the CLI, the widget and the page read it).
-enum class SteerMode { Seek = 0, Flee = 1, Arrive = 2, Wander = 3 };
-constexpr int kSteerModeCount = 4;
-constexpr const char* kSteerModes[kSteerModeCount] = {N_("seek"), N_("flee"), N_("arrive"), N_("wander")};
+// A mode: its row's index in kSteerModeRows, in the order Space cycles them.
+// The enum names the lab's four for code that asks for one of them; a mode
+// added after them has a row and no name here.
+enum class SteerMode : int { Seek = 0, Flee = 1, Arrive = 2, Wander = 3 };
+struct SteerModeRow;
+int steer_mode_count();
+const SteerModeRow& steer_mode_row(SteerMode m);   // the first row's if m has none
+std::vector<const char*> steer_mode_names();        // in order (the option's choices)
 const char* steer_mode_name(SteerMode m);
 bool parse_steer_mode(const char* s, SteerMode* out);
-inline SteerMode next_steer_mode(SteerMode m) {   // SPACE: SEEK -> FLEE -> ARRIVE -> WANDER
-    return static_cast<SteerMode>((static_cast<int>(m) + 1) % kSteerModeCount);
-}
+SteerMode next_steer_mode(SteerMode m);             // Space: the next row, after the last the first
+// What an arrow key gets in a mode that picks its own target: "Wander picks
+// its own target; the arrows move it in seek, flee and arrive."
+std::string own_target_words(SteerMode m);
 
 // The warm-up's whole state, advanced exactly as the lab's main loop does.
 // In WANDER the vehicle seeks a point that drifts (Going further's
@@ -40,15 +47,63 @@ struct Vehicle {
     Vec2 accel;                  // the last steering force, for drawing (px/s^2)
     PyRandom rng{7};             // wander's draws
     double wander_angle = 0.0;   // rad, from the heading
-    Vec2 wander_point;           // px: wander's target, on the circle
+    Vec2 wander_point;           // px: wander's target, on the circle (a mode's own target)
 
     // A fresh vehicle at the lab's start; wander draws from random.Random(seed).
     void reset_wander(std::uint64_t seed, const VehicleParams& p);
     void step(double dt, const VehicleParams& p);
     // What the vehicle steers toward in its current mode.
-    Vec2 aim() const { return mode == SteerMode::Wander ? wander_point : target; }
+    Vec2 aim() const;
     double speed() const { return velocity.length(); }
     double distance() const { return pos.distance_to(aim()); }
+    const SteerModeRow& row() const { return steer_mode_row(mode); }
+};
+
+// A colour for the view, in the core's terms (0-255 each).
+struct Rgba {
+    std::uint8_t r, g, b, a;
+};
+// What the view draws for a mode besides the vehicle and the target.
+struct SteerGuide {
+    enum Kind { Circle, Line, Disc } kind;
+    Vec2 a, b;     // px: the centre (Circle, Disc; b unused), or the ends (Line)
+    double radius; // px (Circle, Disc)
+    double width;  // px: the stroke (Circle, Line)
+    Rgba colour;
+};
+// What a mode draws: at most four guides.
+struct SteerGuides {
+    SteerGuide at[4];
+    int count = 0;
+    void add(const SteerGuide& g) {
+        if (count < 4) at[count++] = g;
+    }
+};
+// A line of the HUD's legend: its colour and its words in the widget's language.
+struct SteerLegend {
+    Rgba colour;
+    std::string text;
+};
+// How the vehicle moves relative to what it steers toward, as a message id
+// (English), with {0} filled by `arg` (a message id too) where it has one.
+struct MotionWords {
+    const char* id;
+    std::string arg;
+};
+
+// One steering mode, whole.
+struct SteerModeRow {
+    const char* name;   // N_("seek"): the option's value, the spoken word
+    const char* upper;  // N_("SEEK"): the HUD's
+    bool own_target;    // it picks its own target (wander): the arrows and the pointer leave the target be
+    // This step's steering force (px/s^2); a mode with its own target sets
+    // v.wander_point here, and may draw from v.rng.
+    Vec2 (*force)(Vehicle& v, const VehicleParams& p);
+    // Its words for the motion while moving; `closing`: the velocity points toward the aim.
+    MotionWords (*motion)(const Vehicle& v, const VehicleParams& p, bool closing);
+    void (*guides)(const Vehicle& v, const VehicleParams& p, SteerGuides& out);
+    const char* legend_suffix;  // after "green = velocity   red = steering force" ("" if none)
+    SteerLegend (*legend)(const Vehicle& v, const VehicleParams& p);  // a line more, or nullptr
 };
 
 

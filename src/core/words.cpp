@@ -138,6 +138,8 @@ bool applies(const KeyHelp& k, const std::vector<std::string>* contexts) {
 }
 }  // namespace
 
+std::string key_what(const KeyHelp& k) { return k.fill ? trf(k.what, {k.fill()}) : std::string(tr(k.what)); }
+
 std::vector<KeyHelp> keys_for(const std::string& scene, const std::vector<std::string>* contexts) {
     std::vector<KeyHelp> out;
     if (const KeyEntry* e = key_entry(scene)) {
@@ -161,11 +163,14 @@ const char* key_words(const char* keys) {
 std::string keys_markdown(const std::string& scene) {
     std::string s = "| Keys | What they do |\n| --- | --- |\n";
     for (const KeyHelp& k : keys_for(scene)) {
-        std::string what = k.what;
+        std::string what = key_what(k);
         if (k.context[0]) {
             std::string c = k.context;
             const KeyEntry* e = key_entry(scene);
-            for (size_t i = 0; i < e->context_count; ++i) c = c == e->contexts[i].tag ? e->contexts[i].words : c;
+            for (size_t i = 0; i < e->context_count; ++i) {
+                const KeyContext& x = e->contexts[i];
+                if (c == x.tag) c = x.fill ? x.fill() : x.words;
+            }
             what += " (" + c + ")";
         }
         s += std::string("| `") + k.keys + "` | " + what + " |\n";

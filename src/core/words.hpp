@@ -72,11 +72,18 @@ struct KeyHelp {
     const char* context;
     const char* keys;
     const char* what;
+    // For words that name what a scene lists (the steer modes): {0} in
+    // `what`, filled in the widget's language (key_what()).
+    std::string (*fill)() = nullptr;
 };
-// A context's words in the README's table: {"hawk", "pointer hawk"}.
+// A row's words in the widget's language.
+std::string key_what(const KeyHelp& k);
+// A context's words in the README's table: {"hawk", "pointer hawk"}, or
+// made by `fill` from what the scene lists.
 struct KeyContext {
     const char* tag;
     const char* words;
+    std::string (*fill)() = nullptr;
 };
 // The rows for a scene, then the rows for every scene; with `contexts`
 // given, only those that apply in them.

@@ -44,7 +44,7 @@ void App::draw_help() {
     for (const KeyHelp& k : keys) {
         ImGui::TextColored(ImVec4(0.49f, 0.83f, 0.99f, 1), "%s", key_words(k.keys));
         ImGui::SameLine(key_w);
-        ImGui::TextUnformatted(tr(k.what));
+        ImGui::TextUnformatted(key_what(k).c_str());
     }
     ImGui::PopTextWrapPos();
     ImGui::End();

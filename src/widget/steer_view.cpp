@@ -1,5 +1,6 @@
 // The steer scene's view: the vehicle, its velocity and steering force, the
-// target with its slowing or panic circle, and wander's circle and point.
+// target, and what its mode's row (steer_scene.cpp) says to draw: arrive's
+// slowing and braking circles, flee's panic circle, wander's circle and point.
 #include "core/steer_scene.hpp"
 #include "core/words.hpp"
 #include "view.hpp"
@@ -8,16 +9,14 @@ namespace flocklab {
 namespace {
 
 constexpr SDL_Color kSteerBg{18, 22, 34, 255};
-constexpr SDL_Color kSlowCircle{60, 70, 100, 255};
-constexpr SDL_Color kBrakeCircle{251, 146, 60, 200};  // the braking distance (arrive)
-constexpr SDL_Color kPanicCircle{100, 60, 60, 255};
 constexpr SDL_Color kTarget{250, 204, 21, 255};
 constexpr SDL_Color kVehicle{96, 165, 250, 255};
 constexpr SDL_Color kVelocity{134, 239, 172, 255};
 constexpr SDL_Color kForce{248, 113, 113, 255};
-constexpr SDL_Color kWanderCircle{100, 116, 139, 255};
 constexpr SDL_Color kLegend{161, 171, 191, 255};
 constexpr SDL_Color kFocusMark{255, 255, 255, 230};  // what the arrows move
+
+SDL_Color sdl(Rgba c) { return {c.r, c.g, c.b, c.a}; }
 
 class SteerView : public SceneView {
 public:
@@ -28,23 +27,23 @@ public:
     // A click or tap moves the target, and a drag that starts on it carries
     // it (wander picks its own).
     void pointer(const Pointer& p) override {
-        if (s_.vehicle.mode == SteerMode::Wander) return;
+        if (own_target()) return;
         if (const auto to = target_.follow(p, [this](Vec2 at) { return draggable(at); })) s_.set_target(*to);
     }
 
     std::vector<Vec2> focus() const override {
-        if (s_.vehicle.mode == SteerMode::Wander) return {s_.vehicle.pos};
+        if (own_target()) return {s_.vehicle.pos};
         return {s_.vehicle.target, s_.vehicle.pos};
     }
     bool draggable(Vec2 at) const override {
-        return s_.vehicle.mode != SteerMode::Wander && (at - s_.vehicle.target).length() <= kGrabRadius;
+        return !own_target() && (at - s_.vehicle.target).length() <= kGrabRadius;
     }
 
     bool key(const std::string& k, bool repeat) override {
         Vec2 step;
         if (arrow_step(k, &step)) {
-            if (s_.vehicle.mode == SteerMode::Wander) {  // it picks its own target: say so
-                if (!repeat) s_.say(tr("Wander picks its own target; the arrows move it in seek, flee and arrive."));
+            if (own_target()) {  // it picks its own target: say so
+                if (!repeat) s_.say(own_target_words(s_.vehicle.mode));
                 return true;
             }
             s_.set_target(s_.vehicle.target + step);
@@ -60,29 +59,15 @@ public:
 
     void draw(Shapes& d) override {
         const Vehicle& v = s_.vehicle;
-        const VehicleParams& p = s_.params;
-        switch (v.mode) {
-            case SteerMode::Arrive: {
-                d.circle(v.target, p.slow_radius, 1.5, kSlowCircle);
-                // The braking distance at full speed, max_speed^2 / (2 max_force): a
-                // slowing circle smaller than this overshoots (55 px in the lab).
-                const double brake = braking_distance(p);
-                if (brake < 4 * p.world_width) d.circle(v.target, brake, 1.5, kBrakeCircle);
-                break;
+        SteerGuides guides;
+        v.row().guides(v, s_.params, guides);
+        for (int i = 0; i < guides.count; ++i) {
+            const SteerGuide& g = guides.at[i];
+            switch (g.kind) {
+                case SteerGuide::Circle: d.circle(g.a, g.radius, g.width, sdl(g.colour)); break;
+                case SteerGuide::Line: d.line(g.a, g.b, g.width, sdl(g.colour)); break;
+                case SteerGuide::Disc: d.disc(g.a, g.radius, sdl(g.colour)); break;
             }
-            case SteerMode::Flee: d.circle(v.target, p.panic_radius, 1.5, kPanicCircle); break;
-            case SteerMode::Wander: {
-                // The circle ahead of the heading, as it was when the point was chosen.
-                const Vec2 heading = v.velocity.length_squared() > 0 ? v.velocity.normalize() : Vec2{1, 0};
-                const Vec2 centre = v.pos + heading * p.wander_distance;
-                d.circle(centre, p.wander_radius, 1.5, kWanderCircle);
-                d.line(v.pos, centre, 1, kWanderCircle);
-                const Vec2 on = wander_target(v.pos, v.velocity, v.wander_angle, p.wander_distance, p.wander_radius);
-                d.line(centre, on, 1, kWanderCircle);
-                d.disc(on, 5, kWanderCircle);  // the point it seeks now, grey as its circle
-                break;
-            }
-            case SteerMode::Seek: break;
         }
         d.disc(v.pos, 12, kVehicle);
         d.line(v.pos, v.pos + v.velocity * 0.3, 2, kVelocity);
@@ -91,28 +76,24 @@ public:
         // ends there); in Wander too, as the lab draws it: the HUD's distance is to it.
         d.circle(v.target, 8, 2, kSteerBg);
         d.disc(v.target, 7, kTarget);
-        if (focused && v.mode != SteerMode::Wander) d.circle(v.target, 16, 2, kFocusMark);
+        if (focused && !own_target()) d.circle(v.target, 16, 2, kFocusMark);
     }
 
     void hud(const std::vector<Gauge>& g, bool paused, double, bool compact) override {
-        static const char* const kUpper[kSteerModeCount] = {N_("SEEK"), N_("FLEE"), N_("ARRIVE"), N_("WANDER")};
+        const SteerModeRow& mode = s_.vehicle.row();
         if (compact) {
-            ui_text("%s %.0f px/s %.0f px%s", tr(kUpper[static_cast<int>(s_.vehicle.mode)]), g.at(0).value,
-                    g.at(1).value, paused ? " ||" : "");
+            ui_text("%s %.0f px/s %.0f px%s", tr(mode.upper), g.at(0).value, g.at(1).value, paused ? " ||" : "");
             return;
         }
-        ui_text("%s   speed %5.1f px/s   distance %5.1f px%s", tr(kUpper[static_cast<int>(s_.vehicle.mode)]),
-                g.at(0).value, g.at(1).value, paused ? tr("   (paused)") : "");
-        ui_text_coloured(imgui_colour(kLegend), "green = velocity   red = steering force%s",
-                         s_.vehicle.mode == SteerMode::Wander ? tr("   grey = wander circle and point") : "");
-        if (s_.vehicle.mode == SteerMode::Wander) ui_text_coloured(imgui_colour(kTarget), "yellow = the target, which wander does not seek");
-        if (s_.vehicle.mode == SteerMode::Arrive) {
-            ui_text_coloured(imgui_colour(kBrakeCircle), "orange = braking distance %.0f px (slowing circle %.0f px)", braking_distance(s_.params),
-                             s_.params.slow_radius);
-        }
+        ui_text("%s   speed %5.1f px/s   distance %5.1f px%s", tr(mode.upper), g.at(0).value, g.at(1).value, paused ? tr("   (paused)") : "");
+        ui_text_coloured(imgui_colour(kLegend), "green = velocity   red = steering force%s", mode.legend_suffix[0] ? tr(mode.legend_suffix) : "");
+        if (!mode.legend) return;
+        const SteerLegend l = mode.legend(s_.vehicle, s_.params);
+        ImGui::TextColored(imgui_colour(sdl(l.colour)), "%s", l.text.c_str());  // in the language already
     }
 
 private:
+    bool own_target() const { return s_.vehicle.row().own_target; }
     DragPoint target_;
     SteerScene& s_;
 };

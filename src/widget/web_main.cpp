@@ -121,7 +121,7 @@ EMSCRIPTEN_KEEPALIVE const char* fl_keys() {
     std::string o;
     for (const flocklab::KeyHelp& k : flocklab::keys_for(g.app.scene().name())) {
         o += std::string(o.empty() ? "" : ", ") + "{\"keys\": " + flocklab::json_string(flocklab::key_words(k.keys)) +
-             ", \"what\": " + flocklab::json_string(flocklab::tr(k.what)) + "}";
+             ", \"what\": " + flocklab::json_string(flocklab::key_what(k)) + "}";
     }
     return text("[" + o + "]");
 }
