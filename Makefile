@@ -1,7 +1,7 @@
 # flocklab's front door. Every target installs what is missing first
 # (.ci/install-deps.sh, as root on Debian 12), so a fresh machine needs
 # nothing but `make serve` or `make test`.
-.PHONY: all deps deps-web deps-browser deps-fuzz native dist web-plugin test test-native test-browser test-sanitize fuzz soak bench bench-report bench-wasm bench-lab bench-ready bench-typing test-crowded wasm-sizes screenshot web serve clean
+.PHONY: all deps deps-web deps-browser deps-fuzz native dist web-plugin test test-native test-browser test-sanitize fuzz soak bench bench-report bench-wasm bench-lab bench-ready bench-typing test-crowded wasm-sizes readme-keys screenshot web serve clean
 
 # Debian's emcc needs Debian's node modules (acorn) with this machine's node.
 export NODE_PATH := /usr/share/nodejs
@@ -71,6 +71,11 @@ web: deps-web
 	$(ESBUILD) web/flocklab.css --minify --log-level=warning --outfile=$(BUILD)/web/flocklab.css --allow-overwrite
 	# The single-file template that a widget's saveFile() fills in (web/tools/offline.mjs).
 	node web/tools/offline.mjs $(BUILD)
+
+# web/README.md's key tables written again from the scenes' key rows (after
+# a new key, steer mode or scene of the lesson page).
+readme-keys: native
+	node web/tools/readme-keys.mjs $(BUILD)/native/flocklab
 
 # The release: build/dist/flocklab-VERSION/ and its zip, the npm package
 # flocklab-VERSION.tgz, and offline/*.html (web/tools/dist.mjs).
