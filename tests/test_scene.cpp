@@ -915,8 +915,8 @@ TEST(SceneSettings, ExperimentRunsEqualRunsAlone) {
 TEST(SceneSettings, AnExperimentEstimatesItsWork) {
     FlockScene base;
     ASSERT_EQ(base.set("boids", "5000").status, SetResult::Ok);
-    std::string seeds, values;
-    for (int i = 0; i < 1000; ++i) seeds += std::to_string(i) + "\n";
+    const std::string seeds = "0-999";  // as data-seeds writes them
+    std::string values;
     for (int i = 0; i < 13; ++i) values += std::to_string(i * 0.1) + "\n";
     std::string why;
     EXPECT_EQ(Experiment::from_text("flock", base.settings(), "weight_separation", values, seeds, 36000, &why), nullptr);
@@ -924,13 +924,13 @@ TEST(SceneSettings, AnExperimentEstimatesItsWork) {
     EXPECT_NE(why.find(" h on this machine"), std::string::npos) << why;
     EXPECT_NE(why.find("ask for fewer boids, steps, seeds"), std::string::npos) << why;
     // About 6 minutes: it runs, and says so first.
-    auto minutes = Experiment::from_text("flock", base.settings(), "weight_separation", "0\n1\n", "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n", 1800, &why);
+    auto minutes = Experiment::from_text("flock", base.settings(), "weight_separation", "0\n1\n", "1-10", 1800, &why);
     ASSERT_NE(minutes, nullptr) << why;
     ASSERT_FALSE(minutes->warnings().empty());
     EXPECT_NE(minutes->warnings().back().find("of work on this machine"), std::string::npos) << minutes->warnings().back();
     // The lesson's own (60 boids, 13 values x 10 seeds x 10 s): nothing to say.
     FlockScene lesson;
-    auto small = Experiment::from_text("flock", lesson.settings(), "weight_separation", values, "0\n1\n2\n3\n4\n5\n6\n7\n8\n9\n", 600, &why);
+    auto small = Experiment::from_text("flock", lesson.settings(), "weight_separation", values, "0-9", 600, &why);
     ASSERT_NE(small, nullptr) << why;
     EXPECT_TRUE(small->warnings().empty());
     // The crowd says agents.
@@ -948,8 +948,8 @@ TEST(SceneSettings, AnExperimentEstimatesItsWork) {
 TEST(SceneSettings, APageExperimentHasAPageSizedLimit) {
     SteerScene base;
     ASSERT_EQ(base.set("mode", "flee").status, SetResult::Ok);
-    std::string seeds, values;
-    for (int i = 0; i < 1000; ++i) seeds += std::to_string(i) + "\n";
+    const std::string seeds = "0-999";
+    std::string values;
     for (int i = 0; i < 4; ++i) values += std::to_string(i + 1) + "\n";
     std::string why;
     EXPECT_EQ(Experiment::from_text("steer", base.settings(), "max_force", values, seeds, 60, &why, "1:4:1"), nullptr);
@@ -958,7 +958,7 @@ TEST(SceneSettings, APageExperimentHasAPageSizedLimit) {
               std::string::npos) << why;
     // 1000 runs are a page's.
     std::string tenth;
-    for (int i = 0; i < 250; ++i) tenth += std::to_string(i * 2) + "\n";
+    for (int i = 0; i < 250; ++i) tenth += (i ? "," : "") + std::to_string(i * 2);
     auto page = Experiment::from_text("steer", base.settings(), "max_force", values, tenth, 60, &why, "1:4:1");
     ASSERT_NE(page, nullptr) << why;
     EXPECT_EQ(page->runs(), 1000);
@@ -973,6 +973,49 @@ TEST(SceneSettings, APageExperimentHasAPageSizedLimit) {
     EXPECT_NE(why.find("would take about"), std::string::npos) << why;
     EXPECT_NE(why.find("; the CLI runs it: flocklab sweep --scene flock --option boids=5000 --vary weight_separation=0,1 --seeds 0-999 --steps 36000 --csv"),
               std::string::npos) << why;
+}
+
+// Seeds have one grammar, the core's (issue 43: the CLI and the page's shim
+// wrote their own, and differed: "0-4,10" was the CLI's alone): numbers and
+// ranges between commas, within a count and a largest seed, and each
+// refusal says why. The CLI's --seeds and a page's data-seeds read it.
+TEST(Seeds, OneGrammarWithItsLimitsAndItsReasons) {
+    std::vector<std::uint64_t> s;
+    std::string why;
+    const auto ok = [&](const std::string& text, std::vector<std::uint64_t> want) {
+        EXPECT_TRUE(parse_seeds(text, 1000, kMaxSeed, &s, &why)) << text << ": " << why;
+        EXPECT_EQ(s, want) << text;
+    };
+    ok("7", {7});
+    ok("0-3", {0, 1, 2, 3});
+    ok("1,4,9", {1, 4, 9});
+    ok("0-2,10,5-6", {0, 1, 2, 10, 5, 6});
+    ok(" 3 - 5 , 8 ", {3, 4, 5, 8});
+    ok("4-4", {4});
+    ok("9007199254740991", {kMaxSeed});
+    const auto refused = [&](const std::string& text, const std::string& reason, std::size_t most = 1000) {
+        EXPECT_FALSE(parse_seeds(text, most, kMaxSeed, &s, &why)) << text;
+        EXPECT_EQ(why, reason) << text;
+    };
+    const std::string grammar = "expected seeds such as 7, 0-11 or 1,4,9";
+    for (const char* bad : {"", " ", "x", "1,", ",1", "1,,2", "-3", "+3", "1-", "1-2-3", "0x10", "1.5", "1e3", "3 4"}) refused(bad, grammar);
+    refused(std::string("1\0", 2) + "2", grammar);  // a NUL inside is not the end
+    refused("5-2", "range 5-2 runs backwards");
+    refused("9007199254740992", "seeds go up to 9007199254740991");
+    refused("99999999999999999999999", "seeds go up to 9007199254740991");
+    refused("0-1000", "at most 1000 seeds");
+    refused("0-998,5,6", "at most 1000 seeds");
+    EXPECT_TRUE(parse_seeds("0-998,5", 1000, kMaxSeed, &s, &why)) << why;
+    refused("0-18446744073709551615", "seeds go up to 9007199254740991");
+    // The CLI's: every 64-bit seed.
+    EXPECT_TRUE(parse_seeds("18446744073709551615", 100000, UINT64_MAX, &s, &why)) << why;
+    EXPECT_EQ(s, std::vector<std::uint64_t>{UINT64_MAX});
+    EXPECT_FALSE(parse_seeds("18446744073709551616", 100000, UINT64_MAX, &s, &why));
+    EXPECT_EQ(why, "seeds go up to 18446744073709551615");
+    // A page's experiment says which attribute.
+    std::string refusal;
+    EXPECT_EQ(Experiment::from_text("flock", FlockScene().settings(), "weight_separation", "0\n1\n", "x", 60, &refusal), nullptr);
+    EXPECT_EQ(refusal, "data-seeds=\"x\": " + grammar);
 }
 
 // A sentence about an action tells the swing its two ends hide (issue "every

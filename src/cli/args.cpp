@@ -1,5 +1,6 @@
 #include "args.hpp"
 
+#include "core/experiment.hpp"
 #include "core/format.hpp"
 #include "core/scene.hpp"
 
@@ -26,16 +27,6 @@ bool to_ll(const std::string& s, long long* out) {
     errno = 0;
     char* end = nullptr;
     const long long v = std::strtoll(s.c_str(), &end, 10);
-    if (errno != 0 || *end != '\0') return false;
-    *out = v;
-    return true;
-}
-
-bool to_u64(const std::string& s, std::uint64_t* out) {
-    if (!bare(s) || s[0] == '-' || s[0] == '+') return false;
-    errno = 0;
-    char* end = nullptr;
-    const unsigned long long v = std::strtoull(s.c_str(), &end, 10);
     if (errno != 0 || *end != '\0') return false;
     *out = v;
     return true;
@@ -137,27 +128,10 @@ Vec2 Args::vec(const std::string& name, Vec2 def) const {
 
 std::vector<std::uint64_t> Args::seeds(const std::string& name, std::uint64_t def) const {
     if (!has(name)) return {def};
-    constexpr std::uint64_t kMaxSeeds = 100000;
+    constexpr std::size_t kMaxSeeds = 100000;
     std::vector<std::uint64_t> out;
-    for (const std::string& part : split(raw(name), ',')) {
-        const size_t dash = part.find('-', 1);
-        std::uint64_t a = 0, b = 0;
-        if (dash == std::string::npos) {
-            if (!to_u64(part, &a)) fail(name, "expected seeds such as 7, 0-11 or 1,4,9", raw(name));
-            b = a;
-        } else if (!to_u64(part.substr(0, dash), &a) || !to_u64(part.substr(dash + 1), &b)) {
-            fail(name, "expected seeds such as 7, 0-11 or 1,4,9", raw(name));
-        } else if (b < a) {
-            fail(name, "range " + part + " runs backwards", raw(name));
-        }
-        if (b - a >= kMaxSeeds || out.size() + (b - a) >= kMaxSeeds) {
-            fail(name, "at most " + std::to_string(kMaxSeeds) + " seeds", raw(name));
-        }
-        for (std::uint64_t s = a;; ++s) {
-            out.push_back(s);
-            if (s == b) break;
-        }
-    }
+    std::string why;
+    if (!parse_seeds(raw(name), kMaxSeeds, UINT64_MAX, &out, &why)) fail(name, why, raw(name));  // a page's data-seeds' grammar
     return out;
 }
 

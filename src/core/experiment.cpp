@@ -157,11 +157,68 @@ std::string Experiment::sweep_command(const std::string& scene, const Settings& 
     return o + " --steps " + std::to_string(steps) + " --csv";
 }
 
+bool parse_seeds(const std::string& text, std::size_t most, std::uint64_t largest, std::vector<std::uint64_t>* out,
+                 std::string* why) {
+    out->clear();
+    const char* p = text.c_str();
+    const char* const end = p + text.size();  // a NUL inside is not the end
+    bool too_large = false;
+    const auto spaces = [&] {
+        while (*p == ' ') ++p;
+    };
+    const auto number = [&](std::uint64_t* v) {
+        spaces();
+        if (*p < '0' || *p > '9') return false;
+        std::uint64_t n = 0;
+        for (; *p >= '0' && *p <= '9'; ++p) {
+            const std::uint64_t d = static_cast<std::uint64_t>(*p - '0');
+            too_large = too_large || d > largest || n > (largest - d) / 10;
+            if (!too_large) n = n * 10 + d;
+        }
+        spaces();
+        *v = n;
+        return true;
+    };
+    for (;;) {
+        std::uint64_t a = 0, b = 0;
+        if (!number(&a)) break;
+        b = a;
+        if (*p == '-') {
+            ++p;
+            if (!number(&b)) break;
+        }
+        if (too_large) {
+            *why = "seeds go up to " + std::to_string(largest);
+            return false;
+        }
+        if (b < a) {
+            *why = "range " + std::to_string(a) + "-" + std::to_string(b) + " runs backwards";
+            return false;
+        }
+        if (b - a >= most || out->size() + (b - a) >= most) {
+            *why = "at most " + std::to_string(most) + " seeds";
+            return false;
+        }
+        for (std::uint64_t s = a;; ++s) {
+            out->push_back(s);
+            if (s == b) break;
+        }
+        if (p == end) return true;
+        if (*p != ',') break;
+        ++p;
+    }
+    *why = "expected seeds such as 7, 0-11 or 1,4,9";
+    return false;
+}
+
 std::unique_ptr<Experiment> Experiment::from_text(const std::string& scene, Settings base, const std::string& vary,
                                                   const std::string& values, const std::string& seeds, long long steps,
                                                   std::string* why, const std::string& values_spec) {
     std::vector<std::uint64_t> seed_list;
-    for (const std::string& s : split_lines(seeds)) seed_list.push_back(std::strtoull(s.c_str(), nullptr, 10));
+    if (!parse_seeds(seeds, kMaxPageSeeds, kMaxSeed, &seed_list, why)) {
+        *why = "data-seeds=\"" + shortened(seeds) + "\": " + *why;
+        return nullptr;
+    }
     const std::vector<std::string> value_list = split_lines(values);
     auto e = std::make_unique<Experiment>(scene, std::move(base), vary, value_list, seed_list, steps, why);
     // Refused for its size: the command that runs it (the values as the page wrote them, or listed).

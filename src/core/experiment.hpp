@@ -27,6 +27,15 @@ struct Summary {
 };
 Summary summarize(const std::vector<double>& xs);
 
+// Seeds as people write them, the one grammar for the CLI's --seeds and a
+// page's data-seeds: whole numbers and FIRST-LAST ranges between commas
+// ("7", "0-9", "1,4,9", "0-4,10"; spaces around a comma or a dash are
+// allowed), at most `most` seeds, each at most `largest`. False, with why
+// ("expected seeds such as 7, 0-11 or 1,4,9", "range 5-2 runs backwards",
+// "at most 1000 seeds", "seeds go up to ..."), when unusable.
+bool parse_seeds(const std::string& text, std::size_t most, std::uint64_t largest, std::vector<std::uint64_t>* out,
+                 std::string* why);
+
 class Experiment {
 public:
     using Settings = std::vector<std::pair<std::string, std::string>>;
@@ -46,12 +55,16 @@ public:
     // chart with its label and a step of the page's work (999,000 froze a
     // page for minutes). More are the CLI's (sweep_command()).
     static constexpr int kMaxPageRuns = 1000;
+    // The most seeds a page's experiment names (each value runs on each).
+    static constexpr size_t kMaxPageSeeds = 1000;
     // The CLI command that runs what a page asked for: `flocklab sweep` with
     // the scene, the settings that differ from a fresh scene's (--option,
     // --set), the values as the page wrote them, the seeds and the steps.
     static std::string sweep_command(const std::string& scene, const Settings& base, const std::string& vary,
                                      const std::string& values_spec, const std::vector<std::uint64_t>& seeds, long long steps);
-    // The same from text as a page passes it: values and seeds one per line.
+    // The same from text as a page passes it: values one per line, seeds as
+    // data-seeds writes them (parse_seeds(), at most kMaxPageSeeds, each at
+    // most kMaxSeed: a page's numbers hold them exactly).
     // nullptr, with `why`, when it cannot run: past the work limit or
     // kMaxPageRuns, `why` ends with the sweep_command() for `values_spec`.
     static std::unique_ptr<Experiment> from_text(const std::string& scene, Settings base, const std::string& vary,
@@ -62,6 +75,7 @@ public:
     // set; its rows then hold the lane's gauges and apart (Scene::measured).
     void set_compare(Settings changes) { compare_ = std::move(changes); }
     int runs() const { return static_cast<int>(values_.size() * seeds_.size()); }
+    const std::vector<std::uint64_t>& seeds() const { return seeds_; }
     int finished() const { return static_cast<int>(rows_.size()); }
     long long work_per_step() const { return work_; }
     double step_estimate() const { return micros_; }  // us: the costliest value's step (Scene::step_estimate)

@@ -54,9 +54,10 @@ std::string setting_json(flocklab::Scene& s, const std::string& name) {
 extern "C" {
 // An experiment on `scene` configured by an element's data-* attributes
 // ("key\tvalue" lines, applied as a widget applies them), varying `vary` over
-// `values` ("START:STOP:STEP" or "V1,V2,..."), each over `seeds` (one per
-// line), `steps` each: {"why": "" or the reason it cannot run, "warnings":
-// [...], "runs": n, "values": [...], "vary": {...}, "gauges": gauges_json()
+// `values` ("START:STOP:STEP" or "V1,V2,..."), each over `seeds` (as
+// data-seeds writes them: "0-9", "1,4,9"), `steps` each: {"why": "" or the
+// reason it cannot run, "warnings": [...], "runs": n, "seeds": [...],
+// "values": [...], "vary": {...}, "gauges": gauges_json()
 // of the base configuration (its "value" before the first step and its
 // "ceiling" scale a prediction drawn before any run)}.
 EMSCRIPTEN_KEEPALIVE const char* sw_begin(const char* scene, const char* attributes, const char* vary, const char* values,
@@ -76,8 +77,12 @@ EMSCRIPTEN_KEEPALIVE const char* sw_begin(const char* scene, const char* attribu
         if (g_experiment) g_experiment->set_compare(base->compared());  // data-compare: a what-if lane in every run
         if (g_experiment) warnings.insert(warnings.end(), g_experiment->warnings().begin(), g_experiment->warnings().end());
     }
+    std::string seed_list;  // as data-seeds gave them (the core's grammar, parse_seeds())
+    if (g_experiment) {
+        for (const std::uint64_t seed : g_experiment->seeds()) seed_list += (seed_list.empty() ? "" : ", ") + std::to_string(seed);
+    }
     return text("{\"why\": " + flocklab::json_string(why) + ", \"warnings\": " + flocklab::json_strings(warnings) + ", \"runs\": " +
-                std::to_string(g_experiment ? g_experiment->runs() : 0) + ", \"values\": " + flocklab::json_strings(list) + ", \"vary\": " +
+                std::to_string(g_experiment ? g_experiment->runs() : 0) + ", \"seeds\": [" + seed_list + "], \"values\": " + flocklab::json_strings(list) + ", \"vary\": " +
                 setting_json(*base, name) + ", \"gauges\": " + flocklab::gauges_json(*base) + "}");
 }
 // Run i of the experiment, whole: its row as JSON ("null" without one).

@@ -256,7 +256,8 @@ EMSCRIPTEN_KEEPALIVE const char* fl_bench_time(int steps) {
                 ", \"capped\": " + (r.capped ? "true" : "false") + ", \"warmup\": " + std::to_string(r.warmup) + "}");
 }
 // experiment() in parts: the widget's configuration now (a snapshot), one
-// setting over `values` (one per line), each over `seeds` (one per line),
+// setting over `values` (one per line), each over `seeds` ("1,4,9": the
+// handle's list; parse_seeds()),
 // `steps` each. fl_exp_begin: {"why": "" or why it cannot run, "warnings":
 // [what the values did to other settings]}; fl_exp_work: runs for about
 // `ms`, returns the runs still to finish; fl_exp_rows: the rows so far.

@@ -434,7 +434,7 @@ test('contract gaps: a data-measure of no gauge is said, results() answers a bad
   });
   assert.equal(r.results, null);
   assert.equal(r.kind, 'promise', 'run() returns a promise that rejects; it does not throw');
-  assert.match(r.why, /^TypeError: data-seeds="x"/);
+  assert.match(r.why, /^TypeError: flocklab: experiment: data-seeds="x": expected seeds such as 7, 0-11 or 1,4,9$/);
   assert.equal(r.measure, 'spacing');
   assert.ok(page.warnings.some((w) => w.includes('data-measure="nope": no such gauge (it has spacing, order, slowest); using spacing')), page.warnings.join(' | '));
   await page.close();

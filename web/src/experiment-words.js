@@ -1,23 +1,12 @@
-// The experiment's words: the prediction's shapes, the seeds an element
-// names, the shape of a series of means, and the sentences that say how the
-// measure goes with the varied setting and how a prediction compares.
+// The experiment's words: the prediction's shapes, the shape of a series
+// of means, and the sentences that say how the measure goes with the varied
+// setting and how a prediction compares. (The seeds an element names are
+// read by the core, with the CLI's grammar: the module's description lists them.)
 import { number, summarize } from './values.js';
 
 export const SHAPES = ['rises', 'falls', 'stays level', 'peaks'];
 export const POINTS = 'points'; // the prediction menu's last choice: points dragged on the chart
 export const shapeWords = (t) => ({ rises: t('rises'), falls: t('falls'), 'stays level': t('stays level'), peaks: t('peaks') });
-
-// "0-9" -> 0..9; "1,2,5" -> [1, 2, 5]; "3" -> [3].
-export function parseSeeds(text) {
-  const t = String(text ?? '').trim();
-  const range = /^(\d+)\s*-\s*(\d+)$/.exec(t);
-  const seeds = range ? Array.from({ length: Math.max(0, Number(range[2]) - Number(range[1]) + 1) }, (_, k) => Number(range[1]) + k)
-    : t.split(',').map((x) => x.trim()).filter((x) => x !== '').map(Number);
-  if (!seeds.length || seeds.length > 1000 || !seeds.every((x) => Number.isSafeInteger(x) && x >= 0)) {
-    throw new TypeError(`data-seeds="${t}": expected a range such as 0-9 or a list such as 1,2,5 (1 to 1000 whole numbers)`);
-  }
-  return seeds;
-}
 
 // The shape of a series of means: {shape: 'rises', 'falls', 'stays level' or
 // 'peaks', and where it peaks (at), settles or levels off (an index)}.

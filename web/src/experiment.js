@@ -19,13 +19,13 @@
 import { SVG, makeChart } from './experiment-chart.js';
 import { makePoints } from './experiment-points.js';
 import { makeRunner } from './experiment-run.js';
-import { POINTS, SHAPES, makeWords, parseSeeds, shapeOf, shapeWords } from './experiment-words.js';
+import { POINTS, SHAPES, makeWords, shapeOf, shapeWords } from './experiment-words.js';
 import { exitFullscreen, fullscreenElement, offFullscreenChange, onFullscreenChange, requestFullscreen } from './fullscreen.js';
 import { OWN, makeHandle } from './experiment-handle.js';
 // Predict, watch, explain on what-if buttons (controls.js loads it from this chunk).
 export { makePrediction } from './predict.js';
 
-export { parseSeeds, shapeOf };
+export { shapeOf };
 
 export function mountExperiment(el, { mount, loadLanguage, description, warn, onRemoved }) {
   if (el.flocklabExperiment) return el.flocklabExperiment;
@@ -122,7 +122,8 @@ function makeParts(el) {
 function settings(ex) {
   const d = ex.d_;
   const measure = () => ex.info_?.gauges.find((g) => g.name === (d.measure || ex.info_.gauges[0].name)) ?? ex.info_?.gauges[0];
-  const seeds = () => parseSeeds(d.seeds ?? '7');
+  // The seeds as the module read them (the core's grammar: "0-9", "1,4,9"), once described.
+  const seeds = () => ex.info_?.seeds ?? [];
   const seconds = () => {
     const s = Number(d.seconds ?? 10);
     if (!(s > 0 && s <= 600)) throw new RangeError(`data-seconds="${d.seconds}": expected 0 to 600 seconds`);
@@ -130,7 +131,7 @@ function settings(ex) {
   };
   // The element's own data-* that configure the runs (as a widget's would).
   const attributes = () => Object.entries(d).filter(([k]) => !OWN.includes(k)).map(([k, v]) => `${k}\t${v}`).join('\n');
-  const job = () => ({ scene: d.scene ?? '', attributes: attributes(), vary: d.vary ?? '', values: d.values ?? '', seeds: seeds().join('\n'), steps: Math.round(seconds() * 60) });
+  const job = () => ({ scene: d.scene ?? '', attributes: attributes(), vary: d.vary ?? '', values: d.values ?? '', seeds: d.seeds ?? '7', steps: Math.round(seconds() * 60) });
   // The prediction: '' (none), 'shape' or 'points'; and its shape (the points' own for points).
   const kind = () => (ex.predict_.value === '' ? '' : ex.predict_.value === POINTS ? 'points' : 'shape');
   const guessedShape = () => (kind() === 'points' ? (ex.points_ ? shapeOf(ex.points_)?.shape ?? '' : '') : ex.predict_.value);

@@ -114,7 +114,7 @@ function makeExperiments(w, g) {
     const api = w.api_();
     const { name, texts, seeds, seconds } = experimentArgs(w, opts);
     const steps = Math.round(seconds / description.stepSeconds);
-    const { why, warnings } = JSON.parse(api.expBegin(name, texts.join('\n'), seeds.join('\n'), steps));
+    const { why, warnings } = JSON.parse(api.expBegin(name, texts.join('\n'), seeds.join(','), steps));
     if (why) throw new TypeError(`flocklab: experiment(): ${why}`);
     for (const line of warnings) warn(el, `experiment(): ${line}`);
     experimentStop?.(new DOMException('a new experiment began', 'AbortError'));
