@@ -73,6 +73,15 @@ test('the flock: seeds 0-199 start as natively, 25 wandering runs of 10 s end as
   assert.equal(r.rows.length, 70);
   assert.deepEqual(r.rows.map((x) => [Number(x.value), x.seed, x.spacing, x.order]),
     native.map((x) => [x.weight_separation, x.seed, x.spacing, x.order]));
+  // Each value's mean as the CLI sums it (in run order, then divided): to
+  // the bit, whichever worker's rows came in first.
+  const means = [...new Set(native.map((x) => x.weight_separation))].map((v) => {
+    const xs = native.filter((x) => x.weight_separation === v).map((x) => x.spacing);
+    let sum = 0;
+    for (const x of xs) sum += x;
+    return sum / xs.length;
+  });
+  assert.deepEqual(r.summary.map((p) => p.mean), means);
   assert.deepEqual(page.problems, []);
   await page.close();
 });

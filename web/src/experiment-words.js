@@ -28,7 +28,9 @@ export function makeWords(ex) {
   function byValue() {
     const g = measure()?.name;
     return (ex.info_?.values ?? []).map((value) => {
-      const xs = ex.rows_.filter((r) => r.value === value).map((r) => r[g]);
+      // In run order, as the CLI sums them (the core's summarize()): rows
+      // come from several workers in any order, and a sum's last bit follows its order.
+      const xs = ex.rows_.filter((r) => r.value === value).sort((a, b) => a.run - b.run).map((r) => r[g]);
       const s = summarize(xs);
       // The mean's standard error (sample deviation over the square root of n; 0 for one run).
       let ss = 0;
