@@ -21,6 +21,27 @@ async function tabTo(page, sel) {
 const metric = (page, sel, key, value) => page.waitForFunction(({ sel, key, value }) =>
   document.querySelector(sel).flocklab.uiMetrics()[key] === value, { sel, key, value }, { timeout: 30000 });
 
+// Moves the flock's Tuning panel's keyboard with `key` until it is on
+// `item` (uiMetrics().navItem: "seed", "play", "reset", a tunable's name),
+// one press at a time, each waited for until the keyboard item moves on,
+// never a count of presses sent together: on a crowded run, ArrowDown, two
+// ArrowRights and Space sent so missed Reset (the seed stayed 7). Returns
+// the items passed.
+async function navTo(page, item, key) {
+  const navItem = () => onWidget(page, '#flock', (h) => h.uiMetrics().navItem);
+  const seen = [await navItem()];
+  while (seen.at(-1) !== item && seen.length < 10) {
+    await page.keyboard.press(key);
+    await page.waitForFunction((was) => {
+      const m = document.querySelector('#flock').flocklab.uiMetrics();
+      return m.keysWaiting === 0 && m.navItem !== was;
+    }, seen.at(-1), { timeout: 30000 });
+    seen.push(await navItem());
+  }
+  assert.equal(seen.at(-1), item, `the keyboard went ${seen.join(' → ')}`);
+  return seen;
+}
+
 // Counts every pointer, mouse and touch event the page sees.
 const countPointers = (page) => page.evaluate(() => {
   window.pointerEvents = 0;
@@ -102,7 +123,7 @@ test('the tuning panel takes typed numbers: Enter types a value into a slider, E
   await tabTo(page, '#flock');
   await page.keyboard.press('t');
   await metric(page, '#flock', 'tuning', true);
-  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown'); // header, seed, Play row, separation (0 to 5)
+  await navTo(page, 'weight_separation', 'ArrowDown'); // from the header through the seed and the Play row (0 to 5)
   const typed = async (...keys) => {
     for (const k of keys) await (k.length > 1 ? page.keyboard.press(k) : page.keyboard.type(k));
     await metric(page, '#flock', 'keysWaiting', 0);
@@ -125,17 +146,22 @@ test('the tuning panel takes typed numbers: Enter types a value into a slider, E
   assert.equal(await typed('NumpadEnter', '3', 'NumpadEnter'), 3);
   assert.equal((await onWidget(page, '#flock', (h) => h.rules())).cohesion, true);
   // Up to the seed field: Enter, a seed, Enter; then the panel's Reset uses it.
-  for (let i = 0; i < 2; i++) await page.keyboard.press('ArrowUp');
+  await navTo(page, 'seed', 'ArrowUp');
   await typed('Enter', '1', '2', '3', 'Enter');
   assert.equal(await onWidget(page, '#flock', (h) => h.seed()), 7); // typing alone does not reset
-  await typed('ArrowDown', 'ArrowRight', 'ArrowRight', 'Space'); // Play, Step, Reset
+  await navTo(page, 'play', 'ArrowDown');
+  await navTo(page, 'reset', 'ArrowRight'); // past Step
+  await typed('Space');
   await whenWidget(page, '#flock', (h) => h.seed() === 123).catch(() => {});
   assert.equal(await onWidget(page, '#flock', (h) => h.seed()), 123);
   // A seed past 2^53 - 1 is said and kept at it (issue 42 #6): a page, a link
   // and a saved file carry it exactly, so reopening gives the same run.
-  await typed('ArrowUp', 'Enter', ...'12345678901234567890', 'Enter');
+  await navTo(page, 'seed', 'ArrowUp');
+  await typed('Enter', ...'12345678901234567890', 'Enter');
   await whenWidget(page, '#flock', (h) => h.announcements().some((a) => a === 'Seeds go up to 9007199254740991; using 9007199254740991.'));
-  await typed('ArrowDown', 'ArrowRight', 'ArrowRight', 'Space');
+  await navTo(page, 'play', 'ArrowDown');
+  await navTo(page, 'reset', 'ArrowRight');
+  await typed('Space');
   await whenWidget(page, '#flock', (h) => h.seed() === 9007199254740991);
   const link = await onWidget(page, '#flock', (h) => h.link());
   assert.match(link, /[?&]seed=9007199254740991(&|$)/);
@@ -151,21 +177,10 @@ test('keyboard alone: T opens Tuning and the arrows change a weight; [data-contr
   await metric(page, '#flock', 'tuning', true);
   const before = await onWidget(page, '#flock', (h) => h.params());
   // Down from the header through the seed and the Play/Step/Reset row to the
-  // first slider (separation), each press waited for: the panel's keyboard
-  // item (uiMetrics().navItem) moves on. ImGui settles where the keyboard
-  // starts in the frames after T, so the count of presses is not asserted.
+  // first slider (separation). ImGui settles where the keyboard starts in
+  // the frames after T, so the count of presses is not asserted.
   // Space takes the slider, the arrows move it, Space lets go.
-  const navItem = () => onWidget(page, '#flock', (h) => h.uiMetrics().navItem);
-  const seen = [await navItem()];
-  while (seen.at(-1) !== 'weight_separation' && seen.length < 8) {
-    await page.keyboard.press('ArrowDown');
-    await page.waitForFunction((was) => {
-      const m = document.querySelector('#flock').flocklab.uiMetrics();
-      return m.keysWaiting === 0 && m.navItem !== was;
-    }, seen.at(-1), { timeout: 30000 });
-    seen.push(await navItem());
-  }
-  assert.equal(seen.at(-1), 'weight_separation', `the keyboard went ${seen.join(' → ')}`);
+  const seen = await navTo(page, 'weight_separation', 'ArrowDown');
   assert.ok(seen.includes('seed') && seen.includes('play'), `the keyboard went ${seen.join(' → ')}`);
   await page.keyboard.press('Space');
   for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowLeft');
