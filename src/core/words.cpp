@@ -21,8 +21,8 @@ namespace {
 // Which way along each axis, in eight sectors of 45 degrees centred on the
 // axes and the diagonals: -1, 0 or 1 (screen: +y is down). An axis counts
 // when the vector is within 67.5 degrees of it, where the other component
-// is at most tan(67.5) = 1 + sqrt(2) times this one (no arctangent: the
-// C library's atan2 was 1 kB of the wasm for these words).
+// is at most tan(67.5) = 1 + sqrt(2) times this one (no arctangent: with
+// SDL's gone too, the C library's atan2 and atan leave the page).
 void sector(Vec2 v, int* sx, int* sy) {
     constexpr double kTan67 = 2.414213562373095;
     const double ax = std::fabs(v.x), ay = std::fabs(v.y);
