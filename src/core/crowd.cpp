@@ -343,4 +343,15 @@ std::string Crowd::json(const CrowdParams& p, const Maze& m, Follow follow, std:
            ", \"mean_steps_to_goal\": " + py_repr(mean_steps_to_goal(m)) + "}";
 }
 
+void Crowd::state_io(StateIO& io) {
+    io.list(agents_, [](StateIO& io, Boid& b) {
+        io.vec2(b.pos);
+        io.vec2(b.vel);
+    });
+    io.list(force_, [](StateIO& io, Vec2& f) { io.vec2(f); });
+    if (!io.reading()) return;
+    if (force_.size() != agents_.size()) io.fail("a crowd whose forces are not its agents'");
+    look_ = Flock(look_.params(), agents_);  // the neighbour search's copy: refreshed every step
+}
+
 }  // namespace flocklab

@@ -111,6 +111,8 @@ public:
 
     // The spec's `crowd` output.
     std::string json(const CrowdParams& p, const Maze& m, Follow follow, std::uint64_t seed, long long steps) const;
+    // The agents and their last forces, written to or read from `io`.
+    void state_io(StateIO& io);
 
 private:
     Vec2 want(int i, const CrowdParams& p, const Maze& m, Follow follow) const;

@@ -287,9 +287,9 @@ void CrowdScene::restart(std::uint64_t seed) {
     crowd_ = Crowd(params, maze_, seed);
 }
 
-void CrowdScene::copy_state(const Scene& from) {
-    const CrowdScene& o = static_cast<const CrowdScene&>(from);
-    crowd_ = o.crowd_;  // the maze is the lanes' shared setting (walls, goal)
+void CrowdScene::state_io(StateIO& io) {
+    crowd_.state_io(io);  // the maze is the lanes' shared setting (walls, goal)
+    io.i32(selected_);
 }
 
 void CrowdScene::advance(int n) {

@@ -23,6 +23,8 @@
 
 namespace flocklab {
 
+class StateIO;
+
 struct Boid {
     Vec2 pos;  // px
     Vec2 vel;  // px/s
@@ -197,6 +199,10 @@ public:
 
     // Neighbour indices `near` viewed over this flock's state (list order).
     NeighborSet set_of(const int* near, int n) const;
+    // The state that steps change, written to or read from `io`: the boids,
+    // the last forces, wander's draws and targets, the hunter and the
+    // leader's target. Not the params or the update (settings).
+    void state_io(StateIO& io);
 
 private:
     void prepare(NeighborMode mode);       // per-step set-up: limits, grid, scratch

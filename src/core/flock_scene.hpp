@@ -83,7 +83,7 @@ protected:
     std::string change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds) override;
     void restart(std::uint64_t seed) override;
     void advance(int n) override;
-    void copy_state(const Scene& from) override;
+    void state_io(StateIO& io) override;
 
 private:
     std::vector<std::string> contexts() const;  // SceneInfo::key_contexts

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "pyrandom.hpp"
+#include "state_io.hpp"
 #include "trig.hpp"
 
 namespace flocklab {
@@ -46,4 +47,26 @@ void Flock::set_boid(int i, const Boid& b) {
     vx_[i] = b.vel.x;
     vy_[i] = b.vel.y;
 }
+void Flock::state_io(StateIO& io) {
+    for (std::vector<double>* v : {&x_, &y_, &vx_, &vy_, &ax_, &ay_, &angles_, &wx_, &wy_}) io.f64s(*v);
+    wander_rng_.state_io(io);
+    bool hunting = hunter_.has_value();
+    io.flag(hunting);
+    if (io.reading()) hunter_ = hunting ? std::optional<Hunter>(Hunter{}) : std::nullopt;
+    if (hunter_) {
+        io.vec2(hunter_->pos);
+        io.vec2(hunter_->vel);
+        io.vec2(hunter_->aim);
+    }
+    io.opt_vec2(leader_target_);
+    if (!io.reading()) return;
+    // Every per-boid list is the boids' length, or empty where it starts so.
+    const size_t n = x_.size();
+    const auto fits = [n](const std::vector<double>& v, bool may_be_empty) { return v.size() == n || (may_be_empty && v.empty()); };
+    if (!fits(y_, false) || !fits(vx_, false) || !fits(vy_, false) || !fits(ax_, true) || !fits(ay_, true) || ax_.size() != ay_.size() ||
+        !fits(angles_, true) || !fits(wx_, true) || wx_.size() != wy_.size()) {
+        io.fail("a flock whose lists differ in length");
+    }
+}
+
 }  // namespace flocklab

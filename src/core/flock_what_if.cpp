@@ -22,11 +22,12 @@ void Flock::step_as_you_go(const Look& look, double dt) {
     move_hunter(hunter_accel, dt);
 }
 
-void FlockScene::copy_state(const Scene& from) {
-    const FlockScene& o = static_cast<const FlockScene&>(from);
-    flock = o.flock;           // the boids, wander's draws, the hunter and the leader's target
+void FlockScene::state_io(StateIO& io) {
+    flock.state_io(io);  // the boids, wander's draws, the hunter and the leader's target
+    io.opt_vec2(hawk);
+    io.i32(selected_);
+    if (!io.reading()) return;
     flock.set_params(params);  // this lane's numbers from its next step
-    hawk = o.hawk;
     ++epoch_;
 }
 

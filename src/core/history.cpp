@@ -1,7 +1,10 @@
 #include "history.hpp"
 
+#include <algorithm>
+
 #include "format.hpp"
 #include "scene.hpp"
+#include "state_io.hpp"
 
 namespace flocklab {
 
@@ -141,6 +144,55 @@ std::string History::csv() const {
         marks_until(1e300, true);
     }
     return o;
+}
+
+namespace {
+void event_io(StateIO& io, History::Event& e) {
+    static const char* const kKinds[] = {"reset", "rule", "mode", "param", "option"};
+    io.f64(e.time);
+    io.text(e.what);
+    std::string kind = e.kind ? e.kind : "";
+    io.text(kind);
+    if (!io.reading()) return;
+    e.kind = nullptr;
+    for (const char* k : kKinds) {
+        if (kind == k) e.kind = k;
+    }
+    if (!e.kind) {
+        io.fail("a mark of no known kind");
+        e.kind = kKinds[4];
+    }
+}
+}  // namespace
+
+void History::state_io(StateIO& io) {
+    io.list(kept_, [](StateIO& io, Run& r) {
+        io.i32(r.run);
+        io.u64(r.seed);
+        io.text(r.config);
+        io.f64s(r.times);
+        io.f64s(r.values);
+        io.list(r.events, event_io);
+    });
+    io.i32(run_);
+    io.u64(seed_);
+    io.text(config_);
+    const auto texts = [](StateIO& io, std::string& t) { io.text(t); };
+    io.list(names_, texts);
+    io.list(units_, texts);
+    io.f64s(times_);
+    io.f64s(values_);
+    io.i32(start_);
+    io.i32(count_);
+    io.list(events_, event_io);
+    // The ring's shape, as the rest of History relies on it.
+    const size_t width = names_.size();
+    const bool kept_whole = std::all_of(kept_.begin(), kept_.end(), [&](const Run& r) { return r.values.size() == r.times.size() * width; });
+    if (io.reading() && (units_.size() != width || !kept_whole || (!times_.empty() && times_.size() != static_cast<size_t>(kCapacity)) ||
+                         values_.size() != times_.size() * width || start_ < 0 || count_ < 0 || count_ > static_cast<int>(times_.size()) ||
+                         (count_ > 0 && start_ >= kCapacity))) {
+        io.fail("a history of the wrong shape");
+    }
 }
 
 }  // namespace flocklab

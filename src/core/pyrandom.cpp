@@ -2,6 +2,8 @@
 // _randommodule.c follows; random() packs 27 + 26 bits as CPython does.
 #include "pyrandom.hpp"
 
+#include "state_io.hpp"
+
 namespace flocklab {
 
 PyRandom::PyRandom(std::uint64_t seed) {
@@ -74,5 +76,11 @@ double PyRandom::random() {
 }
 
 double PyRandom::uniform(double a, double b) { return a + (b - a) * random(); }
+
+void PyRandom::state_io(StateIO& io) {
+    io.array(mt_, [](StateIO& io, std::uint32_t& w) { io.u32(w); });
+    io.i32(mti_);
+    if (io.reading() && (mti_ < 0 || mti_ > N + 1)) io.fail("a generator's index out of range");
+}
 
 }  // namespace flocklab

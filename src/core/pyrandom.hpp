@@ -7,6 +7,8 @@
 
 namespace flocklab {
 
+class StateIO;
+
 class PyRandom {
 public:
     // random.Random(seed) for a non-negative integer seed: MT19937 seeded by
@@ -16,6 +18,8 @@ public:
     std::uint32_t genrand_uint32();
     double random();                        // [0, 1), 53 random bits
     double uniform(double a, double b);     // a + (b - a) * random()
+    // The generator's whole state, written to or read from `io` (state_io.hpp).
+    void state_io(StateIO& io);
 
 private:
     void init_genrand(std::uint32_t s);

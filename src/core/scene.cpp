@@ -100,10 +100,13 @@ void Scene::run(int n) {
     steps_ += std::max(0, n);
 }
 
-void Scene::take_state(const Scene& from) {
+void Scene::take_state(Scene& from) {
     seed_ = from.seed_;
     steps_ = from.steps_;
-    copy_state(from);
+    StateIO out = StateIO::writer();
+    from.state_io(out);
+    StateIO in = StateIO::reader(out.bytes());
+    state_io(in);  // the same kind's own bytes: they always read back
 }
 
 void Scene::sample() { history_.sample(time(), gauges()); }

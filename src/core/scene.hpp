@@ -21,6 +21,7 @@
 #include "work.hpp"
 #include "params.hpp"
 #include "scene_info.hpp"
+#include "state_io.hpp"
 #include "vec2.hpp"
 
 namespace flocklab {
@@ -227,6 +228,14 @@ public:
     // gauges as "what_if_NAME" and "apart" (px).
     std::vector<Gauge> measured();
 
+    // [SECTION] A snapshot (snapshot.cpp): the whole session as bytes, which
+    // restore_scene() makes into a new scene of the same kind that steps,
+    // answers and draws on exactly as this one would: its settings, its
+    // state (state_io), the seed and steps, the what-if lane, the history
+    // and a response on its way. A widget far from the viewport keeps only
+    // this while it gives up its WebAssembly instance.
+    std::string snapshot();
+
 protected:
     // The lowest and highest value gauge `k` took in the history's samples
     // since the action being answered (and the values before and after):
@@ -235,15 +244,14 @@ protected:
         double lo = 0, hi = 0;
     };
     Swing swing(int k) const;
-    // The lane's start: this scene's dynamic state (agents, their random
-    // draws, the step count) made a copy of `from`'s, a scene of the same
-    // kind, keeping this one's own settings; seed() and steps() are already
-    // `from`'s. By default a restart from the same seed at step 0, which is
-    // the same start when the start reads no setting.
-    virtual void copy_state(const Scene& from) {
-        restart(from.seed());
-        steps_ = 0;
-    }
+    // The scene's changing state, written to or read from `io` (state_io.hpp):
+    // what stepping and the student's inputs change (agents, their random
+    // draws, a target, a hawk, a selection), never what settings() gives
+    // (options and tunables), which are in place before it is read. What
+    // it reads must leave the scene stepping on exactly as the one that
+    // wrote it: the what-if lane's start (a copy of the lab's state, with
+    // the lane's own settings kept) and snapshot() both go through it.
+    virtual void state_io(StateIO& io) = 0;
     // After `seconds` of simulated time since an action: how the gauges changed, in words.
     // "In 2 seconds the spacing fell from ...": `seconds` is the simulated time since the action.
     virtual std::string change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds) = 0;
@@ -254,7 +262,9 @@ protected:
 private:
     void sample();
     void run(int n);                    // advance(n), counted
-    void take_state(const Scene& from);  // the lane's start: copy_state(from) with from's seed and steps
+    void take_state(Scene& from);  // the lane's start: from's seed, steps and state_io()
+    bool session_io(StateIO& io);  // what snapshot() writes after the settings, or reads on a new scene of the same kind
+    friend std::unique_ptr<Scene> restore_scene(const std::string& bytes, std::string* why);
     std::uint64_t seed_ = kDefaultSeed;
     long long steps_ = 0;
     void sync_lane();  // the lane takes this one's settings, but for its changes
@@ -274,6 +284,9 @@ private:
 
 // [SECTION] The registry (registry.hpp): every registered scene by name, in order.
 std::unique_ptr<Scene> make_scene(const std::string& name);  // nullptr if unknown
+// A new scene from Scene::snapshot()'s bytes; nullptr, with the reason in
+// `why`, for bytes that are not a whole snapshot of a registered scene.
+std::unique_ptr<Scene> restore_scene(const std::string& bytes, std::string* why);
 const std::vector<const char*>& scene_names();
 // Everything the page needs to know, as one JSON object: each scene's world,
 // options, gauges and tunables, and the limits (max boids, work per call).

@@ -294,16 +294,21 @@ void SteerScene::advance(int n) {
     }
 }
 
-void SteerScene::copy_state(const Scene& from) {
-    const SteerScene& o = S(from);
-    const bool negated = vehicle.negated_seek_flee;  // a setting of this lane's
-    vehicle = o.vehicle;
-    vehicle.negated_seek_flee = negated;
-    start_position = o.start_position;
-    start_velocity = o.start_velocity;
-    closest_ = o.closest_;
-    overshoot_ = o.overshoot_;
-    toward_ = o.toward_;
+void SteerScene::state_io(StateIO& io) {
+    Vehicle& v = vehicle;  // all of it but negated_seek_flee, a setting of this lane's
+    io.vec2(v.pos);
+    io.vec2(v.velocity);
+    io.vec2(v.target);
+    io.choice(v.mode, steer_mode_count());
+    io.vec2(v.accel);
+    v.rng.state_io(io);
+    io.f64(v.wander_angle);
+    io.vec2(v.wander_point);
+    io.opt_vec2(start_position);
+    io.opt_vec2(start_velocity);
+    io.f64(closest_);
+    io.f64(overshoot_);
+    io.opt_vec2(toward_);
 }
 
 std::vector<Gauge> SteerScene::gauges() {

@@ -139,7 +139,7 @@ protected:
     // The lab's start (position, velocity), keeping the mode and the target; wander draws from random.Random(seed).
     void restart(std::uint64_t seed) override;
     void advance(int n) override;
-    void copy_state(const Scene& from) override;
+    void state_io(StateIO& io) override;
 
 private:
     void watch();  // closest and overshoot start again from here

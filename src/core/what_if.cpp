@@ -1,7 +1,7 @@
 // The what-if lane, once for every scene: a second copy of a scene with a
 // few settings changed, started from a copy of the first lane's state and
 // stepped beside it (../shared/what-if/README.md). A scene takes part by
-// its settings() (what the lanes share), copy_state() (the lane's start) and
+// its settings() (what the lanes share), state_io() (the lane's start) and
 // positions() (apart); nothing here names a scene.
 #include <algorithm>
 #include <cstring>

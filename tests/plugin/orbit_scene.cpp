@@ -115,6 +115,15 @@ void OrbitScene::restart(std::uint64_t seed) {
     for (int i = 0; i < count; ++i) agents.push_back({{rng.uniform(0, params.world_width), rng.uniform(0, params.world_height)}, {}});
 }
 
+void OrbitScene::state_io(StateIO& io) {
+    io.list(agents, [](StateIO& io, OrbitAgent& a) {
+        io.vec2(a.pos);
+        io.vec2(a.velocity);
+    });
+    io.f64(angle_);
+    io.f64(direction);
+}
+
 void OrbitScene::advance(int n) {
     sanitize_fields(params);
     for (int k = 0; k < n; ++k) {

@@ -55,6 +55,7 @@ protected:
     std::string change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds) override;
     void restart(std::uint64_t seed) override;
     void advance(int n) override;
+    void state_io(StateIO& io) override;  // the agents, the target's angle and its direction
 
 private:
     double angle_ = 0;  // rad: the target's place on its circle

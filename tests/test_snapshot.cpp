@@ -1,0 +1,196 @@
+// Snapshots (src/core/snapshot.cpp, state_io.hpp): every registered scene,
+// driven through its own options, tunables and what-if lane, written to
+// bytes and read back as a new scene that then goes on exactly as the first:
+// its state, gauges, history, summary and the responses it says. Bytes that
+// are not a whole snapshot are refused with a reason, never a crash.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <random>
+
+#include "core/flock_scene.hpp"
+#include "core/registry.hpp"
+#include "core/steer_scene.hpp"
+
+using namespace flocklab;
+
+namespace {
+// A setting for option `o` as a student or a page could give it, drawn from `rng`.
+std::string any_value(const Scene& s, const OptionSpec& o, std::mt19937& rng) {
+    const auto pick = [&](size_t n) { return static_cast<size_t>(rng() % n); };
+    switch (o.kind) {
+        case OptionKind::Flags: return std::string(o.values[pick(o.values.size())]) + (rng() % 2 ? "=1" : "=0");
+        case OptionKind::Choice: return o.values[pick(o.values.size())];
+        case OptionKind::Toggle: return rng() % 2 ? "1" : "0";
+        case OptionKind::Count: {
+            const double hi = std::min(o.hi_now ? o.hi_now(s) : o.hi, o.lo + 30);
+            return hi < o.lo ? "" : std::to_string(static_cast<int>(o.lo) + static_cast<int>(pick(static_cast<size_t>(hi - o.lo) + 1)));
+        }
+        case OptionKind::Point: {
+            const Vec2 w = s.world();
+            return std::to_string(static_cast<int>(pick(static_cast<size_t>(w.x)))) + "," + std::to_string(static_cast<int>(pick(static_cast<size_t>(w.y))));
+        }
+        case OptionKind::Text: return "";  // walls and a goal: their own test below
+    }
+    return "";
+}
+
+// Some of everything a session holds: settings changed, a lane, steps, an
+// answered action and one still on its way.
+void drive(Scene& s, std::mt19937& rng) {
+    for (const OptionSpec& o : s.options()) {
+        const std::string v = any_value(s, o, rng);
+        if (!v.empty()) s.set(o.name, v);
+    }
+    std::vector<std::pair<std::string, std::string>> params;
+    for (const Tunable& t : s.tunables()) {
+        if (rng() % 3 == 0) params.emplace_back(t.name, std::to_string(t.lo + (t.hi - t.lo) * (rng() % 100) / 100.0));
+    }
+    s.set_params(params);
+    if (!s.what_if_presets().empty()) s.toggle_what_if();
+    s.reset(rng() % 1000);
+    s.step(97);
+    const OptionSpec& o = s.options()[rng() % s.options().size()];
+    const std::string v = any_value(s, o, rng);
+    if (!v.empty()) s.set(o.name, v);
+    s.step(150);
+    s.respond(false);
+    s.set_param(s.tunables()[0].name, std::to_string(s.tunables()[0].lo));  // an action not yet answered
+    s.step(7);
+}
+
+// The two scenes read the same, to the bit, by every account they give.
+void expect_same(Scene& a, Scene& b) {
+    EXPECT_EQ(a.state_json(), b.state_json());
+    EXPECT_EQ(a.seed(), b.seed());
+    EXPECT_EQ(a.steps(), b.steps());
+    EXPECT_EQ(a.history().json(), b.history().json());
+    EXPECT_EQ(a.history().csv(), b.history().csv());
+    EXPECT_EQ(a.summary(), b.summary());
+    EXPECT_EQ(a.facts_json(), b.facts_json());
+    EXPECT_EQ(a.params_json(), b.params_json());
+    EXPECT_EQ(a.compared(), b.compared());
+    const std::vector<Gauge> ga = a.measured(), gb = b.measured();
+    ASSERT_EQ(ga.size(), gb.size());
+    for (size_t k = 0; k < ga.size(); ++k) {
+        EXPECT_STREQ(ga[k].name, gb[k].name);
+        EXPECT_EQ(std::memcmp(&ga[k].value, &gb[k].value, sizeof(double)), 0) << ga[k].name << ": " << ga[k].value << " against " << gb[k].value;
+    }
+}
+}  // namespace
+
+TEST(Snapshot, EverySceneComesBackAndGoesOnExactlyAsBefore) {
+    for (const char* name : scene_names()) {
+        for (unsigned trial = 0; trial < 6; ++trial) {
+            SCOPED_TRACE(std::string(name) + " trial " + std::to_string(trial));
+            std::mt19937 rng(trial * 7919 + static_cast<unsigned>(std::strlen(name)));
+            std::unique_ptr<Scene> a = make_scene(name);
+            drive(*a, rng);
+            const std::string bytes = a->snapshot();
+            std::string why;
+            std::unique_ptr<Scene> b = restore_scene(bytes, &why);
+            ASSERT_NE(b, nullptr) << why;
+            EXPECT_EQ(b->snapshot(), bytes);  // read back whole: nothing written is left unread
+            expect_same(*a, *b);
+            // ... and they go on together: the response on its way, then more steps.
+            for (int round = 0; round < 4; ++round) {
+                a->step(40);
+                b->step(40);
+                EXPECT_EQ(a->respond(round % 2 == 1), b->respond(round % 2 == 1));
+            }
+            const OptionSpec& o = a->options()[rng() % a->options().size()];
+            const std::string v = any_value(*a, o, rng);
+            if (!v.empty()) {
+                a->set(o.name, v);
+                b->set(o.name, v);
+            }
+            a->step(300);
+            b->step(300);
+            EXPECT_EQ(a->respond(false), b->respond(false));
+            expect_same(*a, *b);
+            EXPECT_EQ(b->snapshot(), a->snapshot());
+        }
+    }
+}
+
+TEST(Snapshot, APointersHawkAMovedTargetAndASelectionComeBack) {
+    FlockScene f;
+    f.set("hawk", "pointer");
+    f.hawk = Vec2{300.25, 200.5};
+    f.step(30);
+    f.select(3);
+    std::string why;
+    std::unique_ptr<Scene> g = restore_scene(f.snapshot(), &why);
+    ASSERT_NE(g, nullptr) << why;
+    auto& fg = static_cast<FlockScene&>(*g);
+    ASSERT_TRUE(fg.hawk.has_value());
+    EXPECT_EQ(fg.hawk->x, 300.25);
+    EXPECT_EQ(fg.selected(), 3);
+    f.step(60);
+    fg.step(60);
+    EXPECT_EQ(f.state_json(), fg.state_json());
+    EXPECT_EQ(f.explain_json(3), fg.explain_json(3));
+
+    SteerScene s;
+    s.set("mode", "wander");
+    s.step(45);
+    s.set_target({100, 80});
+    s.step(5);
+    std::unique_ptr<Scene> t = restore_scene(s.snapshot(), &why);
+    ASSERT_NE(t, nullptr) << why;
+    s.step(200);
+    t->step(200);
+    EXPECT_EQ(s.state_json(), t->state_json());
+    EXPECT_EQ(s.gauges()[2].value, t->gauges()[2].value);  // closest: the watch came back too
+}
+
+TEST(Snapshot, ACrowdsWallsAndGoalComeBack) {
+    std::unique_ptr<Scene> c = make_scene("crowd");
+    ASSERT_EQ(c->set("walls", "3,3;3,4;3,5;10,2").status, SetResult::Ok);
+    ASSERT_EQ(c->set("goal", "20,10").status, SetResult::Ok);
+    c->step(120);
+    std::string why;
+    std::unique_ptr<Scene> d = restore_scene(c->snapshot(), &why);
+    ASSERT_NE(d, nullptr) << why;
+    EXPECT_EQ(d->get("walls"), c->get("walls"));
+    EXPECT_EQ(d->get("goal"), c->get("goal"));
+    c->step(240);
+    d->step(240);
+    EXPECT_EQ(c->state_json(), d->state_json());
+    EXPECT_EQ(c->read("field"), d->read("field"));
+}
+
+TEST(Snapshot, BytesThatAreNotAWholeSnapshotAreRefusedWithAReason) {
+    std::unique_ptr<Scene> a = make_scene("flock");
+    a->toggle_what_if();
+    a->step(33);
+    const std::string bytes = a->snapshot();
+    std::string why;
+    EXPECT_EQ(restore_scene("", &why), nullptr);
+    EXPECT_NE(why.find("not a flocklab snapshot"), std::string::npos) << why;
+    // Every shorter prefix, and one byte more: refused, each with a reason.
+    for (size_t n = 0; n < bytes.size(); n += 1 + n / 64) {
+        why.clear();
+        EXPECT_EQ(restore_scene(bytes.substr(0, n), &why), nullptr) << n;
+        EXPECT_FALSE(why.empty()) << n;
+    }
+    why.clear();
+    EXPECT_EQ(restore_scene(bytes + "x", &why), nullptr);
+    EXPECT_NE(why.find("left over"), std::string::npos) << why;
+    // Another kind's name: refused by name.
+    std::string other = bytes;
+    other.replace(other.find("flock", std::strlen("flocklab snapshot")), 5, "flick");
+    why.clear();
+    EXPECT_EQ(restore_scene(other, &why), nullptr);
+    EXPECT_NE(why.find("'flick'"), std::string::npos) << why;
+    // Any byte changed: a scene or a refusal, never a crash or a huge allocation.
+    std::mt19937 rng(11);
+    for (int k = 0; k < 3000; ++k) {
+        std::string bad = bytes;
+        bad[rng() % bad.size()] = static_cast<char>(rng());
+        why.clear();
+        std::unique_ptr<Scene> s = restore_scene(bad, &why);
+        if (s) s->step(2);
+        else EXPECT_FALSE(why.empty());
+    }
+}
