@@ -194,3 +194,22 @@ TEST(Snapshot, BytesThatAreNotAWholeSnapshotAreRefusedWithAReason) {
         else EXPECT_FALSE(why.empty());
     }
 }
+
+TEST(Snapshot, Base64CarriesEveryByteAndRefusesWhatIsNotBase64) {
+    std::string all;
+    for (int b = 0; b < 256; ++b) all.push_back(static_cast<char>(b));
+    for (size_t n = 0; n <= all.size(); n += 1 + n / 7) {
+        const std::string bytes = all.substr(0, n);
+        std::string back;
+        ASSERT_TRUE(from_base64(to_base64(bytes), &back)) << n;
+        EXPECT_EQ(back, bytes) << n;
+    }
+    EXPECT_EQ(to_base64("foobar"), "Zm9vYmFy");  // RFC 4648's own examples
+    EXPECT_EQ(to_base64("fo"), "Zm8=");
+    EXPECT_EQ(to_base64("f"), "Zg==");
+    std::string out;
+    for (const std::string& bad : {std::string("Zg="), std::string("Zg=a"), std::string("Z==="), std::string("Zm9v!mFy"), std::string("=Zm8"),
+                                   std::string("Zg==Zg=="), std::string("Zm\0v", 4)}) {
+        EXPECT_FALSE(from_base64(bad, &out)) << bad;
+    }
+}

@@ -1,5 +1,6 @@
 #include "state_io.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 namespace flocklab {
@@ -89,6 +90,45 @@ void StateIO::opt_vec2(std::optional<Vec2>& v) {
 
 void StateIO::f64s(std::vector<double>& v) {
     list(v, [](StateIO& io, double& d) { io.f64(d); });
+}
+
+namespace {
+constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+}
+
+std::string to_base64(const std::string& bytes) {
+    std::string out;
+    out.reserve((bytes.size() + 2) / 3 * 4);
+    for (size_t i = 0; i < bytes.size(); i += 3) {
+        const size_t n = std::min<size_t>(3, bytes.size() - i);
+        std::uint32_t v = 0;
+        for (size_t k = 0; k < 3; ++k) v = (v << 8) | (k < n ? static_cast<unsigned char>(bytes[i + k]) : 0u);
+        for (size_t k = 0; k < 4; ++k) out.push_back(k <= n ? kAlphabet[(v >> (18 - 6 * k)) & 63] : '=');
+    }
+    return out;
+}
+
+bool from_base64(const std::string& text, std::string* bytes) {
+    bytes->clear();
+    if (text.size() % 4 != 0) return false;
+    bytes->reserve(text.size() / 4 * 3);
+    for (size_t i = 0; i < text.size(); i += 4) {
+        std::uint32_t v = 0;
+        int pad = 0;
+        for (size_t k = 0; k < 4; ++k) {
+            const char c = text[i + k];
+            const char* at = c ? std::strchr(kAlphabet, c) : nullptr;
+            if (c == '=' && i + 4 == text.size() && k >= 2) {
+                ++pad;
+                v <<= 6;
+                continue;
+            }
+            if (!at || pad > 0) return false;  // a letter after padding, or not one of the 64
+            v = (v << 6) | static_cast<std::uint32_t>(at - kAlphabet);
+        }
+        for (int k = 0; k < 3 - pad; ++k) bytes->push_back(static_cast<char>((v >> (16 - 8 * k)) & 0xff));
+    }
+    return true;
 }
 
 }  // namespace flocklab

@@ -99,4 +99,9 @@ private:
     std::string why_;
 };
 
+// Bytes as text and back (RFC 4648 base64, with padding), for a page that
+// keeps a snapshot as a string. from_base64 is false for anything else.
+std::string to_base64(const std::string& bytes);
+bool from_base64(const std::string& text, std::string* bytes);
+
 }  // namespace flocklab

@@ -49,23 +49,39 @@ std::string setting_json(flocklab::Scene& s, const std::string& name) {
     return "{\"name\": " + flocklab::json_string(name) + ", \"label\": " + flocklab::json_string(o ? flocklab::option_heading(*o) : name) +
            ", \"unit\": \"\", \"tunable\": false}";
 }
+const char* no_scene(const char* scene) {
+    return text("{\"why\": " + flocklab::json_string(std::string("no scene ") + scene) + ", \"warnings\": [], \"runs\": 0}");
+}
+
+// An experiment's description (g_experiment, or `why` it cannot run) as
+// JSON: {"why", "warnings" (with the experiment's own), "runs", "seeds",
+// "values", "vary", "gauges": gauges_json() of `base` (their "value" before
+// the first step and their "ceiling" scale a prediction drawn before any run)}.
+const char* begun(flocklab::Scene& base, const std::string& name, const std::vector<std::string>& list, const std::string& why,
+                  std::vector<std::string> warnings) {
+    if (g_experiment) warnings.insert(warnings.end(), g_experiment->warnings().begin(), g_experiment->warnings().end());
+    std::string seed_list;  // as data-seeds gave them (the core's grammar, parse_seeds())
+    if (g_experiment) {
+        for (const std::uint64_t seed : g_experiment->seeds()) seed_list += (seed_list.empty() ? "" : ", ") + std::to_string(seed);
+    }
+    return text("{\"why\": " + flocklab::json_string(why) + ", \"warnings\": " + flocklab::json_strings(warnings) + ", \"runs\": " +
+                std::to_string(g_experiment ? g_experiment->runs() : 0) + ", \"seeds\": [" + seed_list + "], \"values\": " + flocklab::json_strings(list) + ", \"vary\": " +
+                setting_json(base, name) + ", \"gauges\": " + flocklab::gauges_json(base) + "}");
+}
 }  // namespace
 
 extern "C" {
 // An experiment on `scene` configured by an element's data-* attributes
 // ("key\tvalue" lines, applied as a widget applies them), varying `vary` over
 // `values` ("START:STOP:STEP" or "V1,V2,..."), each over `seeds` (as
-// data-seeds writes them: "0-9", "1,4,9"), `steps` each: {"why": "" or the
-// reason it cannot run, "warnings": [...], "runs": n, "seeds": [...],
-// "values": [...], "vary": {...}, "gauges": gauges_json()
-// of the base configuration (its "value" before the first step and its
-// "ceiling" scale a prediction drawn before any run)}.
+// data-seeds writes them: "0-9", "1,4,9"), `steps` each: its description
+// (begun()).
 EMSCRIPTEN_KEEPALIVE const char* sw_begin(const char* scene, const char* attributes, const char* vary, const char* values,
                                           const char* seeds, double steps) {
     g_experiment.reset();
     const std::string scene_name = scene[0] ? scene : flocklab::scene_names()[0];  // "": the default scene
     std::unique_ptr<flocklab::Scene> base = flocklab::make_scene(scene_name);
-    if (!base) return text("{\"why\": " + flocklab::json_string(std::string("no scene ") + scene) + ", \"warnings\": [], \"runs\": 0}");
+    if (!base) return no_scene(scene);
     std::vector<std::string> warnings = flocklab::apply_attributes(*base, flocklab::tab_pairs(attributes));
     const std::string name = setting_name(*base, vary);
     std::string why;
@@ -75,15 +91,23 @@ EMSCRIPTEN_KEEPALIVE const char* sw_begin(const char* scene, const char* attribu
         for (const std::string& v : list) lines += v + "\n";
         g_experiment = flocklab::Experiment::from_text(scene_name, base->settings(), name, lines, seeds, static_cast<long long>(steps), &why, values);
         if (g_experiment) g_experiment->set_compare(base->compared());  // data-compare: a what-if lane in every run
-        if (g_experiment) warnings.insert(warnings.end(), g_experiment->warnings().begin(), g_experiment->warnings().end());
     }
-    std::string seed_list;  // as data-seeds gave them (the core's grammar, parse_seeds())
-    if (g_experiment) {
-        for (const std::uint64_t seed : g_experiment->seeds()) seed_list += (seed_list.empty() ? "" : ", ") + std::to_string(seed);
-    }
-    return text("{\"why\": " + flocklab::json_string(why) + ", \"warnings\": " + flocklab::json_strings(warnings) + ", \"runs\": " +
-                std::to_string(g_experiment ? g_experiment->runs() : 0) + ", \"seeds\": [" + seed_list + "], \"values\": " + flocklab::json_strings(list) + ", \"vary\": " +
-                setting_json(*base, name) + ", \"gauges\": " + flocklab::gauges_json(*base) + "}");
+    return begun(*base, name, list, why, warnings);
+}
+// A widget's experiment() (the handle's): `scene` with a widget's settings
+// as they are now ("name\tvalue" lines: its fl_settings()), `vary` over
+// `values` (one per line, as the handle checked them), each over `seeds`
+// ("1,4,9"), `steps` each; answered as sw_begin.
+EMSCRIPTEN_KEEPALIVE const char* sw_begin_settings(const char* scene, const char* settings, const char* vary, const char* values,
+                                                   const char* seeds, double steps) {
+    g_experiment.reset();
+    std::unique_ptr<flocklab::Scene> base = flocklab::make_scene(scene);
+    if (!base) return no_scene(scene);
+    const flocklab::Experiment::Settings given = flocklab::tab_pairs(settings);
+    base->apply_settings(given);
+    std::string why;
+    g_experiment = flocklab::Experiment::from_text(scene, given, vary, values, seeds, static_cast<long long>(steps), &why);
+    return begun(*base, vary, flocklab::split_lines(values), why, {});
 }
 // Run i of the experiment, whole: its row as JSON ("null" without one).
 EMSCRIPTEN_KEEPALIVE const char* sw_run(int i) {

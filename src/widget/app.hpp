@@ -62,6 +62,16 @@ struct App {
     // What a saved file or a link of this configuration will not show (SceneView::reopen_note).
     std::string reopen_note() const { return view_ ? view_->reopen_note() : std::string(); }
 
+    // [SECTION] A snapshot (app_snapshot.cpp): the scene's whole session
+    // (Scene::snapshot) and the widget's own state around it (paused, the
+    // speed, a play's stop, the help and the panel open, the seed field, the
+    // view's), as bytes. A widget far from the viewport keeps only these
+    // while its instance is gone; restore() puts them back in a new instance
+    // started with the same page arguments: "" when done, else why not (and
+    // nothing changed).
+    std::string snapshot();
+    std::string restore(const std::string& bytes);
+
     // [SECTION] Control (the JS handle's methods land here)
     void reset(std::uint64_t seed);
     // Reset, then run `steps` steps and pause there (the panel's "Reset and
@@ -125,6 +135,14 @@ struct App {
 
 private:
     bool create_graphics();
+    // The widget's own part of a snapshot, written from or read into `a`.
+    struct Around {
+        bool paused = false, help = false, tuning = false;
+        double speed = 1;
+        int play_left = 0;
+        std::uint64_t seed_input = 0;
+    };
+    static void around_io(StateIO& io, Around& a);
     void handle_event(const SDL_Event& e);
     void update(double frame_seconds);
     // Up to n steps, stopping once budget_ms is spent (at least one step);

@@ -279,6 +279,16 @@ public:
         ui_text("%d walls, goal at %s", s_.maze().walls(), s_.maze().goal_text().c_str());
     }
 
+    void state_io(StateIO& io) override {
+        io.i32(cursor_.c);
+        io.i32(cursor_.r);
+        if (io.reading() && !in_grid(cursor_)) io.fail("a keyboard cell outside the maze");
+        io.f64s(stuck_since_);
+        io.f64(drawn_at_);
+        io.flag(goal_armed_);
+        io.flag(numbers_);
+    }
+
 private:
     // A wall on or off at k (painting_ says which), said when refused; the
     // cells changed are counted, and noted when the press ends.

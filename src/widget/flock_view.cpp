@@ -345,6 +345,15 @@ public:
         }
     }
 
+    void state_io(StateIO& io) override {
+        io.flag(pointer_hawk_);
+        io.flag(key_hawk_);
+        bool done = compare_done_ && compare_next_ < 0;  // a comparison under way starts again by hand
+        io.flag(done);
+        for (auto& row : compare_ms_) io.array(row, [](StateIO& io, double& ms) { io.f64(ms); });
+        compare_done_ = done;
+    }
+
 private:
     static constexpr int kSizes[3] = {100, 300, 500};
     FlockScene& s_;

@@ -104,6 +104,10 @@ public:
     // ImGui sections after the tunables; step_ms: the live step time (median).
     virtual void tuning(double step_ms) { (void)step_ms; }
     virtual void update_panels() {}                // per-frame work for tuning(), outside drawing
+    // What the view keeps between frames that a student would miss if it
+    // went (a hawk the keys placed, the crowd's keyboard cell), written to or
+    // read from `io`: a widget that gave up its instance comes back with it.
+    virtual void state_io(StateIO& io) { (void)io; }
 };
 
 // A view's factory (a lambda without captures), kept in the scene's record

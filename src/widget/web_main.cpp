@@ -16,7 +16,6 @@
 
 #include "core/what_if.hpp"
 #include "app.hpp"
-#include "core/experiment.hpp"
 #include "core/format.hpp"
 #include "core/lang.hpp"
 #include "core/stops.hpp"
@@ -28,7 +27,6 @@ namespace {
 struct Instance {
     flocklab::App app;                                   // the widget
     std::unique_ptr<flocklab::Scene::BenchRun> bench;    // a benchmark() under way (fl_bench_*)
-    std::unique_ptr<flocklab::Experiment> experiment;    // an experiment() under way (fl_exp_*)
     bool started = false;  // false if it could not start (no canvas, no renderer)
     std::string text;      // the last string returned to JS (valid until the next call)
 } g;
@@ -105,7 +103,6 @@ EMSCRIPTEN_KEEPALIVE void fl_destroy() {
     if (!g.started) return;
     emscripten_cancel_main_loop();
     g.bench.reset();
-    g.experiment.reset();
     g.app.shutdown();
     g.started = false;
 }
@@ -230,6 +227,18 @@ EMSCRIPTEN_KEEPALIVE void fl_play_begin(int steps) { g.app.play_begin(g.app.scen
 EMSCRIPTEN_KEEPALIVE double fl_seed() { return static_cast<double>(g.app.scene().seed()); }
 EMSCRIPTEN_KEEPALIVE void fl_set_paused(int p) { g.app.paused = p != 0; }
 EMSCRIPTEN_KEEPALIVE int fl_paused() { return g.app.paused; }
+// The widget's whole state as text (base64 of App::snapshot()): what a
+// widget far from the viewport keeps when it gives up this instance.
+EMSCRIPTEN_KEEPALIVE const char* fl_snapshot() { return text(flocklab::to_base64(g.app.snapshot())); }
+// fl_snapshot()'s text put back, in a new instance started with the same
+// arguments: "" when done, else why not (and nothing changed).
+EMSCRIPTEN_KEEPALIVE const char* fl_restore(const char* snapshot) {
+    std::string bytes;
+    if (!flocklab::from_base64(snapshot, &bytes)) return text("not a snapshot (not base64 text)");
+    const std::string why = g.app.restore(bytes);
+    if (why.empty()) g.bench.reset();  // a benchmark under way measured the state before
+    return text(why);
+}
 // This instance's WebAssembly memory now, in bytes (instanceStats().memoryBytes).
 EMSCRIPTEN_KEEPALIVE double fl_memory_bytes() { return static_cast<double>(__builtin_wasm_memory_size(0)) * 65536.0; }
 EMSCRIPTEN_KEEPALIVE void fl_set_speed(double s) { g.app.speed = std::clamp(std::isfinite(s) ? s : 1.0, 0.1, 4.0); }
@@ -255,26 +264,14 @@ EMSCRIPTEN_KEEPALIVE const char* fl_bench_time(int steps) {
     return text("{\"ms\": " + flocklab::py_repr(r.median_ms) + ", \"steps\": " + std::to_string(r.steps) +
                 ", \"capped\": " + (r.capped ? "true" : "false") + ", \"warmup\": " + std::to_string(r.warmup) + "}");
 }
-// experiment() in parts: the widget's configuration now (a snapshot), one
-// setting over `values` (one per line), each over `seeds` ("1,4,9": the
-// handle's list; parse_seeds()),
-// `steps` each. fl_exp_begin: {"why": "" or why it cannot run, "warnings":
-// [what the values did to other settings]}; fl_exp_work: runs for about
-// `ms`, returns the runs still to finish; fl_exp_rows: the rows so far.
-EMSCRIPTEN_KEEPALIVE const char* fl_exp_begin(const char* vary, const char* values, const char* seeds, double steps) {
-    std::string why;
-    g.experiment = flocklab::Experiment::from_text(g.app.scene().name(), g.app.scene().settings(), vary, values, seeds,
-                                                   static_cast<long long>(steps), &why);
-    return text("{\"why\": " + flocklab::json_string(why) + ", \"warnings\": " +
-                flocklab::json_strings(g.experiment ? g.experiment->warnings() : std::vector<std::string>{}) + "}");
+// The scene's settings now ("name\tvalue" lines, Scene::settings()): what
+// experiment() gives the experiments' module (sw_begin_settings), which
+// runs it off this instance, in the page's workers.
+EMSCRIPTEN_KEEPALIVE const char* fl_settings() {
+    std::string o;
+    for (const auto& [name, value] : g.app.scene().settings()) o += name + "\t" + value + "\n";
+    return text(o);
 }
-EMSCRIPTEN_KEEPALIVE int fl_exp_work(double ms) {
-    if (!g.experiment) return 0;
-    g.experiment->work(ms);
-    return g.experiment->runs() - g.experiment->finished();
-}
-EMSCRIPTEN_KEEPALIVE const char* fl_exp_rows() { return text(g.experiment ? g.experiment->json() : "[]"); }
-EMSCRIPTEN_KEEPALIVE void fl_exp_end() { g.experiment.reset(); }
 // The most steps and ms one call runs (step, benchmark).
 // The English strings this widget looked up and found no translation for (JSON array).
 EMSCRIPTEN_KEEPALIVE const char* fl_missing_strings() { return text(flocklab::json_strings(flocklab::missing_strings())); }

@@ -644,7 +644,7 @@ test('the CLI\'s --set and the page\'s setParams() make the same crowd, agent fo
   await page.close();
 });
 
-test('experiment(): each run equals the same configuration run alone; the crowd\'s equal the CLI\'s sweep', async () => {
+test('experiment(): each run equals the same configuration run alone; the crowd\'s equal the CLI\'s sweep; the runs are the page\'s workers\', not the widget\'s', async () => {
   const page = await openLesson(env);
   const r = await onWidget(page, '#flock', async (h) => {
     h.setRule('alignment', false);
@@ -655,11 +655,10 @@ test('experiment(): each run equals the same configuration run alone; the crowd\
     const alone = await h.runTo(3);
     h.setParams({ weightSeparation: 1.8 });
     h.setRule('alignment', true);
-    let bad = null;
-    try { h.experiment({ vary: 'gravity', values: [1] }); } catch (err) { bad = `${err.name}: ${err.message}`; }
+    // Refused by the core (the experiments' module): the promise rejects, and no run is made.
+    const bad = await h.experiment({ vary: 'gravity', values: [1] }).then(() => null, (err) => `${err.name}: ${err.message}`);
     // A value out of range is refused (a row would name a value that did not run).
-    let range = null;
-    try { h.experiment({ vary: 'weightSeparation', values: [-1, 2] }); } catch (err) { range = `${err.name}: ${err.message}`; }
+    const range = await h.experiment({ vary: 'weightSeparation', values: [-1, 2] }).then(() => null, (err) => `${err.name}: ${err.message}`);
     return { e, alone, bad, range };
   });
   assert.equal(r.range, 'TypeError: flocklab: experiment(): weight_separation: -1 is outside 0.0 to 5.0 (a sweep runs only values in range)');
@@ -683,4 +682,21 @@ test('experiment(): each run equals the same configuration run alone; the crowd\
   assert.deepEqual(crowd.rows.map((x) => [x.value, x.arrived, x.stuck, x.mean_steps_to_goal]), cli.map((x) => [x.follow, x.arrived, x.stuck, x.mean_steps_to_goal]));
   assert.deepEqual(page.problems, []);
   await page.close();
+  // A page with one widget and no experiment element: its experiment() starts
+  // the page's workers, and the widget's own simulation is where it was.
+  const alone = await pageOf(env, '<figure class="flocklab" id="w" data-scene="flock" data-seed="7" data-paused></figure>');
+  const workers = [];
+  alone.on('worker', (wk) => workers.push(wk.url()));
+  const seen = await onWidget(alone, '#w', async (h) => {
+    await h.ready;
+    h.setRule('alignment', false); // as the lesson's #flock above
+    const before = JSON.stringify(h.gauges());
+    const e = await h.experiment({ vary: 'weightSeparation', values: [0.5, 1.8], seeds: [7, 8], seconds: 3 });
+    return { before, after: JSON.stringify(h.gauges()), rows: e.rows };
+  });
+  assert.ok(workers.some((u) => /flocklab-sweep-worker\.js$/.test(u)), `workers: ${JSON.stringify(workers)}`);
+  assert.equal(seen.after, seen.before);
+  assert.deepEqual(seen.rows.map((x) => [x.run, x.spacing]), r.e.rows.map((x) => [x.run, x.spacing])); // the same runs, in run order
+  assert.deepEqual(alone.problems, []);
+  await alone.close();
 });

@@ -30,12 +30,15 @@ const shapesReady = () => (forShapes ??= loadSweep().then(useShapeApi));
 // The sweep module on this thread, loaded once (without Workers).
 const sweepHere = (ex) => (ex.here_ ??= loadSweep());
 
+// Whether an element's runs go to Workers (its data-workers="0" says no). A
+// single-file build (file://, where a browser refuses Workers) runs here.
+// Not in a frame sandboxed without allow-same-origin (an LMS's, origin
+// "null"): a worker may not start from the server's address there.
+const workersFor = (d) => typeof Worker === 'function' && d.workers !== '0' && !inline && self.origin !== 'null';
+
 export function makeRunner(ex) {
   const { d_: d, el_: el, job_: job, label_: label, say_: say, draw_: draw, csvButton_: csvButton, progress_: progress } = ex;
-  // A single-file build (file://, where a browser refuses Workers) runs here.
-  // Not in a frame sandboxed without allow-same-origin (an LMS's, origin
-  // "null"): a worker may not start from the server's address there.
-  const useWorkers = () => typeof Worker === 'function' && d.workers !== '0' && !inline && self.origin !== 'null';
+  const useWorkers = () => workersFor(d);
   // One worker describes the experiment (and waits to run the first share;
   // it is let go if the experiment cannot run). A promise of null, or why not.
   // The results' shape (the core's rule) loads once the experiment is
@@ -108,6 +111,43 @@ export function makeRunner(ex) {
 
   // One row per run; the prediction's shape and, with points, the predicted measure at the run's value.
   return { describe_: describe, run_: run };
+}
+
+// A widget's experiment() (runs.js): job `j` on the pool's workers, or here
+// without them, as an experiment element runs (`d`: the widget's data-*); a
+// promise of every row in run order, rejected with a TypeError when the
+// experiment cannot run. stop(err) ends it, its workers with it;
+// `warn(line)` says each warning. Without Workers the widget's own sweep
+// module runs it (`cache.here_`, loaded once: one experiment at a time each).
+export function runRows(j, d, warn, cache) {
+  const ex = { workers_: [], rows_: [], here_: cache.here_ }; // what runOnWorkers and runHere keep of a run
+  let stopped = false;
+  let stop;
+  const promise = new Promise((resolve, reject) => {
+    const end = (err) => {
+      if (stopped) return;
+      stopped = true;
+      ex.workers_.forEach(err ? discard : release);
+      ex.workers_ = [];
+      if (err) reject(err);
+      else resolve(ex.rows_.sort((a, b) => a.run - b.run));
+    };
+    stop = end;
+    let runs = -1;
+    const on = {
+      stopped_: () => stopped,
+      begun_: (i) => {
+        if (i.why) { end(new TypeError(`flocklab: experiment(): ${i.why}`)); return; }
+        for (const line of i.warnings) warn(line);
+        runs = i.runs;
+      },
+      got_: (row) => { ex.rows_.push(row); if (ex.rows_.length === runs) end(); },
+      fail_: end,
+    };
+    (workersFor(d) ? runOnWorkers : runHere)(ex, j, on);
+    cache.here_ = ex.here_;
+  });
+  return { promise, stop: (err) => stop(err) };
 }
 
 // A description: the values, the setting, the gauges with their scales.

@@ -24,6 +24,7 @@ import { exitFullscreen, fullscreenElement, offFullscreenChange, onFullscreenCha
 import { OWN, makeHandle } from './experiment-handle.js';
 // Predict, watch, explain on what-if buttons (controls.js loads it from this chunk).
 export { makePrediction } from './predict.js';
+export { runRows } from './experiment-run.js';
 
 export { shapeOf };
 

@@ -1,6 +1,7 @@
 // [SECTION] Work that takes many tasks: a run to a time (runTo, Reset and
-// run), an experiment on the widget's configuration, and the benchmark. Each
-// goes in slices of RUN_SLICE_MS so that the page stays responsive; pause(),
+// run) and the benchmark, each in slices of RUN_SLICE_MS so that the page
+// stays responsive, and an experiment on the widget's configuration (in the
+// page's experiment workers); pause(),
 // reset() and destroy() stop a run, a new experiment or destroy() ends one
 // under way, and benchmark() calls run one after another.
 import { description } from './options.js';
@@ -18,7 +19,7 @@ export function makeRuns(w, g, afterAction) {
     return [speed];
   }, (s) => { w.api_().setSpeed(s); afterAction(); });
 
-  const { experiment_: experiment, stop_: stopExperiment } = makeExperiments(w, g);
+  const { experiment_: experiment, stop_: stopExperiment } = makeExperiments(w);
   const benchmark = makeBenchmark(w, g);
 
   // destroy(): the run and the experiment under way end (AbortError).
@@ -106,35 +107,44 @@ function secondsOf(g, seconds, call) {
 // setting over values, each over seeds, `seconds` each; a promise of one row
 // per run ({run, value, seed, <gauge>...}) and each value's mean, min and max
 // per gauge. Every run equals that configuration run alone (runTo, the
-// CLI's sweep). A new experiment or destroy() ends the one under way (stop_).
-function makeExperiments(w, g) {
+// CLI's sweep). The runs go to the page's experiment workers, as an
+// experiment element's do (flocklab-experiment.js, loaded at the first
+// call), or without Workers to a sweep module on this thread in 8 ms
+// slices: the widget's own instance runs none. A new experiment or
+// destroy() ends the one under way (stop_).
+function makeExperiments(w) {
   const { el_: el } = w;
   let experimentStop = null; // ends the experiment under way
+  const cache = {}; // this widget's sweep module on this thread (without Workers)
   function experiment(opts = {}) {
-    const api = w.api_();
     const { name, texts, seeds, seconds } = experimentArgs(w, opts);
-    const steps = Math.round(seconds / description.stepSeconds);
-    const { why, warnings } = JSON.parse(api.expBegin(name, texts.join('\n'), seeds.join(','), steps));
-    if (why) throw new TypeError(`flocklab: experiment(): ${why}`);
-    for (const line of warnings) warn(el, `experiment(): ${line}`);
+    const job = {
+      scene: w.spec_.name, settings: w.api_().settings(), vary: name, values: texts.join('\n'), seeds: seeds.join(','),
+      steps: Math.round(seconds / description.stepSeconds),
+    };
     experimentStop?.(new DOMException('a new experiment began', 'AbortError'));
     el.setAttribute('aria-busy', 'true');
-    return new Promise((resolve, reject) => {
-      let stopped = false;
-      const end = () => { el.removeAttribute('aria-busy'); experimentStop = null; };
-      experimentStop = (err) => { stopped = true; end(); reject(err); };
-      const slice = () => {
-        if (stopped) return;
-        if (w.isDestroyed_()) { experimentStop(g.aborted_()); return; }
-        if (api.expWork(RUN_SLICE_MS) > 0) { nextTask(slice); return; }
-        const rows = JSON.parse(api.expRows());
-        api.expEnd();
-        end();
-        const summary = summaryOf(rows, texts, w.spec_.gauges.map((x) => x.name));
-        w.say_(w.lang_.t('Experiment done: {0} runs of {1}.', rows.length, name));
-        resolve({ vary: name, seconds, rows, summary });
-      };
-      nextTask(slice);
+    let run = null;
+    let stopped = null; // why it was ended before its rows came
+    const mine = (err) => { stopped = err; run?.stop(err); };
+    experimentStop = mine;
+    const done = () => {
+      if (experimentStop !== mine) return; // a newer one holds the figure
+      experimentStop = null;
+      el.removeAttribute('aria-busy');
+    };
+    return import('./flocklab-experiment.js').then((m) => {
+      if (stopped) throw stopped;
+      run = m.runRows(job, el.dataset, (line) => warn(el, `experiment(): ${line}`), cache);
+      return run.promise;
+    }).then((rows) => {
+      done();
+      const summary = summaryOf(rows, texts, w.spec_.gauges.map((x) => x.name));
+      w.say_(w.lang_.t('Experiment done: {0} runs of {1}.', rows.length, name));
+      return { vary: name, seconds, rows, summary };
+    }, (err) => {
+      done();
+      throw err;
     });
   }
   return { experiment_: experiment, stop_: (err) => experimentStop?.(err) };
