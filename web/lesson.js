@@ -112,7 +112,8 @@ projector.addEventListener('click', () => {
 });
 resetAll.addEventListener('click', () => {
   let n = 0;
-  for (const el of document.querySelectorAll('.flocklab.flocklab-ready:not([data-experiment])')) {
+  // An asleep widget (far off, its instance given up) has started too: it wakes to take the reset.
+  for (const el of document.querySelectorAll('.flocklab.flocklab-ready:not([data-experiment]), .flocklab.fl-asleep:not([data-experiment])')) {
     el.flocklab.reset();
     n++;
   }

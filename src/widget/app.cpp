@@ -143,6 +143,9 @@ void App::release_graphics() {
 
 bool App::draw_now() {
     if (!painter_) return false;
+    // What a frame reads besides the scene (the HUD's gauges, its corner):
+    // none may have run since the start, a restore or the last change.
+    update_panels(now_ms());
     draw();
     return true;
 }

@@ -308,3 +308,94 @@ test('memory per instance: each of the lesson\'s widgets starts with 2 MiB of We
   await big.close();
   await page.close();
 });
+
+// Everything a page can read of a widget, as one string.
+const everything = (h) => JSON.stringify({
+  config: h.config(), state: h.state(), gauges: h.gauges(), history: h.history(), compared: h.compared(),
+  speed: h.speed(), paused: h.paused(), describe: h.describe(), csv: h.csv(), params: h.params(),
+});
+
+test('sleep(): the widget gives up its instance and comes back, at await ready, in the same state to the bit (the lane, the history, a response on its way), then steps on as a twin that never slept', async () => {
+  const page = await pageOf(env, ['a', 'b'].map((id) => `<figure class="flocklab" id="${id}" data-seed="7"><canvas width="900" height="540"></canvas></figure>`).join(''));
+  const r = await page.evaluate(async (src) => {
+    const all = new Function(`return (${src})`)();
+    // n steps, however many calls that takes (a call stops at its work cap on a busy machine).
+    const steps = (h, n) => { for (let left = n; left > 0;) left -= h.step(left); };
+    const [a, b] = ['#a', '#b'].map((s) => document.querySelector(s).flocklab);
+    await a.ready;
+    await b.ready;
+    for (const h of [a, b]) {
+      h.pause();
+      h.reset(11);
+      h.clearHistory(); // a played a few frames before the pause, b none: their runs before this differ
+      h.setRule('alignment', false);
+      h.compare('max-force=0.2');
+      steps(h, 100);
+      h.setSpeed(0.5);
+      h.select(3);
+      h.setParams({ weightSeparation: 2.2 }); // an action whose answer waits for time
+      steps(h, 20);
+    }
+    const before = all(a);
+    const live = window.FlockLab.instanceStats();
+    const slept = await a.sleep();
+    const asleep = {
+      same: slept === a,
+      cls: document.querySelector('#a').classList.contains('fl-asleep'),
+      live: window.FlockLab.instanceStats().live,
+      read: (() => { try { a.gauges(); return 'answered'; } catch (err) { return err.message; } })(),
+    };
+    await a.ready; // wakes it
+    await a.sleep(); // again at once: the new instance may not have drawn a frame yet
+    await a.ready;
+    const after = all(a);
+    steps(a, 300);
+    steps(b, 300);
+    return { before, after, asleep, live: live.live, awake: window.FlockLab.instanceStats().live, a: all(a), b: all(b) };
+  }, everything.toString());
+  assert.equal(r.asleep.same, true);
+  assert.equal(r.asleep.cls, true);
+  assert.equal(r.asleep.live, r.live - 1, 'its instance is gone');
+  assert.match(r.asleep.read, /await handle\.ready/);
+  assert.equal(r.awake, r.live);
+  assert.equal(r.after, r.before);
+  assert.equal(r.a, r.b, 'after 300 more steps it equals its twin');
+  assert.match(JSON.parse(r.a).describe, /What if/); // the lane came back with it
+  assert.deepEqual(page.problems, []);
+  assert.deepEqual(page.warnings.filter((x) => /Aborted|could not come back/.test(x)), []); // no abort (a frame drawn for the picture reads the HUD's gauges first)
+  await page.close();
+});
+
+test('a widget no script holds gives up its instance when far from the viewport and takes its state back when near: the gauges it showed last are the first it shows again, to the bit; one a script holds stays live', async () => {
+  const page = await pageOf(env, ['w0', 'w1', 'held'].map((id) => `<figure class="flocklab" id="${id}" data-seed="7" style="margin-bottom: 4000px"><canvas width="900" height="540"></canvas></figure>`).join(''));
+  // Each widget's flocklab:gauges events (the page's own view of it: no call on its handle).
+  await page.evaluate(() => {
+    window.shown = {};
+    for (const el of document.querySelectorAll('.flocklab')) {
+      window.shown[el.id] = [];
+      el.addEventListener('flocklab:gauges', (e) => window.shown[el.id].push(JSON.stringify(e.detail)));
+    }
+  });
+  const cls = (id, c) => page.evaluate(([i, k]) => document.getElementById(i).classList.contains(k), [id, c]);
+  await page.waitForFunction(() => document.getElementById('w0').classList.contains('flocklab-ready') && window.shown.w0.length > 0, null, { timeout: 60000 });
+  await page.evaluate(() => document.getElementById('held').flocklab.ready); // a script holds this one (it starts now, far off)
+  await page.waitForFunction(() => document.getElementById('held').classList.contains('flocklab-ready'), null, { timeout: 60000 });
+  // w0 runs a while in view, then the page goes to its end: w0 stops, then gives its instance up.
+  await page.waitForFunction(() => window.shown.w0.length > 3, null, { timeout: 60000 });
+  const before = await page.evaluate(() => window.FlockLab.instanceStats());
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForFunction(() => document.getElementById('w0').classList.contains('fl-asleep'), null, { timeout: 60000 });
+  const asleep = await page.evaluate(() => ({ stats: window.FlockLab.instanceStats(), last: window.shown.w0.at(-1), n: window.shown.w0.length }));
+  assert.equal(await cls('w0', 'flocklab-ready'), false, 'asleep: not ready');
+  assert.equal(await cls('held', 'fl-asleep'), false, 'held by a script: it stays live');
+  assert.equal(asleep.stats.live, before.live - 1, JSON.stringify({ before, asleep }));
+  assert.ok(asleep.stats.memoryBytes < before.memoryBytes, JSON.stringify({ before, asleep }));
+  // Back near the top: a new instance, the state it had.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForFunction((n) => document.getElementById('w0').classList.contains('flocklab-ready') && window.shown.w0.length > n, asleep.n, { timeout: 60000 });
+  const back = await page.evaluate((n) => window.shown.w0[n], asleep.n);
+  assert.equal(back, asleep.last, 'the first gauges after waking are the last before sleeping');
+  assert.equal(await cls('w0', 'fl-asleep'), false);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});

@@ -68,10 +68,10 @@ function loadingLine(w, c) {
 function armActions(w, c) {
   const { el_: el, signal_: signal } = w;
   const on = (selector, fn) => { for (const b of own(el, selector)) b.addEventListener('click', () => fn(b), { signal }); };
-  on('[data-action="reset"]', () => w.handle_.reset());
+  on('[data-action="reset"]', () => w.own_.reset());
   // (Stopped by Pause or Reset: the promise says so, and nothing more is needed.)
-  on('[data-action="run"]', (b) => w.handle_.runTo(Number(b.dataset.seconds ?? 10)).catch(() => {}));
-  for (const b of c.pauseButtons_) b.addEventListener('click', () => (w.handle_.paused() ? w.handle_.resume() : w.handle_.pause()), { signal });
+  on('[data-action="run"]', (b) => w.own_.runTo(Number(b.dataset.seconds ?? 10)).catch(() => {}));
+  for (const b of c.pauseButtons_) b.addEventListener('click', () => (w.own_.paused() ? w.own_.resume() : w.own_.pause()), { signal });
   on('[data-action="step"]', () => w.whenReady_(() => w.stepPaused_()));
   on('[data-action="csv"]', () => download(w));
   on('[data-action="fullscreen"]', () => w.fullscreen_());
@@ -95,7 +95,7 @@ function armAppliers(w) {
   for (const b of appliers) {
     if (b.dataset.predict && b.dataset.seconds) {
       const said = (err) => { warn(el, `data-predict="${b.dataset.predict}": ${err.message}`); throw err; };
-      const widget = { el, signal, lang: () => w.lang_, handle: w.handle_, say: (text) => w.say_(text), item: b.textContent.trim() };
+      const widget = { el, signal, lang: () => w.lang_, handle: w.own_, say: (text) => w.say_(text), item: b.textContent.trim() };
       const made = loadPredict().then((m) => m.makePrediction(widget, JSON.parse(b.dataset.predict), Number(b.dataset.seconds))).catch(said);
       made.catch(() => {}); // said once, here
       predictions.set(b, made);
@@ -104,7 +104,7 @@ function armAppliers(w) {
       let opts;
       try {
         opts = JSON.parse(b.dataset.options ?? '{}');
-        w.handle_.apply(opts);
+        w.own_.apply(opts);
       } catch (err) {
         warn(el, `data-options="${b.dataset.options}": ${err.message}`);
         return;
@@ -113,10 +113,10 @@ function armAppliers(w) {
       for (const [x, p] of predictions) if (x !== b) p.then((q) => q.hide(), () => {});
       const predict = predictions.get(b);
       if (predict) {
-        w.handle_.pause();
-        w.handle_.reset();
+        w.own_.pause();
+        w.own_.reset();
         predict.then((q) => q.show(), () => {});
-      } else if (b.dataset.seconds) w.handle_.playTo(Number(b.dataset.seconds));
+      } else if (b.dataset.seconds) w.own_.playTo(Number(b.dataset.seconds));
     }, { signal });
   }
 }
@@ -127,7 +127,7 @@ function armAppliers(w) {
 async function share(w, b) {
   const { el_: el } = w;
   if (!w.api_()) return;
-  const link = w.handle_.link();
+  const link = w.own_.link();
   let copied = true;
   try { await navigator.clipboard.writeText(link); } catch { copied = false; }
   b.dataset.flLabel ??= b.textContent;
@@ -158,7 +158,7 @@ function playButton(w) {
   play.className = 'fl-play';
   play.hidden = true;
   play.addEventListener('click', () => {
-    w.handle_.resume();
+    w.own_.resume();
     w.canvas_().focus({ preventScroll: true });
   }, { signal });
   w.canvas_().after(play);
@@ -189,7 +189,7 @@ function save(w, b) {
     a.focus();
     w.say_(t('Your file is ready: press the link beside Save to save it.'));
   };
-  saveFile(w.handle_.config(), w.spec_, w.lang_, offer).catch((err) => warn(el, err.message.replace(/^flocklab: /, '')));
+  saveFile(w.own_.config(), w.spec_, w.lang_, offer).catch((err) => warn(el, err.message.replace(/^flocklab: /, '')));
   // What the file will not show, in plain sight and said.
   const reopen = w.api_().reopenNote();
   if (reopen) {
@@ -224,7 +224,7 @@ function bindControls(w, c) {
     for (const b of own(el, `button[${attr}]`)) {
       const v = b.getAttribute(attr);
       const Name = upperFirst(opt.name);
-      const h = w.handle_;
+      const h = w.own_;
       let click;
       if (opt.kind === 'choice' && opt.values.includes(v)) click = () => h[`set${Name}`](v);
       else if (opt.kind === 'flags' && opt.values.includes(v)) click = () => h[`set${Name}`](v, !h[`${opt.name}s`]()[v]);
@@ -263,7 +263,7 @@ function syncControls(w, c) {
     const pressed = opt.kind === 'choice' ? now === v : opt.kind === 'flags' ? !!now[v] : !!now;
     b.setAttribute('aria-pressed', String(pressed));
   }
-  const paused = w.handle_.paused();
+  const paused = w.own_.paused();
   for (const b of c.pauseButtons_) b.setAttribute('aria-pressed', String(paused));
   const metrics = JSON.parse(w.api_().uiMetrics());
   w.zoom_?.update(metrics); // where there is a touch screen (input.js)
@@ -304,7 +304,7 @@ function showGauges(w, c, g) {
     o.value = o.textContent = v === undefined ? '–' : format(v, s.unit, s.decimals, w.lang_);
   }
   if (c.plots_.length) {
-    const h = w.handle_.history();
+    const h = w.own_.history();
     const decimals = Object.fromEntries(w.spec_.gauges.filter((x) => x.decimals !== undefined).map((x) => [x.name, x.decimals]));
     const same = Object.fromEntries(w.spec_.gauges.map((x) => [x.name, x.same ?? 0]));
     for (const svg of c.plots_) drawPlot(svg, h, decimals, w.lang_, same);

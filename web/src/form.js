@@ -47,7 +47,7 @@ const nearestStop = (stops, v) => stops.reduce((k, s, i) => (Math.abs(s - v) < M
 // The form's sections, in order: each adds its controls to `box` and, to
 // `inputs`, how each one reads the widget (sync()).
 function seedSection(w, box, inputs, id) {
-  const h = w.handle_;
+  const h = w.own_;
   const { t: tr } = w.lang_;
   // Seed and reset.
   const seedRow = node(node(box, 'fieldset'), 'div', { class: 'fl-row' });
@@ -61,7 +61,7 @@ function seedSection(w, box, inputs, id) {
 }
 
 function optionSections(w, box, inputs, id) {
-  const h = w.handle_;
+  const h = w.own_;
   const { t: tr } = w.lang_;
   // The scene's switches and choices.
   for (const opt of w.spec_.options) {
@@ -90,7 +90,7 @@ function optionSections(w, box, inputs, id) {
 }
 
 function whatIfSection(w, box, inputs, id) {
-  const h = w.handle_;
+  const h = w.own_;
   const { t: tr } = w.lang_;
   // The lesson's mistakes as a what-if lane beside the lab (none, or one by name).
   if (w.spec_.whatIf?.length) {
@@ -109,7 +109,7 @@ function whatIfSection(w, box, inputs, id) {
 }
 
 function tunableSections(w, box, inputs, id) {
-  const h = w.handle_;
+  const h = w.own_;
   const { t: tr } = w.lang_;
   // The tunables, grouped as in the panel: a slider and a number field each.
   let group = null;
@@ -156,7 +156,7 @@ export function makeForm(w) {
     // From the widget to the form, except the field being edited.
     sync() {
       if (!box || !w.api_()) return;
-      const p = w.handle_.params();
+      const p = w.own_.params();
       for (const f of inputs) {
         if (busy(f.input)) continue;
         const v = f.read(p);

@@ -11,7 +11,8 @@ import { leaveAlone, live, showFailure, toggleFullscreen } from './lifecycle.js'
 import { english, loadLanguage, tableFile } from './lang.js';
 import { linkTo } from './link.js';
 import { laneMethods, lifeMethods, sharingMethods, simulationMethods } from './methods.js';
-import { startInstance, want } from './loader.js';
+import { isWanted, startInstance, startSoon, unwant, want } from './loader.js';
+import { fullscreenElement } from './fullscreen.js';
 import { SHIM_NAMES, description, learn, optionMethods, unknownName } from './options.js';
 import { makeProxy } from './proxy.js';
 import { makeRuns } from './runs.js';
@@ -65,8 +66,21 @@ export function mount(el, options = {}, { replace = false } = {}) {
     ...sharingMethods(w, g),
     ...lifeMethods(w, g, apply.applyNow_),
   };
+  // Gives the instance up now, keeping the whole state (see Asleep), until
+  // a script reads ready or calls a method, or the Live button is pressed;
+  // a promise of the handle. Not while a run or a benchmark is under way.
+  target.sleep = () => {
+    g.alive_();
+    if (w.waking_) return Promise.resolve(handle);
+    if (!w.module_) throw g.notYet_('sleep');
+    if (w.runs_.busy_()) throw new TypeError('flocklab: sleep(): a run or a benchmark is under way; await it (or stop it) first');
+    unwant(el);
+    sleep(w, false);
+    return Promise.resolve(handle);
+  };
   const handle = makeProxy(target, w, g, w.call_, given.data);
   w.handle_ = handle;
+  w.own_ = target;
   el.flocklab = handle;
   addForms(el);
   w.controls_ = makeControls(w);
@@ -81,8 +95,9 @@ export function mount(el, options = {}, { replace = false } = {}) {
     }
     throw err;
   });
-  // The instance starts near the viewport (loader.js), or now for a script that asks for ready.
-  Object.defineProperty(target, 'ready', { get() { want(el); return ready; }, enumerable: true });
+  // The instance starts near the viewport (loader.js), or now for a script
+  // that asks for ready; an asleep widget's ready is its waking.
+  Object.defineProperty(target, 'ready', { get() { want(el); return w.waking_ ?? ready; }, enumerable: true });
   return handle;
 }
 
@@ -106,11 +121,16 @@ function widgetContext(el) {
     speech_: null, // the live region (speech.js)
     call_: null, // set and get an option through the module (makeCall)
     runs_: null, // the work of many tasks (runs.js)
-    handle_: null, // the handle the page holds (a Proxy of the methods)
+    handle_: null, // the handle the page holds (a Proxy of the methods: a call through it holds the widget)
+    own_: null, // the same methods, for the widget's own parts (its buttons, its form), which hold nothing
     controls_: null, // the buttons and gauges around the canvas (controls.js)
     form_: null, // the [data-controls] form (form.js)
     zoom_: null, // the touch chunk's pinch and zoom (input.js), once a finger comes
     tick_: null, // refreshes what the page shows of the widget (makeTick)
+    args_: null, // the module's start-up arguments (an asleep widget's new instance starts with them)
+    life_: null, // lifecycle.js's parts of a started widget (fit, sleep, woke)
+    far_: false, // farther than two screens from the viewport (lifecycle.js)
+    waking_: null, // asleep: the promise of its new instance (the handle's ready meanwhile)
     api_: () => w.module_,
     canvas_: () => w.canvasEl_,
     setCanvas_: (c) => { w.canvasEl_ = c; },
@@ -139,6 +159,9 @@ function widgetContext(el) {
       w.tick_(true);
     },
     teardown_: () => teardown(w),
+    rest_: () => { if (mayRest(w)) sleep(w); },
+    wake_: () => startSoon(el), // the Live button: now, once
+    hold_: () => want(el), // a script used the handle (proxy.js): it holds the widget
   };
   w.canvasEl_ = prepareCanvas(w);
   w.speech_ = makeSpeech(el, lifetime.signal);
@@ -249,6 +272,7 @@ function start(w, g, target, given, options) {
     // A widget in another language than its page says so, for screen readers' voices.
     if (given.data.lang !== undefined && el.getAttribute('lang') !== lang.code) el.setAttribute('lang', lang.code === 'qps' ? 'en' : lang.code);
     if (lang.code !== 'en') given.args.push('--lang', lang.code, '--decimal', lang.decimal, '--strings', lang.packed());
+    w.args_ = given.args;
     return startInstance(el, w.canvasEl_, given.args, () => w.destroyed_, lang, () => started);
   }).then(({ instance, api }) => {
     if (w.destroyed_) {
@@ -269,11 +293,58 @@ function start(w, g, target, given, options) {
     el.classList.add('flocklab-ready');
     w.tick_(true);
     w.timer_ = setInterval(w.tick_, TICK_MS);
-    live(w);
+    w.life_ = live(w);
     el.dispatchEvent(new CustomEvent('flocklab:ready', { detail: w.handle_, bubbles: true }));
     return w.handle_;
   });
   return started;
+}
+
+// [SECTION] Asleep. A widget farther than two screens from the viewport,
+// idle (no run or benchmark under way, no focus, not in full screen, not
+// typing) and held by no script (none read its ready) gives up its
+// WebAssembly instance, and with it its memory, keeping its whole state as
+// a snapshot (the core's and the widget's: src/widget/app_snapshot.cpp).
+// A new instance, started with the same arguments, takes the snapshot back
+// when the widget comes near again (loader.js, nearest first), when its Live
+// button is pressed, or when a script reads ready or calls a method; calls
+// that change it wait for it, as before ready. handle.sleep() does it now.
+function mayRest(w) {
+  const el = w.el_;
+  return w.far_ && w.module_ !== null && !w.destroyed_ && !isWanted(el) && !w.runs_.busy_() && !el.contains(document.activeElement)
+    && fullscreenElement() !== el && w.module_.typing() !== 1;
+}
+
+function sleep(w, whenNear = true) {
+  const el = w.el_;
+  w.tick_(true); // the page shows what it stops at
+  const snapshot = w.life_.sleep_();
+  const api = w.module_;
+  w.module_ = null;
+  w.instance_ = null; // nothing of the page holds the instance (and its memory) after this
+  api.destroy();
+  el.classList.remove('flocklab-ready');
+  const waking = startInstance(el, w.canvasEl_, w.args_, () => w.destroyed_, w.lang_, () => waking, whenNear).then(({ instance, api: fresh }) => {
+    if (w.destroyed_) {
+      fresh.destroy();
+      throw new DOMException('the widget was destroyed while asleep', 'AbortError');
+    }
+    const why = fresh.restore(snapshot);
+    if (why) warn(el, `the widget could not come back as it was (${why}); it started again from the page's settings`);
+    w.module_ = fresh;
+    w.instance_ = instance;
+    w.waking_ = null;
+    w.life_.woke_();
+    for (const fn of w.pending_.splice(0)) {
+      try { fn(); } catch (err) { warn(el, `a call made while the widget was asleep failed when it ran: ${err.message}`); }
+    }
+    el.classList.add('flocklab-ready');
+    w.tick_(true);
+    return w.handle_;
+  });
+  waking.catch((err) => { if (err?.name !== 'AbortError') showFailure(el, w.lang_.t('This widget could not start: {0}', err.message)); });
+  w.waking_ = waking;
+  return waking;
 }
 
 // The running instance's scene: its description, and what the page gave

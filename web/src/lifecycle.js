@@ -12,6 +12,13 @@ const visibility = typeof IntersectionObserver === 'function'
     for (const e of entries) e.target.flocklabVisible?.(e.isIntersecting);
   }, { rootMargin: '100px' })
   : null;
+// Farther than two screens' heights from the viewport: a widget there
+// gives up its instance (sleep_, below) while it is idle.
+const distance = typeof IntersectionObserver === 'function'
+  ? new IntersectionObserver((entries) => {
+    for (const e of entries) e.target.flocklabFar?.(!e.isIntersecting);
+  }, { rootMargin: '200% 0px' })
+  : null;
 const mounted = new Map(); // element -> what its leaving the page does
 const removal = typeof MutationObserver === 'function'
   ? new MutationObserver((records) => {
@@ -104,14 +111,18 @@ export function live(w) {
   const { fit, sizes } = followSize(w);
   const graphics = makeGraphics(w, fit, sizes);
   el.flocklabVisible = graphics.visible_;
+  el.flocklabFar = (far) => { w.far_ = far; if (far) w.rest_(); };
   visibility?.observe(el);
+  distance?.observe(el);
   const forget = onRemoved(el, () => w.teardown_()); // put back, it is mounted afresh
   signal.addEventListener('abort', () => {
     visibility?.unobserve(el);
+    distance?.unobserve(el);
     forget();
     delete el.flocklabVisible;
+    delete el.flocklabFar;
   });
-  return { fit };
+  return { fit, sleep_: graphics.sleep_, woke_: graphics.woke_ };
 }
 
 // The canvas's pixels, the HUD and the panel follow its displayed size;
@@ -149,7 +160,7 @@ function makeGraphics(w, fit, sizes) {
   const { el_: el, signal_: signal } = w;
   const r0 = el.getBoundingClientRect();
   // onScreen_: until the observer says; lost_: no context now; byBrowser_: the browser took it.
-  const st = { onScreen_: r0.bottom > -100 && r0.top < window.innerHeight + 100, lost_: false, parked_: false, byBrowser_: false };
+  const st = { onScreen_: r0.bottom > -100 && r0.top < window.innerHeight + 100, lost_: false, parked_: false, byBrowser_: false, asleep_: false };
   const entry = { onScreen: () => st.onScreen_, park: () => park(w, st, entry, swap, wake) };
   const onLost = (e) => {
     e.preventDefault();
@@ -184,7 +195,11 @@ function makeGraphics(w, fit, sizes) {
     restore(w, st, entry, fit, swap);
     w.api_().setVisible(st.onScreen_ ? 1 : 0);
   };
-  wake.addEventListener('click', () => { unpark(true); w.canvas_().focus({ preventScroll: true }); }, { signal });
+  wake.addEventListener('click', () => {
+    if (st.asleep_) w.wake_();
+    else unpark(true);
+    w.canvas_().focus({ preventScroll: true });
+  }, { signal });
   w.canvas_().addEventListener('webglcontextlost', onLost, { signal });
   w.canvas_().addEventListener('pointerdown', () => touch(entry), { signal });
   if (w.canvas_().getContext('webgl') ?? w.canvas_().getContext('experimental-webgl')) register(entry); // software drawing uses none
@@ -205,7 +220,32 @@ function makeGraphics(w, fit, sizes) {
     }
     w.api_().setVisible(on && !st.parked_ ? 1 : 0);
   };
-  return { visible_: visible };
+  // [SECTION] Asleep: the instance given up, its state kept as a snapshot.
+  // The last frame stays as the canvas's picture (as a parked widget's),
+  // with the Live button; the instance is made again when the widget comes
+  // near (loader.js), when the button is pressed, or when a script asks.
+  // Returns the snapshot, or null if it has no instance to give up.
+  const sleep = () => {
+    const api = w.api_();
+    if (!api) return null;
+    if (!st.parked_) park(w, st, entry, swap, wake);
+    st.asleep_ = true;
+    el.classList.add('fl-asleep');
+    return api.snapshot();
+  };
+  // A new instance runs with the state put back: it drew on the canvas it was given.
+  const woke = () => {
+    st.asleep_ = false;
+    st.parked_ = false;
+    st.lost_ = false;
+    wake.hidden = true;
+    el.classList.remove('fl-asleep', 'fl-parked');
+    w.canvas_().style.backgroundImage = '';
+    if (w.canvas_().getContext('webgl') ?? w.canvas_().getContext('experimental-webgl')) register(entry);
+    fit();
+    w.api_().setVisible(st.onScreen_ ? 1 : 0);
+  };
+  return { visible_: visible, sleep_: sleep, woke_: woke, asleep_: () => st.asleep_ };
 }
 
 // A parked widget's button: the last frame stays as the canvas's picture, with this to go live.

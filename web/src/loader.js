@@ -59,6 +59,7 @@ export function compiledModule() {
 const startQueue = [];
 let starting = false;
 const wanted = new WeakSet();
+const soon = new WeakSet(); // asked for once (an asleep widget's Live button), not held
 const near = new WeakSet();
 const nearness = typeof IntersectionObserver === 'function'
   ? new IntersectionObserver((entries) => {
@@ -81,7 +82,7 @@ const pageReady = new Promise((resolve) => {
 let afterLoad = false;
 pageReady.then(() => { afterLoad = true; pump(); });
 // A job whose widget was destroyed while it waited leaves the queue at once (it is refused).
-const eligible = (job) => !nearness || job.cancelled() || wanted.has(job.el) || near.has(job.el);
+const eligible = (job) => !nearness || job.cancelled() || wanted.has(job.el) || soon.has(job.el) || (job.whenNear && near.has(job.el));
 function pump() {
   if (!starting && afterLoad && startQueue.some(eligible)) {
     starting = true;
@@ -95,9 +96,21 @@ export function want(el) {
   nearness?.unobserve(el); // wanted wherever it is: no need to watch it
   pump();
 }
-function queueStart(el, start, cancelled, settled) {
+// Whether a script holds this widget (it read its ready): such a widget
+// never gives up its instance on its own (handle.js, rest()).
+export const isWanted = (el) => wanted.has(el);
+// A script lets it go (sleep()): it starts again when near, or asked for.
+export function unwant(el) {
+  wanted.delete(el);
+}
+// Start this widget's waiting instance now, once, without holding it.
+export function startSoon(el) {
+  soon.add(el);
+  pump();
+}
+function queueStart(el, start, cancelled, settled, whenNear) {
   return new Promise((resolve, reject) => {
-    startQueue.push({ el, start, cancelled, settled, resolve, reject });
+    startQueue.push({ el, start, cancelled, settled, whenNear, resolve, reject });
     if (!wanted.has(el)) nearness?.observe(el);
     pump();
   });
@@ -115,6 +128,7 @@ function startNext() {
   ready.sort((a, b) => distance(a.el) - distance(b.el));
   const job = ready[0];
   startQueue.splice(startQueue.indexOf(job), 1);
+  soon.delete(job.el);
   if (!startQueue.some((j) => j.el === job.el)) nearness?.unobserve(job.el);
   let p;
   try {
@@ -172,7 +186,8 @@ const hasSimd = () => (simd ??= WebAssembly.validate(new Uint8Array(SIMD_PROBE))
 // {instance, api} once it runs, or rejects with the cause.
 // `cancelled()`: the widget was destroyed while it waited; it is not made at all.
 // `settled()`: a promise of the widget's set-up, which the next start waits for.
-export function startInstance(el, canvas, args, cancelled = () => false, lang = english, settled = () => null) {
+// `whenNear`: it starts when near the viewport (else only when asked for).
+export function startInstance(el, canvas, args, cancelled = () => false, lang = english, settled = () => null, whenNear = true) {
   let failStart;
   const failed = new Promise((_, reject) => { failStart = reject; });
   if (typeof WebAssembly !== 'object') {
@@ -198,7 +213,7 @@ export function startInstance(el, canvas, args, cancelled = () => false, lang = 
     },
     print: (s) => console.log(s),
     printErr: (s) => console.warn(s),
-  })])), cancelled, settled).then((m) => {
+  })])), cancelled, settled, whenNear).then((m) => {
     if (!m.ccall('fl_started', 'number', [], [])) throw new Error('the simulation could not start (see the messages above)');
     const api = {};
     for (const [name, c, ret, params] of EXPORTS) {
@@ -206,7 +221,7 @@ export function startInstance(el, canvas, args, cancelled = () => false, lang = 
       // the small stack where cwrap would copy them.
       const call = m.cwrap(c, ret, params.map((p) => (p === 'string' ? 'number' : p)));
       api[name] = params.includes('string') ? (...args) => {
-        checkLengths(name, args);
+        if (name !== 'restore') checkLengths(name, args); // the shim's own snapshot: any length
         const blocks = [];
         try {
           return call(...args.map((a, i) => {

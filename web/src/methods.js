@@ -90,7 +90,7 @@ export function laneMethods(w, g) {
 // The widget elsewhere: its configuration, a link, a file, an <iframe>.
 export function sharingMethods(w, g) {
   const read = g.read_;
-  const config = () => w.handle_.config();
+  const config = () => w.own_.config();
   return {
     // Everything needed to make the same widget elsewhere: FlockLab.mount(other, handle.config()).
     config: read('config', () => {

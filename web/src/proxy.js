@@ -26,8 +26,13 @@ export function makeProxy(target, w, g, call, data) {
       if (typeof prop !== 'string' || ALWAYS.has(prop)) return Reflect.get(t, prop, receiver);
       if (prop === 'then' || prop === 'toJSON') return undefined; // a handle is not a promise
       if (w.isDestroyed_()) return () => { throw g.gone_(); };
-      if (prop in t) return Reflect.get(t, prop, receiver);
+      if (prop in t) {
+        const v = Reflect.get(t, prop, receiver);
+        if (typeof v === 'function') w.hold_(); // a script that calls it holds the widget: it never sleeps on its own (handle.js)
+        return v;
+      }
       if (!w.spec_) {
+        w.hold_();
         // Not yet described: setters queue; anything else reads, and must wait.
         const known = setterCheck(prop);
         if (known) {

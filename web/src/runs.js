@@ -11,7 +11,7 @@ import { own, quote, snake, summarize, text, warn, wholeNumber } from './values.
 // `w`: the widget's shared parts; `g`: its guards (guards.js); `afterAction`:
 // buttons, form and gauges at once.
 export function makeRuns(w, g, afterAction) {
-  const { cancel_: cancelRun, runTo_: runTo, playTo_: playTo } = makeRunning(w, g, afterAction);
+  const { cancel_: cancelRun, runTo_: runTo, playTo_: playTo, running_: running } = makeRunning(w, g, afterAction);
   // The clock's rate while it plays: 0.1 to 4 simulated seconds per real
   // second, the same fixed steps at any speed (a slow-motion replay: 0.25).
   const setSpeed = g.change_((speed) => {
@@ -20,7 +20,7 @@ export function makeRuns(w, g, afterAction) {
   }, (s) => { w.api_().setSpeed(s); afterAction(); });
 
   const { experiment_: experiment, stop_: stopExperiment } = makeExperiments(w);
-  const benchmark = makeBenchmark(w, g);
+  const { benchmark_: benchmark, benching_: benching } = makeBenchmark(w, g);
 
   // destroy(): the run and the experiment under way end (AbortError).
   function stopAll() {
@@ -28,7 +28,9 @@ export function makeRuns(w, g, afterAction) {
     stopExperiment(g.aborted_());
   }
 
-  return { cancelRun_: cancelRun, runTo_: runTo, playTo_: playTo, setSpeed_: setSpeed, experiment_: experiment, benchmark_: benchmark, stopAll_: stopAll };
+  // Work under way in the instance (an asleep widget's would be lost).
+  const busy = () => running() || benching();
+  return { cancelRun_: cancelRun, runTo_: runTo, playTo_: playTo, setSpeed_: setSpeed, experiment_: experiment, benchmark_: benchmark, stopAll_: stopAll, busy_: busy };
 }
 
 // [SECTION] A run to a time, in slices (runTo, playTo, Reset and run).
@@ -91,7 +93,7 @@ function makeRunning(w, g, afterAction) {
     afterAction();
   });
 
-  return { cancel_: cancelRun, runTo_: runTo, playTo_: playTo };
+  return { cancel_: cancelRun, runTo_: runTo, playTo_: playTo, running_: () => run !== null };
 }
 
 // A run's length in seconds, as runTo() and playTo() take it: 0 to 600.
@@ -195,7 +197,8 @@ function summaryOf(rows, texts, gauges) {
 function makeBenchmark(w, g) {
   const { el_: el } = w;
   let benchQueue = Promise.resolve(); // benchmark() calls, one after another
-  return (b) => (opts = {}) => {
+  let waiting = 0; // calls not yet answered
+  const benchmark = (b) => (opts = {}) => {
     const api = w.api_();
     if (opts === null || typeof opts !== 'object') {
       throw new TypeError(`flocklab: benchmark() takes an object such as {boids: ${b.size}, neighbors: '${b.variants[0]}', steps: ${b.steps}}, got ${opts}`);
@@ -218,6 +221,9 @@ function makeBenchmark(w, g) {
       nextTask(slice);
     });
     benchQueue = benchQueue.then(go, go);
+    waiting++;
+    benchQueue.finally(() => { waiting--; }).catch(() => {});
     return benchQueue;
   };
+  return { benchmark_: benchmark, benching_: () => waiting > 0 };
 }
