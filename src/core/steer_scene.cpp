@@ -119,12 +119,16 @@ bool parse_steer_mode(const char* s, SteerMode* out) {
 
 SteerMode next_steer_mode(SteerMode m) { return static_cast<SteerMode>((static_cast<int>(m) + 1) % kRows); }
 
-std::string own_target_words(SteerMode m) {
-    std::vector<std::string> targeted;
+std::vector<std::string> steer_mode_words(int which) {
+    std::vector<std::string> names;
     for (const SteerModeRow& r : kSteerModeRows) {
-        if (!r.own_target) targeted.push_back(tr(r.name));
+        if (which < 0 || r.own_target == (which == 1)) names.push_back(tr(r.name));
     }
-    return trf("{0} picks its own target; the arrows move it in {1}.", {capitalised(tr(steer_mode_name(m))), list(targeted)});
+    return names;
+}
+
+std::string own_target_words(SteerMode m) {
+    return trf("{0} picks its own target; the arrows move it in {1}.", {capitalised(tr(steer_mode_name(m))), list(steer_mode_words(0))});
 }
 
 // [SECTION] The vehicle

@@ -28,6 +28,9 @@ std::vector<const char*> steer_mode_names();        // in order (the option's ch
 const char* steer_mode_name(SteerMode m);
 bool parse_steer_mode(const char* s, SteerMode* out);
 SteerMode next_steer_mode(SteerMode m);             // Space: the next row, after the last the first
+// The modes' names in the widget's language, in Space's order: those that
+// steer toward the target (which 0), those that pick their own (1), or all (-1).
+std::vector<std::string> steer_mode_words(int which);
 // What an arrow key gets in a mode that picks its own target: "Wander picks
 // its own target; the arrows move it in seek, flee and arrive."
 std::string own_target_words(SteerMode m);

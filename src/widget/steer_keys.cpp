@@ -13,16 +13,10 @@
 namespace flocklab {
 
 namespace {
-// The modes' names in the widget's language, in Space's order: those that
-// steer toward the target (`own` false) or pick their own (true); or all.
+// The modes' names (steer_mode_words), as a key row lists them.
 std::string modes(int which) {
-    std::vector<std::string> names;
-    for (int i = 0; i < steer_mode_count(); ++i) {
-        const SteerModeRow& r = steer_mode_row(static_cast<SteerMode>(i));
-        if (which < 0 || r.own_target == (which == 1)) names.push_back(tr(r.name));
-    }
     std::string s;
-    for (const std::string& n : names) s += (s.empty() ? "" : ", ") + n;
+    for (const std::string& n : steer_mode_words(which)) s += (s.empty() ? "" : ", ") + n;
     return s;
 }
 std::string every_mode() { return modes(-1); }
