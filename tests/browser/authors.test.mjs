@@ -122,7 +122,7 @@ test('select(3) before ready applies; a steer config mounted on an auto-mounted 
   const cfg = { scene: 'steer', seed: 7, paused: false, mode: 'flee', target: '300,200', params: {} };
   await page.evaluate((c) => { window.h2 = window.FlockLab.mount(document.querySelector('#g'), c); }, cfg);
   await page.waitForFunction(() => window.h2.scene === 'steer' && document.querySelector('#g').classList.contains('flocklab-ready'), null, { timeout: 60000 });
-  const r = await page.evaluate(async () => { await window.h2.ready; window.h2.step(30); return { mode: window.h2.mode(), target: window.h2.target(), speed: window.h2.gauges().speed }; });
+  const r = await page.evaluate(async () => { await window.h2.ready; stepAll(window.h2, 30); return { mode: window.h2.mode(), target: window.h2.target(), speed: window.h2.gauges().speed }; });
   assert.deepEqual(r.mode, 'flee');
   assert.deepEqual(r.target, [300, 200]);
   assert.ok(r.speed > 0);

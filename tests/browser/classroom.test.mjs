@@ -551,7 +551,7 @@ test('12 widgets (four of 3000 boids), two on screen: while a student types, onl
     await Promise.all(made);
     // Formed big flocks (the dense ones are the slow ones), then the page
     // scrolled so that two widgets show, one of them a 3000-boid one.
-    for (const i of [0, 3, 6, 9]) document.querySelector(`#w${i}`).flocklab.step(600);
+    for (const i of [0, 3, 6, 9]) stepAll(document.querySelector(`#w${i}`).flocklab, 600);
     document.querySelector('#w3').scrollIntoView();
   });
   // Settled: the widgets off screen have paused, and the page has drawn.

@@ -125,7 +125,7 @@ test('explain(i) in the page agrees with the CLI', async () => {
     const got = await onWidget(page, '#inspect', (h, n, i) => {
       h.pause(); h.reset(7);
       for (const o of ['vision', 'neighbors', 'forces', 'grid']) h.setOverlay(o, false);
-      h.step(n);
+      stepAll(h, n);
       return h.explain(i);
     }, steps, boid);
     assert.deepEqual(got.neighbors, want.neighbors, `neighbours of boid ${boid} after ${steps} steps`);
@@ -204,7 +204,7 @@ test('the [data-plot] chart draws the history with axes, units and a text summar
   assert.ok(chart.marks >= 2, 'a mark for the switch, per gauge');
   await page.locator('#flock').screenshot({ path: `${artifacts}/plot.png` });
   // Half a second of history still spans the whole axis, as its label says.
-  await onWidget(page, '#flock', (h) => { h.reset(7); h.step(30); });
+  await onWidget(page, '#flock', (h) => { h.reset(7); stepAll(h, 30); });
   await page.waitForFunction(() => [...document.querySelectorAll('#flock svg[data-plot] text')].some((t) => t.textContent === '0.5 s'));
   const ends = await page.evaluate(() => {
     const svg = document.querySelector('#flock svg[data-plot]');
@@ -259,7 +259,7 @@ test('every parameter from the page: data-weight-separation="0" is separation of
     }
     copy.reset(7);
     off.reset(7);
-    copy.step(120);
+    stepAll(copy, 120);
     stepAll(off, 120);
     const out = { same, params: { ...w.params(), view_angle: wide.params().view_angle }, config, copyConfig: copy.config(), sameCopy: JSON.stringify(copy.state()) === JSON.stringify(off.state()) };
     for (const h of [w, off, wide, copy]) h.element.remove();

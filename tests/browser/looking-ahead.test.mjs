@@ -141,7 +141,7 @@ test('a mouse drag paints walls; a finger taps a wall, and a long press moves th
 test('switching between seek and the field keeps every agent where it is', async () => {
   const page = await openLesson(env);
   const r = await onWidget(page, '#crowd', (h) => {
-    h.pause(); h.reset(7); h.setFollow('seek'); h.step(300);
+    h.pause(); h.reset(7); h.setFollow('seek'); stepAll(h, 300);
     const a = h.state().agents;
     h.setFollow('field');
     const b = h.state().agents;

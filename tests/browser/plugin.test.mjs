@@ -46,7 +46,7 @@ test('the plugin scene in the page: ready from data-scene, seed 7 at 10 s as `fl
   const was = await page.evaluate(() => document.querySelector('#o').flocklab.state().target);
   await page.keyboard.press('o');
   await page.waitForFunction(() => document.querySelector('#o').flocklab.history().events.some((e) => /clockwise/.test(e.what)), null, { timeout: 30000 });
-  const now = await page.evaluate(async () => { const h = document.querySelector('#o').flocklab; h.step(30); return h.state().target; });
+  const now = await page.evaluate(async () => { const h = document.querySelector('#o').flocklab; stepAll(h, 30); return h.state().target; });
   const turn = Math.atan2(Math.sin(angle(now) - angle(was)), Math.cos(angle(now) - angle(was)));
   assert.ok(turn < 0, `the target went ${turn} rad (anticlockwise before O, clockwise after)`);
 

@@ -76,7 +76,7 @@ test('the flock golden runs through data-compare, seed 7: both lanes and apart t
 test('the ghost is drawn in its own colour, compare(null) takes it away, and a bad change is refused whole', async () => {
   const page = await widget('data-scene="flock" data-seed="7" data-compare="max-force=0.2"');
   const ghost = async () => (await pixelStats(page, '#w canvas', [0, 0, 0], GHOST)).matching;
-  await page.evaluate(() => document.querySelector('#w').flocklab.step(120));
+  await page.evaluate(() => stepAll(document.querySelector('#w').flocklab, 120));
   await page.waitForFunction(() => document.querySelector('#w').flocklab.gauges().time > 1.9);
   assert.ok(await ghost() > 200, 'the lane\'s hollow rings are on the canvas');
   const r = await page.evaluate(() => {
@@ -347,7 +347,7 @@ test('a teacher\'s Reset all, by the keyboard: every started widget is back at i
   // Every widget paused somewhere after its start; an experiment run, with a prediction.
   const n = await page.evaluate(() => {
     const hs = [...document.querySelectorAll('.flocklab.flocklab-ready:not([data-experiment])')].map((e) => e.flocklab);
-    for (const h of hs) { h.pause(); h.step(30); }
+    for (const h of hs) { h.pause(); stepAll(h, 30); }
     return hs.length;
   });
   assert.equal(n, 14);

@@ -62,7 +62,7 @@ test('seed 7 after 10 simulated seconds shows the lab\'s gauges to the bit', asy
   const g = await onWidget(page, '#flock', (h) => {
     h.pause();
     const done = Math.round(h.gauges().time * 60);
-    h.step(600 - done);
+    stepAll(h, 600 - done);
     return { done, ...h.gauges() };
   });
   assert.ok(g.done > 10 && g.done < 600, `frames advanced ${g.done} steps`);
@@ -80,13 +80,13 @@ test('separation off through its button collapses spacing, back on restores it',
   await onWidget(page, '#flock', (h) => { h.pause(); h.reset(7); });
   await button.click();
   assert.equal(await button.getAttribute('aria-pressed'), 'false');
-  const off = await onWidget(page, '#flock', (h) => { h.step(600); return { ...h.gauges(), rules: h.rules() }; });
+  const off = await onWidget(page, '#flock', (h) => { stepAll(h, 600); return { ...h.gauges(), rules: h.rules() }; });
   assert.equal(off.rules.separation, false);
   assert.ok(Math.abs(off.spacing - LAB.noSepSpacing) < 0.5, `spacing with separation off: ${off.spacing}`);
   await page.waitForFunction(() => Number(document.querySelector('#flock [data-gauge="spacing"]').value) < 3);
   await button.click();
   assert.equal(await button.getAttribute('aria-pressed'), 'true');
-  const on = await onWidget(page, '#flock', (h) => { h.step(600); return h.gauges(); });
+  const on = await onWidget(page, '#flock', (h) => { stepAll(h, 600); return h.gauges(); });
   assert.ok(on.spacing > 15, `spacing after separation came back: ${on.spacing}`);
   await page.close();
 });
@@ -95,14 +95,14 @@ test('the hawk scatters the boids near it', async () => {
   const page = await openLesson(env);
   const r = await onWidget(page, '#flock', (h) => {
     const near = (hawk, boids) => boids.filter(([x, y]) => Math.hypot(x - hawk[0], y - hawk[1]) < 110).length;
-    h.pause(); h.reset(7); h.step(300);
+    h.pause(); h.reset(7); stepAll(h, 300);
     // Put the hawk where the flock is densest: on the boid with most neighbours.
     const boids = h.state().boids;
     const hawk = boids.map(([x, y]) => [x, y]).sort((a, b) => near(b, boids) - near(a, boids))[0];
     const before = near(hawk, boids);
-    h.step(90);
+    stepAll(h, 90);
     const without = near(hawk, h.state().boids);
-    h.reset(7); h.step(300); h.setHawk(hawk[0], hawk[1]); h.step(90);
+    h.reset(7); stepAll(h, 300); h.setHawk(hawk[0], hawk[1]); stepAll(h, 90);
     const withHawk = near(hawk, h.state().boids);
     h.setHawk(null);
     return { before, without, withHawk };
@@ -148,7 +148,7 @@ test('in ARRIVE the vehicle stops within 1 px of a clicked target', async () => 
   await canvas.click({ position: { x: box.width * 0.75, y: box.height / 3 } });
   await targetMoved(page, 470);
   const s = await onWidget(page, '#steer', (h) => {
-    h.pause(); h.setMode('arrive'); h.step(600);
+    h.pause(); h.setMode('arrive'); stepAll(h, 600);
     return { ...h.state(), ...h.gauges() };
   });
   assert.ok(Math.abs(s.target[0] - 600) < clickSlack(box) && Math.abs(s.target[1] - 150) < clickSlack(box), `target ${s.target}`);
@@ -247,7 +247,7 @@ test('two widgets on one page do not affect each other', async () => {
     a.pause(); b.pause(); a.reset(7); b.reset(7);
     const bBefore = { ...b.gauges(), boids: b.boids(), rules: b.rules() };
     a.setRule('cohesion', false);
-    a.step(120);
+    stepAll(a, 120);
     a.setHawk(450, 270);
     const bAfter = { ...b.gauges(), boids: b.boids(), rules: b.rules() };
     return { bBefore, bAfter, a: { ...a.gauges(), boids: a.boids(), rules: a.rules() } };
@@ -322,7 +322,7 @@ test('bad data-* values are clamped with a console warning, never a crash', asyn
     const h = window.FlockLab.mount(fig);
     await h.ready;
     h.pause();
-    h.step(30);
+    stepAll(h, 30);
     const bad = document.createElement('figure');
     Object.assign(bad.dataset, { scene: 'aquarium', boids: '1e9' });
     bad.innerHTML = '<canvas></canvas>';
@@ -445,7 +445,7 @@ test('without WebGL the widgets draw the same frames in software', async () => {
   // rasteriser: the two agree but for a few edge pixels.
   const frame = async (page) => {
     await onWidget(page, '#inspect', (h) => {
-      h.pause(); h.clearHistory(); h.reset(7); h.step(420); // no run before, whatever ran since the page loaded
+      h.pause(); h.clearHistory(); h.reset(7); stepAll(h, 420); // no run before, whatever ran since the page loaded
       for (const o of ['vision', 'neighbors', 'forces', 'grid']) h.setOverlay(o, true);
       h.select(30);
     });
@@ -481,7 +481,7 @@ test('without WebGL the widgets draw the same frames in software', async () => {
       return n;
     });
     assert.ok(text > 200, `HUD text pixels: ${text}`);
-    const g = await onWidget(page, '#flock', (h) => { h.pause(); h.reset(7); h.step(600); return h.gauges(); });
+    const g = await onWidget(page, '#flock', (h) => { h.pause(); h.reset(7); stepAll(h, 600); return h.gauges(); });
     assert.ok(Math.abs(g.spacing - LAB.spacing) < 0.05, `spacing ${g.spacing}`);
     await page.close();
   } finally {
