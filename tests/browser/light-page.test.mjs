@@ -192,7 +192,7 @@ test('a widget parked far from the viewport (its WebGL context given to others) 
   // And the run goes on as if it had never left: the lab's 10 s figures, to the bit.
   const g = await h(() => {
     const w = document.querySelector('#w0').flocklab;
-    w.step(600 - Math.round(w.gauges().time * 60));
+    stepAll(w, 600 - Math.round(w.gauges().time * 60));
     return w.gauges();
   });
   assert.ok(Math.abs(g.time - 10) < 1e-9, `at ${g.time} s`);
@@ -319,8 +319,6 @@ test('sleep(): the widget gives up its instance and comes back, at await ready, 
   const page = await pageOf(env, ['a', 'b'].map((id) => `<figure class="flocklab" id="${id}" data-seed="7"><canvas width="900" height="540"></canvas></figure>`).join(''));
   const r = await page.evaluate(async (src) => {
     const all = new Function(`return (${src})`)();
-    // n steps, however many calls that takes (a call stops at its work cap on a busy machine).
-    const steps = (h, n) => { for (let left = n; left > 0;) left -= h.step(left); };
     const [a, b] = ['#a', '#b'].map((s) => document.querySelector(s).flocklab);
     await a.ready;
     await b.ready;
@@ -330,11 +328,11 @@ test('sleep(): the widget gives up its instance and comes back, at await ready, 
       h.clearHistory(); // a played a few frames before the pause, b none: their runs before this differ
       h.setRule('alignment', false);
       h.compare('max-force=0.2');
-      steps(h, 100);
+      stepAll(h, 100);
       h.setSpeed(0.5);
       h.select(3);
       h.setParams({ weightSeparation: 2.2 }); // an action whose answer waits for time
-      steps(h, 20);
+      stepAll(h, 20);
     }
     const before = all(a);
     const live = window.FlockLab.instanceStats();
@@ -349,8 +347,8 @@ test('sleep(): the widget gives up its instance and comes back, at await ready, 
     await a.sleep(); // again at once: the new instance may not have drawn a frame yet
     await a.ready;
     const after = all(a);
-    steps(a, 300);
-    steps(b, 300);
+    stepAll(a, 300);
+    stepAll(b, 300);
     return { before, after, asleep, live: live.live, awake: window.FlockLab.instanceStats().live, a: all(a), b: all(b) };
   }, everything.toString());
   assert.equal(r.asleep.same, true);

@@ -241,6 +241,7 @@ function makeTick(w) {
   let lastGauges = '';
   let onScreenGauges = true;
   return (force = false) => {
+    if (!force && w.far_) w.rest_(); // far, and idle by now (a run ended, the focus left): asleep
     const api = w.module_;
     if (!api) return;
     // What the widget has to say, even off screen and standing still (a
@@ -302,13 +303,14 @@ function start(w, g, target, given, options) {
 
 // [SECTION] Asleep. A widget farther than two screens from the viewport,
 // idle (no run or benchmark under way, no focus, not in full screen, not
-// typing) and held by no script (none read its ready) gives up its
-// WebAssembly instance, and with it its memory, keeping its whole state as
-// a snapshot (the core's and the widget's: src/widget/app_snapshot.cpp).
-// A new instance, started with the same arguments, takes the snapshot back
-// when the widget comes near again (loader.js, nearest first), when its Live
-// button is pressed, or when a script reads ready or calls a method; calls
-// that change it wait for it, as before ready. handle.sleep() does it now.
+// typing) and held by no script (none read its ready or called one of its
+// methods: proxy.js) gives up its WebAssembly instance, and with it its
+// memory, keeping its whole state as a snapshot (the core's and the
+// widget's: src/widget/app_snapshot.cpp). A new instance, started with the
+// same arguments, takes the snapshot back when the widget comes near again
+// (loader.js, nearest first), when its Live button is pressed, or when a
+// script reads ready or calls a method; calls that change it wait for it,
+// as before ready. handle.sleep() does it now.
 function mayRest(w) {
   const el = w.el_;
   return w.far_ && w.module_ !== null && !w.destroyed_ && !isWanted(el) && !w.runs_.busy_() && !el.contains(document.activeElement)
