@@ -118,6 +118,7 @@ export interface HandleBase<G, P, O> {
   embedCode(): string;
   destroy(): void;
   destroyed(): boolean;
+  sleep(): Promise<this>;
   uiMetrics(): any;
   visible(): boolean;
   key(name: string): void;
