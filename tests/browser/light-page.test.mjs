@@ -364,8 +364,10 @@ test('sleep(): the widget gives up its instance and comes back, at await ready, 
   await page.close();
 });
 
-test('a widget no script holds gives up its instance when far from the viewport and takes its state back when near: the gauges it showed last are the first it shows again, to the bit; one a script holds stays live', async () => {
-  const page = await pageOf(env, ['w0', 'w1', 'held'].map((id) => `<figure class="flocklab" id="${id}" data-seed="7" style="margin-bottom: 4000px"><canvas width="900" height="540"></canvas></figure>`).join(''));
+test('a widget no script holds gives up its instance when far from the viewport and takes its state back when near: the gauges it showed last are the first it shows again, to the bit; one a script holds stays live; a method called on a far widget holds it without starting it', async () => {
+  const page = await pageOf(env, ['w0', 'w1', 'held', 'called'].map((id) => `<figure class="flocklab" id="${id}" data-seed="7" style="margin-bottom: 4000px"><canvas width="900" height="540"></canvas></figure>`).join(''));
+  // A setter called at load on the last widget, far below: queued, and it does not start it.
+  await page.evaluate(() => document.getElementById('called').flocklab.setRule('alignment', false));
   // Each widget's flocklab:gauges events (the page's own view of it: no call on its handle).
   await page.evaluate(() => {
     window.shown = {};
@@ -380,20 +382,28 @@ test('a widget no script holds gives up its instance when far from the viewport 
   await page.waitForFunction(() => document.getElementById('held').classList.contains('flocklab-ready'), null, { timeout: 60000 });
   // w0 runs a while in view, then the page goes to its end: w0 stops, then gives its instance up.
   await page.waitForFunction(() => window.shown.w0.length > 3, null, { timeout: 60000 });
-  const before = await page.evaluate(() => window.FlockLab.instanceStats());
+  const before = await page.evaluate(() => ({ ...window.FlockLab.instanceStats(), calledStarted: document.getElementById('called').classList.contains('flocklab-ready') }));
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await page.waitForFunction(() => document.getElementById('w0').classList.contains('fl-asleep'), null, { timeout: 60000 });
-  const asleep = await page.evaluate(() => ({ stats: window.FlockLab.instanceStats(), last: window.shown.w0.at(-1), n: window.shown.w0.length }));
+  await page.waitForFunction(() => document.getElementById('w0').classList.contains('fl-asleep') && document.getElementById('called').classList.contains('flocklab-ready'), null, { timeout: 60000 });
+  const asleep = await page.evaluate(() => ({
+    stats: window.FlockLab.instanceStats(), last: window.shown.w0.at(-1), n: window.shown.w0.length, calledReady: true,
+    ready: document.querySelectorAll('.flocklab-ready').length,
+  }));
   assert.equal(await cls('w0', 'flocklab-ready'), false, 'asleep: not ready');
   assert.equal(await cls('held', 'fl-asleep'), false, 'held by a script: it stays live');
-  assert.equal(asleep.stats.live, before.live - 1, JSON.stringify({ before, asleep }));
-  assert.ok(asleep.stats.memoryBytes < before.memoryBytes, JSON.stringify({ before, asleep }));
+  // Live instances are the ready widgets': w0's went (the called widget's came).
+  assert.equal(asleep.stats.live, asleep.ready, JSON.stringify({ before, asleep }));
   // Back near the top: a new instance, the state it had.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForFunction((n) => document.getElementById('w0').classList.contains('flocklab-ready') && window.shown.w0.length > n, asleep.n, { timeout: 60000 });
   const back = await page.evaluate((n) => window.shown.w0[n], asleep.n);
   assert.equal(back, asleep.last, 'the first gauges after waking are the last before sleeping');
   assert.equal(await cls('w0', 'fl-asleep'), false);
+  // The called widget started only when the page came near it (at its end, above), with the call applied; held, it stays live up here.
+  assert.equal(asleep.calledReady, true);
+  assert.equal(await page.evaluate(() => document.getElementById('called').flocklab.rules().alignment), false);
+  assert.equal(await cls('called', 'fl-asleep'), false);
+  assert.equal(before.calledStarted, false, 'a call does not start a far widget');
   assert.deepEqual(page.problems, []);
   await page.close();
 });

@@ -11,7 +11,7 @@ import { leaveAlone, live, showFailure, toggleFullscreen } from './lifecycle.js'
 import { english, loadLanguage, tableFile } from './lang.js';
 import { linkTo } from './link.js';
 import { laneMethods, lifeMethods, sharingMethods, simulationMethods } from './methods.js';
-import { isWanted, startInstance, startSoon, unwant, want } from './loader.js';
+import { hold, isHeld, startInstance, startSoon, unwant, want } from './loader.js';
 import { fullscreenElement } from './fullscreen.js';
 import { SHIM_NAMES, description, learn, optionMethods, unknownName } from './options.js';
 import { makeProxy } from './proxy.js';
@@ -161,7 +161,8 @@ function widgetContext(el) {
     teardown_: () => teardown(w),
     rest_: () => { if (mayRest(w)) sleep(w); },
     wake_: () => startSoon(el), // the Live button: now, once
-    hold_: () => want(el), // a script used the handle (proxy.js): it holds the widget
+    // A script used the handle (proxy.js): it holds the widget; an asleep one wakes.
+    hold_: () => (w.waking_ ? want(el) : hold(el)),
   };
   w.canvasEl_ = prepareCanvas(w);
   w.speech_ = makeSpeech(el, lifetime.signal);
@@ -313,7 +314,7 @@ function start(w, g, target, given, options) {
 // as before ready. handle.sleep() does it now.
 function mayRest(w) {
   const el = w.el_;
-  return w.far_ && w.module_ !== null && !w.destroyed_ && !isWanted(el) && !w.runs_.busy_() && !el.contains(document.activeElement)
+  return w.far_ && w.module_ !== null && !w.destroyed_ && !isHeld(el) && !w.runs_.busy_() && !el.contains(document.activeElement)
     && fullscreenElement() !== el && w.module_.typing() !== 1;
 }
 

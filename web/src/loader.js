@@ -59,6 +59,7 @@ export function compiledModule() {
 const startQueue = [];
 let starting = false;
 const wanted = new WeakSet();
+const held = new WeakSet(); // a script called a method: kept once started, started as before
 const soon = new WeakSet(); // asked for once (an asleep widget's Live button), not held
 const near = new WeakSet();
 const nearness = typeof IntersectionObserver === 'function'
@@ -96,12 +97,17 @@ export function want(el) {
   nearness?.unobserve(el); // wanted wherever it is: no need to watch it
   pump();
 }
-// Whether a script holds this widget (it read its ready): such a widget
-// never gives up its instance on its own (handle.js, rest()).
-export const isWanted = (el) => wanted.has(el);
+// Whether a script holds this widget (it read its ready or called a
+// method): such a widget never gives up its instance on its own (handle.js,
+// rest()). Holding does not start it: reading ready does, or coming near.
+export const isHeld = (el) => wanted.has(el) || held.has(el);
+export function hold(el) {
+  held.add(el);
+}
 // A script lets it go (sleep()): it starts again when near, or asked for.
 export function unwant(el) {
   wanted.delete(el);
+  held.delete(el);
 }
 // Start this widget's waiting instance now, once, without holding it.
 export function startSoon(el) {
