@@ -7,12 +7,11 @@ import { makeControls } from './controls.js';
 import { addForms, makeForm } from './form.js';
 import { makeGuards } from './guards.js';
 import { prepareCanvas } from './input.js';
-import { leaveAlone, live, showFailure, toggleFullscreen } from './lifecycle.js';
+import { leaveAlone, live, mayRest, putToSleep, showFailure, toggleFullscreen } from './lifecycle.js';
 import { english, loadLanguage, tableFile } from './lang.js';
 import { linkTo } from './link.js';
 import { laneMethods, lifeMethods, sharingMethods, simulationMethods } from './methods.js';
-import { hold, isHeld, startInstance, startSoon, unwant, want } from './loader.js';
-import { fullscreenElement } from './fullscreen.js';
+import { hold, startInstance, startSoon, unwant, want } from './loader.js';
 import { SHIM_NAMES, description, learn, optionMethods, unknownName } from './options.js';
 import { makeProxy } from './proxy.js';
 import { makeRuns } from './runs.js';
@@ -75,7 +74,7 @@ export function mount(el, options = {}, { replace = false } = {}) {
     if (!w.module_) throw g.notYet_('sleep');
     if (w.runs_.busy_()) throw new TypeError('flocklab: sleep(): a run or a benchmark is under way; await it (or stop it) first');
     unwant(el);
-    sleep(w, false);
+    putToSleep(w, false);
     return Promise.resolve(handle);
   };
   const handle = makeProxy(target, w, g, w.call_, given.data);
@@ -159,7 +158,7 @@ function widgetContext(el) {
       w.tick_(true);
     },
     teardown_: () => teardown(w),
-    rest_: () => { if (mayRest(w)) sleep(w); },
+    rest_: () => { if (mayRest(w)) putToSleep(w); },
     wake_: () => startSoon(el), // the Live button: now, once
     // A script used the handle (proxy.js): it holds the widget; an asleep one wakes.
     hold_: () => (w.waking_ ? want(el) : hold(el)),
@@ -300,54 +299,6 @@ function start(w, g, target, given, options) {
     return w.handle_;
   });
   return started;
-}
-
-// [SECTION] Asleep. A widget farther than two screens from the viewport,
-// idle (no run or benchmark under way, no focus, not in full screen, not
-// typing) and held by no script (none read its ready or called one of its
-// methods: proxy.js) gives up its WebAssembly instance, and with it its
-// memory, keeping its whole state as a snapshot (the core's and the
-// widget's: src/widget/app_snapshot.cpp). A new instance, started with the
-// same arguments, takes the snapshot back when the widget comes near again
-// (loader.js, nearest first), when its Live button is pressed, or when a
-// script reads ready or calls a method; calls that change it wait for it,
-// as before ready. handle.sleep() does it now.
-function mayRest(w) {
-  const el = w.el_;
-  return w.far_ && w.module_ !== null && !w.destroyed_ && !isHeld(el) && !w.runs_.busy_() && !el.contains(document.activeElement)
-    && fullscreenElement() !== el && w.module_.typing() !== 1;
-}
-
-function sleep(w, whenNear = true) {
-  const el = w.el_;
-  w.tick_(true); // the page shows what it stops at
-  const snapshot = w.life_.sleep_();
-  const api = w.module_;
-  w.module_ = null;
-  w.instance_ = null; // nothing of the page holds the instance (and its memory) after this
-  api.destroy();
-  el.classList.remove('flocklab-ready');
-  const waking = startInstance(el, w.canvasEl_, w.args_, () => w.destroyed_, w.lang_, () => waking, whenNear).then(({ instance, api: fresh }) => {
-    if (w.destroyed_) {
-      fresh.destroy();
-      throw new DOMException('the widget was destroyed while asleep', 'AbortError');
-    }
-    const why = fresh.restore(snapshot);
-    if (why) warn(el, `the widget could not come back as it was (${why}); it started again from the page's settings`);
-    w.module_ = fresh;
-    w.instance_ = instance;
-    w.waking_ = null;
-    w.life_.woke_();
-    for (const fn of w.pending_.splice(0)) {
-      try { fn(); } catch (err) { warn(el, `a call made while the widget was asleep failed when it ran: ${err.message}`); }
-    }
-    el.classList.add('flocklab-ready');
-    w.tick_(true);
-    return w.handle_;
-  });
-  waking.catch((err) => { if (err?.name !== 'AbortError') showFailure(el, w.lang_.t('This widget could not start: {0}', err.message)); });
-  w.waking_ = waking;
-  return waking;
 }
 
 // The running instance's scene: its description, and what the page gave

@@ -4,6 +4,7 @@
 // canvas, and full screen.
 import { counted, makeRoom, register, touch, unregister } from './contexts.js';
 import { armCanvas } from './input.js';
+import { isHeld, startInstance } from './loader.js';
 import { quote, warn } from './values.js';
 import { exitFullscreen, fullscreenAvailable, fullscreenElement, onFullscreenChange, requestFullscreen } from './fullscreen.js';
 
@@ -220,11 +221,18 @@ function makeGraphics(w, fit, sizes) {
     }
     w.api_().setVisible(on && !st.parked_ ? 1 : 0);
   };
-  // [SECTION] Asleep: the instance given up, its state kept as a snapshot.
-  // The last frame stays as the canvas's picture (as a parked widget's),
-  // with the Live button; the instance is made again when the widget comes
-  // near (loader.js), when the button is pressed, or when a script asks.
-  // Returns the snapshot, or null if it has no instance to give up.
+  return { visible_: visible, ...asleepParts(w, st, entry, swap, wake, fit) };
+}
+
+// [SECTION] Asleep: the instance given up, its state kept as a snapshot.
+// The last frame stays as the canvas's picture (as a parked widget's),
+// with the Live button; the instance is made again when the widget comes
+// near (loader.js), when the button is pressed, or when a script asks.
+// sleep_() returns the snapshot, or null if it has no instance to give up;
+// woke_(): a new instance runs with the state put back, drawing on the
+// canvas it was given.
+function asleepParts(w, st, entry, swap, wake, fit) {
+  const el = w.el_;
   const sleep = () => {
     const api = w.api_();
     if (!api) return null;
@@ -233,7 +241,6 @@ function makeGraphics(w, fit, sizes) {
     el.classList.add('fl-asleep');
     return api.snapshot();
   };
-  // A new instance runs with the state put back: it drew on the canvas it was given.
   const woke = () => {
     st.asleep_ = false;
     st.parked_ = false;
@@ -245,7 +252,7 @@ function makeGraphics(w, fit, sizes) {
     fit();
     w.api_().setVisible(st.onScreen_ ? 1 : 0);
   };
-  return { visible_: visible, sleep_: sleep, woke_: woke, asleep_: () => st.asleep_ };
+  return { sleep_: sleep, woke_: woke };
 }
 
 // A parked widget's button: the last frame stays as the canvas's picture, with this to go live.
@@ -307,6 +314,54 @@ function park(w, st, entry, swap, wake) {
   wake.style.left = `${fresh.offsetLeft + 10}px`;
   wake.style.top = `${fresh.offsetTop + 10}px`;
   w.el_.classList.add('fl-parked');
+}
+
+// [SECTION] Asleep. A widget farther than two screens from the viewport,
+// idle (no run or benchmark under way, no focus, not in full screen, not
+// typing) and held by no script (none read its ready or called one of its
+// methods: proxy.js) gives up its WebAssembly instance, and with it its
+// memory, keeping its whole state as a snapshot (the core's and the
+// widget's: src/widget/app_snapshot.cpp). A new instance, started with the
+// same arguments, takes the snapshot back when the widget comes near again
+// (loader.js, nearest first), when its Live button is pressed, or when a
+// script reads ready or calls a method; calls that change it wait for it,
+// as before ready. handle.sleep() does it now (putToSleep(w, false)).
+export function mayRest(w) {
+  const el = w.el_;
+  return w.far_ && w.module_ !== null && !w.destroyed_ && !isHeld(el) && !w.runs_.busy_() && !el.contains(document.activeElement)
+    && fullscreenElement() !== el && w.module_.typing() !== 1;
+}
+
+export function putToSleep(w, whenNear = true) {
+  const el = w.el_;
+  w.tick_(true); // the page shows what it stops at
+  const snapshot = w.life_.sleep_();
+  const api = w.module_;
+  w.module_ = null;
+  w.instance_ = null; // nothing of the page holds the instance (and its memory) after this
+  api.destroy();
+  el.classList.remove('flocklab-ready');
+  const waking = startInstance(el, w.canvasEl_, w.args_, () => w.destroyed_, w.lang_, () => waking, whenNear).then(({ instance, api: fresh }) => {
+    if (w.destroyed_) {
+      fresh.destroy();
+      throw new DOMException('the widget was destroyed while asleep', 'AbortError');
+    }
+    const why = fresh.restore(snapshot);
+    if (why) warn(el, `the widget could not come back as it was (${why}); it started again from the page's settings`);
+    w.module_ = fresh;
+    w.instance_ = instance;
+    w.waking_ = null;
+    w.life_.woke_();
+    for (const fn of w.pending_.splice(0)) {
+      try { fn(); } catch (err) { warn(el, `a call made while the widget was asleep failed when it ran: ${err.message}`); }
+    }
+    el.classList.add('flocklab-ready');
+    w.tick_(true);
+    return w.handle_;
+  });
+  waking.catch((err) => { if (err?.name !== 'AbortError') showFailure(el, w.lang_.t('This widget could not start: {0}', err.message)); });
+  w.waking_ = waking;
+  return waking;
 }
 
 // Full screen on the widget's element (the canvas keeps the world's shape);
