@@ -161,7 +161,7 @@ function makeGraphics(w, fit, sizes) {
   const { el_: el, signal_: signal } = w;
   const r0 = el.getBoundingClientRect();
   // onScreen_: until the observer says; lost_: no context now; byBrowser_: the browser took it.
-  const st = { onScreen_: r0.bottom > -100 && r0.top < window.innerHeight + 100, lost_: false, parked_: false, byBrowser_: false, asleep_: false };
+  const st = { onScreen_: r0.bottom > -100 && r0.top < window.innerHeight + 100, lost_: false, parked_: false, byBrowser_: false };
   const entry = { onScreen: () => st.onScreen_, park: () => park(w, st, entry, swap, wake) };
   const onLost = (e) => {
     e.preventDefault();
@@ -197,7 +197,7 @@ function makeGraphics(w, fit, sizes) {
     w.api_().setVisible(st.onScreen_ ? 1 : 0);
   };
   wake.addEventListener('click', () => {
-    if (st.asleep_) w.wake_();
+    if (w.waking_) w.wake_(); // asleep (handle.js)
     else unpark(true);
     w.canvas_().focus({ preventScroll: true });
   }, { signal });
@@ -237,12 +237,10 @@ function asleepParts(w, st, entry, swap, wake, fit) {
     const api = w.api_();
     if (!api) return null;
     if (!st.parked_) park(w, st, entry, swap, wake);
-    st.asleep_ = true;
     el.classList.add('fl-asleep');
     return api.snapshot();
   };
   const woke = () => {
-    st.asleep_ = false;
     st.parked_ = false;
     st.lost_ = false;
     wake.hidden = true;
