@@ -11,6 +11,7 @@
 #include <cstring>
 #include <string>
 
+#include "core/session.hpp"
 #include "core/flock_scene.hpp"
 
 namespace {
@@ -49,7 +50,8 @@ int main(int argc, char** argv) {
     }
     using Clock = std::chrono::steady_clock;
     const auto t0 = Clock::now();
-    flocklab::FlockScene s;
+    flocklab::Session session(std::make_unique<flocklab::FlockScene>());
+    auto& s = static_cast<flocklab::FlockScene&>(session.scene());
     s.set_size(boids);
     const long chunk = 1000;
     long rss_start = -1, rss_peak = 0;
@@ -60,7 +62,7 @@ int main(int argc, char** argv) {
         s.set_hawk_mode(phase == 5 ? flocklab::HawkMode::Pursuit : flocklab::HawkMode::Pointer);
         s.hawk = flocklab::Vec2{450.0 + 300.0 * std::sin(done * 1e-3), 270.0};
         s.set_leader(phase == 6);
-        s.step(static_cast<int>(std::min(chunk, steps - done)));
+        session.step(static_cast<int>(std::min(chunk, steps - done)));
         if (!finite_state(s) || !std::isfinite(s.gauges()[0].value) || !std::isfinite(s.gauges()[1].value)) {
             std::printf("FAIL: non-finite state after %ld steps\n", done + chunk);
             return 1;
@@ -75,7 +77,7 @@ int main(int argc, char** argv) {
     std::printf("soak: %ld steps (%.1f simulated s) of %d boids in %.1f s (%.3f ms/step)\n", steps, steps / 60.0, boids,
                 seconds, seconds * 1000.0 / steps);
     std::printf("soak: spacing %.3f px, order %.4f, history %d samples, %zu marks\n", g[0].value, g[1].value,
-                s.history().size(), s.history().events().size());
+                session.history().size(), session.history().events().size());
     std::printf("soak: resident memory %ld KiB after warm-up, %ld KiB at the end, peak %ld KiB\n", rss_start, rss_end,
                 rss_peak);
     // Flat: the history is bounded and the flock reuses its buffers.

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "core/session.hpp"
 #include "core/crowd_scene.hpp"
 #include "support/json.hpp"
 
@@ -232,10 +233,13 @@ TEST(LookingAhead, WallsAndGoalsAreParsedStrictly) {
 
 TEST(CrowdScene, SeedSevenTellsTheLessonsStory) {
     // looking_ahead.py's README: after 20 s the field brings all 40 home, seeking leaves 36 stuck.
-    CrowdScene field, seek;
+    Session field_session(std::make_unique<CrowdScene>());
+    auto& field = static_cast<CrowdScene&>(field_session.scene());
+    Session seek_session(std::make_unique<CrowdScene>());
+    auto& seek = static_cast<CrowdScene&>(seek_session.scene());
     ASSERT_EQ(seek.set("follow", "seek").status, SetResult::Ok);
-    field.step(1200);
-    seek.step(1200);
+    field_session.step(1200);
+    seek_session.step(1200);
     EXPECT_EQ(field.gauges()[0].value, 40);
     EXPECT_EQ(field.gauges()[1].value, 0);
     EXPECT_EQ(seek.gauges()[0].value, 4);
@@ -244,8 +248,9 @@ TEST(CrowdScene, SeedSevenTellsTheLessonsStory) {
 }
 
 TEST(CrowdScene, SwitchingKeepsTheAgentsWhereTheyAre) {
-    CrowdScene s;
-    s.step(300);
+    Session s_session(std::make_unique<CrowdScene>());
+    auto& s = static_cast<CrowdScene&>(s_session.scene());
+    s_session.step(300);
     const std::string before = s.state_json();
     ASSERT_EQ(s.set("follow", "seek").status, SetResult::Ok);
     EXPECT_EQ(s.get("follow"), "\"seek\"");
@@ -275,7 +280,8 @@ TEST(CrowdScene, WallsAndGoalThroughOptions) {
 }
 
 TEST(CrowdScene, AWallChangesTheFieldAtOnceButNotOnAnAgent) {
-    CrowdScene s;
+    Session s_session(std::make_unique<CrowdScene>());
+    auto& s = static_cast<CrowdScene&>(s_session.scene());
     const int before = s.maze().distance({0, 0});
     std::string why;
     ASSERT_TRUE(s.set_wall({9, 13}, true, &why)) << why;  // closes the first wall's gap
@@ -287,7 +293,7 @@ TEST(CrowdScene, AWallChangesTheFieldAtOnceButNotOnAnAgent) {
     // Closing the gap entirely cuts the crowd off: its agents stop, and count as stuck once slow.
     for (int r = 15; r < kRows; ++r) ASSERT_TRUE(s.set_wall({9, r}, true, &why)) << why;
     EXPECT_EQ(s.maze().distance({0, 0}), -1);
-    s.step(600);
+    s_session.step(600);
     for (int i = 0; i < s.crowd().size(); ++i) EXPECT_LT(s.crowd().agent(i).vel.length(), 1e-6);
     EXPECT_EQ(s.gauges()[1].value, s.crowd().size());
     EXPECT_EQ(s.gauges()[2].value, 0.0);

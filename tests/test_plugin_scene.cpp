@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "core/session.hpp"
 #include "core/format.hpp"
 #include "core/registry.hpp"
 #include "core/words.hpp"
@@ -67,10 +68,11 @@ TEST(PluginScene, DescribeJsonCarriesItsWorldOptionsGaugesTunablesAndLanes) {
 TEST(PluginScene, TheCliDescribesItAsTheWidgetRunsIt) {
     const Ran r = flocklab_cli({"describe", "--scene", "orbit", "--seed", "7", "--steps", "120", "--option", "agents=5"});
     ASSERT_EQ(r.status, 0);
-    OrbitScene s;
+    Session s_session(std::make_unique<OrbitScene>());
+    auto& s = static_cast<OrbitScene&>(s_session.scene());
     s.set("agents", "5");
     s.reset(7);
-    s.step(120);
+    s_session.step(120);
     EXPECT_EQ(r.out, s.describe() + "\n");
     EXPECT_EQ(r.out.rfind("5 agents trail the target by ", 0), 0u) << r.out;
     // Another scene's flag is refused with the scene it belongs to.
@@ -83,9 +85,10 @@ TEST(PluginScene, GaugesSceneRunsEachSeed) {
     const std::vector<std::string> rows = testjson::lines(r.out);
     ASSERT_EQ(rows.size(), 2u) << r.out;
     for (size_t k = 0; k < rows.size(); ++k) {
-        OrbitScene s;
+        Session s_session(std::make_unique<OrbitScene>());
+        auto& s = static_cast<OrbitScene&>(s_session.scene());
         s.reset(3 + k);
-        s.step(60);
+        s_session.step(60);
         const testjson::Value row = testjson::parse(rows[k]);
         EXPECT_EQ(row.at("seed").get<double>(), static_cast<double>(3 + k));
         EXPECT_EQ(row.at("lag").get<double>(), s.gauges()[0].value) << rows[k];
@@ -103,7 +106,8 @@ TEST(PluginScene, ItsKeysAreInTheKeyTable) {
 }
 
 TEST(PluginScene, ItsParamsClampThroughTheirOwnFieldTable) {
-    OrbitScene s;
+    Session s_session(std::make_unique<OrbitScene>());
+    auto& s = static_cast<OrbitScene&>(s_session.scene());
     const SetResult r = s.set_param("orbitRadius", "999");
     EXPECT_EQ(r.status, SetResult::Clamped);
     EXPECT_NE(r.message.find("orbit_radius"), std::string::npos) << r.message;
@@ -111,22 +115,23 @@ TEST(PluginScene, ItsParamsClampThroughTheirOwnFieldTable) {
     EXPECT_EQ(s.set_param("orbit_speed", "nan").status, SetResult::Invalid);
     // A value set straight into the struct (as a panel might) is clamped at the next step.
     s.params.max_speed = -5;
-    s.step(1);
+    s_session.step(1);
     EXPECT_EQ(s.params.max_speed, 1.0);
 }
 
 TEST(PluginScene, ItsWhatIfLanes) {
-    OrbitScene s;
+    Session s_session(std::make_unique<OrbitScene>());
+    auto& s = static_cast<OrbitScene&>(s_session.scene());
     // W: its first lane, a per-frame force.
-    ASSERT_EQ(s.toggle_what_if().status, SetResult::Ok);
-    EXPECT_EQ(s.compared(), (std::vector<std::pair<std::string, std::string>>{{"max_force", "0.2"}}));
-    s.step(120);
-    EXPECT_GT(s.apart(), 0.0);
+    ASSERT_EQ(s_session.toggle_what_if().status, SetResult::Ok);
+    EXPECT_EQ(s_session.compared(), (std::vector<std::pair<std::string, std::string>>{{"max_force", "0.2"}}));
+    s_session.step(120);
+    EXPECT_GT(s_session.apart(), 0.0);
     // Its second: the target stands still in the lane, and moves in the lab's.
-    ASSERT_EQ(s.compare({{"orbit-speed", "0"}}).status, SetResult::Ok);
+    ASSERT_EQ(s_session.compare({{"orbit-speed", "0"}}).status, SetResult::Ok);
     s.reset(3);
-    s.step(60);
-    const OrbitScene& lane = static_cast<const OrbitScene&>(*s.what_if());
+    s_session.step(60);
+    const OrbitScene& lane = static_cast<const OrbitScene&>(*s_session.what_if());
     EXPECT_EQ(lane.target(), (Vec2{550, 225}));
     EXPECT_NE(s.target(), lane.target());
 }

@@ -2,6 +2,7 @@
 // what happens.
 #include <gtest/gtest.h>
 
+#include "core/session.hpp"
 #include "core/flock_bench.hpp"
 #include "core/crowd_scene.hpp"
 #include "core/experiment.hpp"
@@ -15,6 +16,7 @@
 #include <set>
 #include <fstream>
 #include <sstream>
+#include <type_traits>
 #include "support/json.hpp"
 #include <nlohmann/json.hpp>
 #include "core/lang.hpp"
@@ -41,14 +43,15 @@ TEST(FixedStep, CapsStepsPerFrameAndDropsTheBacklog) {
 
 TEST(FixedStep, AnyFrameRateGivesTheLabsGaugesAtTenSimulatedSeconds) {
     for (double fps : {30.0, 50.0, 60.0, 75.0, 144.0, 240.0}) {
-        FlockScene scene;
+        Session scene_session(std::make_unique<FlockScene>());
+        auto& scene = static_cast<FlockScene&>(scene_session.scene());
         FixedStep fs;
         int frames = 0;
         while (scene.steps() < 600) {
             // Jittery frames around 1/fps; never more steps than remain.
             const double dt = (1.0 + 0.3 * ((frames * 7919) % 13 - 6) / 6.0) / fps;
             const int n = fs.advance(dt);
-            scene.step(std::min<long long>(n, 600 - scene.steps()));
+            scene_session.step(std::min<long long>(n, 600 - scene.steps()));
             ++frames;
         }
         EXPECT_DOUBLE_EQ(scene.time(), 10.0);
@@ -59,13 +62,14 @@ TEST(FixedStep, AnyFrameRateGivesTheLabsGaugesAtTenSimulatedSeconds) {
 }
 
 TEST(FlockScene, RulesResetAndSize) {
-    FlockScene s;
+    Session s_session(std::make_unique<FlockScene>());
+    auto& s = static_cast<FlockScene&>(s_session.scene());
     s.set_rule(0, false);
     EXPECT_FALSE(s.rules.separation);
     EXPECT_FALSE(s.rule(0));
     s.all_rules_on();
     EXPECT_TRUE(s.rule(0) && s.rule(1) && s.rule(2));
-    s.step(10);
+    s_session.step(10);
     EXPECT_EQ(s.steps(), 10);
     s.params.num_boids = 300;
     s.reset(3);
@@ -78,22 +82,26 @@ TEST(FlockScene, RulesResetAndSize) {
 }
 
 TEST(FlockScene, TuningTakesEffectWithoutReset) {
-    FlockScene a, b;
+    Session a_session(std::make_unique<FlockScene>());
+    auto& a = static_cast<FlockScene&>(a_session.scene());
+    Session b_session(std::make_unique<FlockScene>());
+    auto& b = static_cast<FlockScene&>(b_session.scene());
     b.params.weight_cohesion = 3.0;
-    a.step(60);
-    b.step(60);
+    a_session.step(60);
+    b_session.step(60);
     EXPECT_NE(a.flock.mean_spacing(), b.flock.mean_spacing());
 }
 
 TEST(SteerScene, ResetKeepsTheModeAndArrives) {
-    SteerScene s;
+    Session s_session(std::make_unique<SteerScene>());
+    auto& s = static_cast<SteerScene&>(s_session.scene());
     s.vehicle.mode = SteerMode::Seek;
-    s.step(30);
+    s_session.step(30);
     s.reset();
     EXPECT_EQ(s.vehicle.mode, SteerMode::Seek);
     EXPECT_EQ(s.vehicle.pos, (Vec2{120, 225}));
     s.vehicle.mode = SteerMode::Arrive;
-    s.step(300);
+    s_session.step(300);
     EXPECT_LT(s.vehicle.distance(), 1.0);
 }
 
@@ -202,9 +210,11 @@ TEST(SceneRegistry, TheSceneInterfaceReadsNoScenesHeader) {
         }
         return named;
     };
-    const auto interface = included_from(std::filesystem::canonical(FLOCKLAB_SOURCE_DIR "/src/core/scene.hpp"));
-    EXPECT_GT(interface.size(), 5u);  // the walk follows includes
-    EXPECT_EQ(scene_headers(interface, "", ""), "") << "scene.hpp reaches a scene's own header";
+    for (const char* header : {"scene.hpp", "session.hpp"}) {  // the scene's interface, and the session around it
+        const auto interface = included_from(std::filesystem::canonical(std::string(FLOCKLAB_SOURCE_DIR "/src/core/") + header));
+        EXPECT_GT(interface.size(), 5u);  // the walk follows includes
+        EXPECT_EQ(scene_headers(interface, "", ""), "") << header << " reaches a scene's own header";
+    }
     int scenes = 0;
     for (const char* dir : {FLOCKLAB_SOURCE_DIR "/src/core", FLOCKLAB_SOURCE_DIR "/tests/plugin"}) {
         for (const auto& f : std::filesystem::directory_iterator(dir)) {
@@ -217,6 +227,44 @@ TEST(SceneRegistry, TheSceneInterfaceReadsNoScenesHeader) {
         }
     }
     EXPECT_EQ(scenes, static_cast<int>(scene_names().size()));
+}
+
+// The scene is a narrow interface and the session around it is final (issue
+// 43): at most 12 virtual functions besides the destructor, and none in the
+// session, which no scene derives from.
+TEST(SceneInterface, TwelveVirtualsAndAFinalSessionAroundThem) {
+    const auto read = testjson::read_file;
+    const std::string scene = read(FLOCKLAB_SOURCE_DIR "/src/core/scene.hpp");
+    const size_t from = scene.find("\nclass Scene {"), to = scene.find("\n};", from);
+    ASSERT_NE(from, std::string::npos);
+    const std::string body = scene.substr(from, to - from);
+    int virtuals = 0;
+    for (size_t at = body.find("virtual "); at != std::string::npos; at = body.find("virtual ", at + 1)) virtuals += body.compare(at, 9, "virtual ~") != 0;
+    EXPECT_EQ(virtuals, 12);
+    const std::string session = read(FLOCKLAB_SOURCE_DIR "/src/core/session.hpp");
+    EXPECT_NE(session.find("class Session final"), std::string::npos);
+    static_assert(std::is_final_v<Session>);
+    static_assert(!std::is_polymorphic_v<Scene::Swing>);
+}
+
+// A scene tells its session what changed and asks it for a new start; a
+// scene alone (the what-if lane, a probe) tells no one and starts itself.
+TEST(SceneInterface, ASceneNotesToItsSessionAndStartsAgainThroughIt) {
+    std::unique_ptr<Session> s = make_session("flock");
+    s->step(30);
+    const int run = s->history().run();
+    ASSERT_EQ(s->scene().set("rule", "cohesion=0").status, SetResult::Ok);
+    EXPECT_EQ(s->history().events().back().what, "cohesion off");  // noted
+    ASSERT_EQ(s->scene().set("boids", "90").status, SetResult::Ok);  // a setting that starts the run again
+    EXPECT_EQ(s->steps(), 0);
+    EXPECT_EQ(s->history().run(), run + 1);  // the session's reset: a new run in the history
+    EXPECT_EQ(s->respond(true), "");         // a reset answers what came before it
+    FlockScene alone;
+    alone.run(30);
+    alone.set("rule", "cohesion=0");  // noted to no one
+    alone.set("boids", "90");
+    EXPECT_EQ(alone.steps(), 0);
+    EXPECT_EQ(alone.flock.size(), 90);
 }
 
 // Key rows under a name no scene registered: the registry keeps them in a
@@ -297,14 +345,15 @@ TEST(SceneOptions, FlockSetAndGetByName) {
 }
 
 TEST(SceneOptions, SteerSetAndGetByName) {
-    SteerScene s;
+    Session s_session(std::make_unique<SteerScene>());
+    auto& s = static_cast<SteerScene&>(s_session.scene());
     EXPECT_EQ(s.set("mode", "wander").status, SetResult::Ok);
     EXPECT_EQ(s.vehicle.mode, SteerMode::Wander);
     EXPECT_EQ(s.set("mode", "fly").status, SetResult::Invalid);
     EXPECT_EQ(s.set("target", "5000,-3").status, SetResult::Clamped);
     EXPECT_EQ(s.get("target"), "[800.0, 0.0]");
     EXPECT_EQ(s.set("rule", "wander=1").status, SetResult::Invalid);
-    s.step(10);
+    s_session.step(10);
     EXPECT_EQ(testjson::parse(s.state_json()).at("wander").at("point").size(), 2u);
 }
 
@@ -342,9 +391,10 @@ TEST(SceneSteps, PerCallLimitFollowsTheFlockSize) {
 
 // What a page's data-* attributes do, and the warnings bad ones give.
 TEST(SceneAttributes, AppliedThroughTheOptionsWithWarningsNamingThem) {
-    FlockScene s;
+    Session s_session(std::make_unique<FlockScene>());
+    auto& s = static_cast<FlockScene&>(s_session.scene());
     const std::vector<std::string> w = apply_attributes(
-        s, {{"rules", "separation,wander,gravity"}, {"hawk", "pursuit"}, {"leader", ""},
+        s_session, {{"rules", "separation,wander,gravity"}, {"hawk", "pursuit"}, {"leader", ""},
             {"leaderTarget", "700,300"}, {"boids", "-5"}, {"plot", "spacing"}});
     EXPECT_EQ(s.get("rule"), "{\"separation\": true, \"alignment\": false, \"cohesion\": false, \"wander\": true}");
     EXPECT_EQ(s.hawk_mode(), HawkMode::Pursuit);
@@ -355,71 +405,82 @@ TEST(SceneAttributes, AppliedThroughTheOptionsWithWarningsNamingThem) {
     EXPECT_EQ(w[0], "data-rules=\"separation,wander,gravity\": 'gravity' is not one of separation, alignment, cohesion, wander");
     EXPECT_EQ(w[1], "data-boids=\"-5\": boids: -5 must be a whole number from 2 to 5000; using 2");
 
-    FlockScene t;
-    const std::vector<std::string> bad = apply_attributes(t, {{"hawk", "eagle"}, {"leaderTarget", "up"}, {"leader", "false"}});
+    Session t_session(std::make_unique<FlockScene>());
+
+    auto& t = static_cast<FlockScene&>(t_session.scene());
+    const std::vector<std::string> bad = apply_attributes(t_session, {{"hawk", "eagle"}, {"leaderTarget", "up"}, {"leader", "false"}});
     EXPECT_EQ(t.hawk_mode(), HawkMode::Pointer);
     EXPECT_FALSE(t.leader());
     ASSERT_EQ(bad.size(), 2u);
     EXPECT_EQ(bad[0], "data-hawk=\"eagle\": hawkMode: expected one of pointer, pursuit, off, got 'eagle'; using \"pointer\"");
     EXPECT_EQ(bad[1].rfind("data-leader-target=\"up\": leaderTarget: expected two finite numbers", 0), 0u) << bad[1];
 
-    FlockScene hex;
-    const std::vector<std::string> hw = apply_attributes(hex, {{"boids", "0x20"}});
+    Session hex_session(std::make_unique<FlockScene>());
+
+    auto& hex = static_cast<FlockScene&>(hex_session.scene());
+    const std::vector<std::string> hw = apply_attributes(hex_session, {{"boids", "0x20"}});
     EXPECT_EQ(hex.flock.size(), 60);  // not read as 32
     ASSERT_EQ(hw.size(), 1u);
     EXPECT_EQ(hw[0], "data-boids=\"0x20\": boids: expected a whole number, got '0x20'; using 60");
 
-    SteerScene v;
-    EXPECT_TRUE(apply_attributes(v, {{"mode", "wander"}, {"hawk", "pursuit"}}).empty());  // not a steer option: ignored
+    Session v_session(std::make_unique<SteerScene>());
+
+    auto& v = static_cast<SteerScene&>(v_session.scene());
+    EXPECT_TRUE(apply_attributes(v_session, {{"mode", "wander"}, {"hawk", "pursuit"}}).empty());  // not a steer option: ignored
     EXPECT_EQ(v.vehicle.mode, SteerMode::Wander);
 }
 
 // [SECTION] History: gauges over simulated time, with marks
 
 TEST(SceneHistory, TenSamplesPerSimulatedSecondHoweverStepsAreGrouped) {
-    FlockScene a, b;
-    a.step(600);                                // one call
-    for (int i = 0; i < 600; i += 7) b.step(std::min(7, 600 - i));  // calls of 7 steps
-    ASSERT_EQ(a.history().size(), 101);          // t = 0, 0.1, ..., 10.0
-    ASSERT_EQ(b.history().size(), 101);
+    Session a_session(std::make_unique<FlockScene>());
+    auto& a = static_cast<FlockScene&>(a_session.scene());
+    Session b_session(std::make_unique<FlockScene>());
+    a_session.step(600);                                // one call
+    for (int i = 0; i < 600; i += 7) b_session.step(std::min(7, 600 - i));  // calls of 7 steps
+    ASSERT_EQ(a_session.history().size(), 101);          // t = 0, 0.1, ..., 10.0
+    ASSERT_EQ(b_session.history().size(), 101);
     for (int k = 0; k < 101; ++k) {
-        EXPECT_EQ(a.history().time(k), k * 6 * kLabDt);
-        EXPECT_EQ(a.history().value(k, 0), b.history().value(k, 0));
+        EXPECT_EQ(a_session.history().time(k), k * 6 * kLabDt);
+        EXPECT_EQ(a_session.history().value(k, 0), b_session.history().value(k, 0));
     }
     // The last sample is the gauge the lab reads after 10 s.
-    EXPECT_EQ(a.history().value(100, 0), a.gauges()[0].value);
-    EXPECT_EQ(a.history().value(100, 1), a.gauges()[1].value);
+    EXPECT_EQ(a_session.history().value(100, 0), a.gauges()[0].value);
+    EXPECT_EQ(a_session.history().value(100, 1), a.gauges()[1].value);
 }
 
 TEST(SceneHistory, BoundedAndMarksTogglesAndResets) {
-    SteerScene s;  // cheap steps: run three simulated minutes
+    Session s_session(std::make_unique<SteerScene>());  // cheap steps: run three simulated minutes
+    auto& s = static_cast<SteerScene&>(s_session.scene());
     s.set("mode", "flee");
-    s.step(3 * 60 * 60);
-    EXPECT_EQ(s.history().size(), History::kCapacity);  // the last two minutes
-    EXPECT_EQ(s.history().time(History::kCapacity - 1), 180.0);
-    EXPECT_NEAR(s.history().time(0), 60.1, 1e-9);
-    for (const auto& e : s.history().events()) EXPECT_GE(e.time, s.history().time(0));  // old marks dropped
+    s_session.step(3 * 60 * 60);
+    EXPECT_EQ(s_session.history().size(), History::kCapacity);  // the last two minutes
+    EXPECT_EQ(s_session.history().time(History::kCapacity - 1), 180.0);
+    EXPECT_NEAR(s_session.history().time(0), 60.1, 1e-9);
+    for (const auto& e : s_session.history().events()) EXPECT_GE(e.time, s_session.history().time(0));  // old marks dropped
 
-    FlockScene f;
-    f.step(60);
+    Session f_session(std::make_unique<FlockScene>());
+
+    auto& f = static_cast<FlockScene&>(f_session.scene());
+    f_session.step(60);
     f.set("rule", "separation=0");
     f.set_rule(0, false);  // no change: no mark
-    f.step(60);
-    const auto& ev = f.history().events();
+    f_session.step(60);
+    const auto& ev = f_session.history().events();
     ASSERT_EQ(ev.size(), 2u);
     EXPECT_EQ(ev[0].what, "reset, seed 7");
     EXPECT_EQ(ev[0].time, 0.0);
     EXPECT_EQ(ev[1].what, "separation off");
     EXPECT_EQ(ev[1].time, 1.0);
     f.reset(3);
-    ASSERT_EQ(f.history().size(), 1);
-    EXPECT_EQ(f.history().events().back().what, "reset, seed 3");
+    ASSERT_EQ(f_session.history().size(), 1);
+    EXPECT_EQ(f_session.history().events().back().what, "reset, seed 3");
 }
 
 // A mark's words (a translation's) never become a spreadsheet formula.
 TEST(SceneHistory, CsvMarksThatLookLikeFormulasStayText) {
-    FlockScene f;
-    History h = f.history();  // a run with its first sample at 0 s
+    Session f_session(std::make_unique<FlockScene>());
+    History h = f_session.history();  // a run with its first sample at 0 s
     for (const char* what : {"=HYPERLINK(\"http://x\",\"y\")", "+1", "-2", "@SUM(A1)", "\tx", "cohesion off"}) h.mark(0.5, what);
     const std::vector<std::string> rows = testjson::lines(h.csv());
     ASSERT_EQ(rows.size(), 9u);  // header, the sample, reset's mark, these six
@@ -433,17 +494,18 @@ TEST(SceneHistory, CsvMarksThatLookLikeFormulasStayText) {
 }
 
 TEST(SceneHistory, JsonAndCsvCarryTheSameNumbersWithUnits) {
-    FlockScene f;
-    f.step(30);
+    Session f_session(std::make_unique<FlockScene>());
+    auto& f = static_cast<FlockScene&>(f_session.scene());
+    f_session.step(30);
     f.set("rule", "cohesion=0");
-    f.step(30);
-    const testjson::Value j = testjson::parse(f.history().json());
+    f_session.step(30);
+    const testjson::Value j = testjson::parse(f_session.history().json());
     ASSERT_EQ(j.at("time").size(), 11u);
-    EXPECT_EQ(j.at("spacing")[10].get<double>(), f.history().value(10, 0));
+    EXPECT_EQ(j.at("spacing")[10].get<double>(), f_session.history().value(10, 0));
     EXPECT_EQ(j.at("units").at("spacing").get<std::string>(), "px");
     EXPECT_EQ(j.at("events")[1].at("what").get<std::string>(), "cohesion off");
     EXPECT_EQ(j.at("events")[1].at("time").get<double>(), 0.5);
-    const std::vector<std::string> rows = testjson::lines(f.history().csv());
+    const std::vector<std::string> rows = testjson::lines(f_session.history().csv());
     ASSERT_EQ(rows.size(), 1u + 11u + 2u);  // header, samples, marks
     EXPECT_EQ(rows[0], "run,time (s),spacing (px),order,slowest (px/s),event");
     EXPECT_EQ(rows[1].rfind("1,0.0,", 0), 0u);
@@ -452,19 +514,20 @@ TEST(SceneHistory, JsonAndCsvCarryTheSameNumbersWithUnits) {
     EXPECT_EQ(rows[8], "1,0.5,,,,\"cohesion off\"");
     const std::string last = rows.back();
     const std::string after_time = last.substr(last.find(',', 2) + 1);
-    EXPECT_EQ(std::stod(after_time), f.history().value(10, 0));  // shortest repr round-trips
+    EXPECT_EQ(std::stod(after_time), f_session.history().value(10, 0));  // shortest repr round-trips
 }
 
 // A reset starts a new run and keeps the one before (the last five), with
 // its seed, the configuration it began from and its marks; the CSV has them all.
 TEST(SceneHistory, ResetsKeepEarlierRuns) {
-    FlockScene f;
+    Session f_session(std::make_unique<FlockScene>());
+    auto& f = static_cast<FlockScene&>(f_session.scene());
     f.set("rule", "separation=0");  // before any step: part of run 1's marks, not its config
-    f.step(60);
+    f_session.step(60);
     f.reset(7);  // run 2 starts with separation off
     f.set("rule", "separation=1");
-    f.step(30);
-    const testjson::Value j = testjson::parse(f.history().json());
+    f_session.step(30);
+    const testjson::Value j = testjson::parse(f_session.history().json());
     EXPECT_EQ(j.at("run").get<int>(), 2);
     ASSERT_EQ(j.at("runs").size(), 1u);
     const testjson::Value& r1 = j.at("runs")[0];
@@ -477,24 +540,24 @@ TEST(SceneHistory, ResetsKeepEarlierRuns) {
     EXPECT_EQ(r1.at("events")[1].at("what").get<std::string>(), "separation off");
     EXPECT_EQ(j.at("config").at("params").at("weight_separation").get<double>(), 1.8);
     // The ghost's samples are run 1's.
-    ASSERT_EQ(f.history().previous_size(), 11);
-    EXPECT_EQ(f.history().previous_value(10, 0), r1.at("spacing")[10].get<double>());
-    const std::vector<std::string> rows = testjson::lines(f.history().csv());
+    ASSERT_EQ(f_session.history().previous_size(), 11);
+    EXPECT_EQ(f_session.history().previous_value(10, 0), r1.at("spacing")[10].get<double>());
+    const std::vector<std::string> rows = testjson::lines(f_session.history().csv());
     EXPECT_EQ(rows.size(), 1u + (11u + 2u) + (6u + 2u));
     EXPECT_EQ(rows[1].rfind("1,0.0,", 0), 0u);
     EXPECT_EQ(rows.back().rfind("2,0.5,", 0), 0u);
     // A reset with nothing run keeps nothing; at most five runs are kept.
     f.reset(8);
     f.reset(9);
-    EXPECT_EQ(f.history().runs(), 2);
+    EXPECT_EQ(f_session.history().runs(), 2);
     for (int k = 0; k < 7; ++k) {
-        f.step(12);
+        f_session.step(12);
         f.reset(k);
     }
-    EXPECT_EQ(f.history().runs(), History::kKeptRuns);
-    f.clear_history();
-    EXPECT_EQ(f.history().runs(), 0);
-    EXPECT_EQ(f.history().size(), 1);
+    EXPECT_EQ(f_session.history().runs(), History::kKeptRuns);
+    f_session.clear_history();
+    EXPECT_EQ(f_session.history().runs(), 0);
+    EXPECT_EQ(f_session.history().size(), 1);
 }
 
 // [SECTION] Parameters by name, from the page
@@ -513,8 +576,10 @@ TEST(SceneParams, SetByNameClampedWithTheRangeAndFromAttributes) {
     EXPECT_EQ(p.at("view_angle").get<double>(), 360.0);
     EXPECT_EQ(p.at("weight_separation").get<double>(), 0.0);
 
-    FlockScene t;
-    const auto w = apply_attributes(t, {{"weightSeparation", "0"}, {"viewAngle", "-10"}, {"sepRadius", "wide"}});
+    Session t_session(std::make_unique<FlockScene>());
+
+    auto& t = static_cast<FlockScene&>(t_session.scene());
+    const auto w = apply_attributes(t_session, {{"weightSeparation", "0"}, {"viewAngle", "-10"}, {"sepRadius", "wide"}});
     EXPECT_EQ(t.params.weight_separation, 0.0);
     EXPECT_EQ(t.params.view_angle, 0.0);
     ASSERT_EQ(w.size(), 2u);
@@ -524,13 +589,16 @@ TEST(SceneParams, SetByNameClampedWithTheRangeAndFromAttributes) {
 
 // data-weight-separation="0" tells the same story as switching separation off.
 TEST(SceneParams, ZeroSeparationWeightEqualsSeparationOff) {
-    FlockScene weight, off;
-    apply_attributes(weight, {{"weightSeparation", "0"}});
+    Session weight_session(std::make_unique<FlockScene>());
+    auto& weight = static_cast<FlockScene&>(weight_session.scene());
+    Session off_session(std::make_unique<FlockScene>());
+    auto& off = static_cast<FlockScene&>(off_session.scene());
+    apply_attributes(weight_session, {{"weightSeparation", "0"}});
     off.set("rule", "separation=0");
     weight.reset(7);
     off.reset(7);
-    weight.step(600);
-    off.step(600);
+    weight_session.step(600);
+    off_session.step(600);
     ASSERT_EQ(weight.flock.size(), off.flock.size());
     for (int i = 0; i < off.flock.size(); ++i) {
         EXPECT_EQ(weight.flock.boid(i).pos, off.flock.boid(i).pos) << "boid " << i;
@@ -543,21 +611,22 @@ TEST(SceneParams, ZeroSeparationWeightEqualsSeparationOff) {
 // value through the one way of setting a param (marked, said), and nothing
 // that is not a tunable (the crowd's agent count, chosen by its option) changes.
 TEST(SceneParams, LessonDefaultsGoThroughSetParams) {
-    FlockScene f;
+    Session f_session(std::make_unique<FlockScene>());
+    auto& f = static_cast<FlockScene&>(f_session.scene());
     f.set_params({{"weight_separation", "3"}, {"max_speed", "100"}, {"min_speed", "90"}});
-    f.step(130);
-    (void)f.respond(false);
-    const size_t marks = f.history().events().size();
+    f_session.step(130);
+    (void)f_session.respond(false);
+    const size_t marks = f_session.history().events().size();
     f.defaults();
     EXPECT_EQ(f.params.weight_separation, FlockParams{}.weight_separation);
     EXPECT_EQ(f.params.max_speed, FlockParams{}.max_speed);
     EXPECT_EQ(f.params.min_speed, FlockParams{}.min_speed);
-    EXPECT_EQ(f.history().events().size(), marks + 3);  // one mark per param that changed
-    EXPECT_EQ(f.history().events().back().kind, std::string("param"));
-    f.step(130);
-    EXPECT_NE(f.respond(false), "");  // the change is said, as any setting is
+    EXPECT_EQ(f_session.history().events().size(), marks + 3);  // one mark per param that changed
+    EXPECT_EQ(f_session.history().events().back().kind, std::string("param"));
+    f_session.step(130);
+    EXPECT_NE(f_session.respond(false), "");  // the change is said, as any setting is
     f.defaults();                     // nothing left to change: nothing marked
-    EXPECT_EQ(f.history().events().size(), marks + 3);
+    EXPECT_EQ(f_session.history().events().size(), marks + 3);
 
     CrowdScene c;
     c.set_agents(12);
@@ -571,10 +640,11 @@ TEST(SceneParams, LessonDefaultsGoThroughSetParams) {
 // [SECTION] Selection, overlays and explain by name
 
 TEST(SceneInspect, SelectOverlaysAndExplainJson) {
-    FlockScene s;
+    Session s_session(std::make_unique<FlockScene>());
+    auto& s = static_cast<FlockScene&>(s_session.scene());
     EXPECT_EQ(s.get("selected"), "null");
     EXPECT_EQ(s.inspected(), -1);
-    apply_attributes(s, {{"overlay", "vision forces"}});
+    apply_attributes(s_session, {{"overlay", "vision forces"}});
     EXPECT_EQ(s.get("overlay"), "{\"vision\": true, \"neighbors\": false, \"forces\": true, \"grid\": false}");
     EXPECT_EQ(s.inspected(), 0);  // an overlay with nothing selected shows boid 0
     EXPECT_EQ(s.set("selected", "12").status, SetResult::Ok);
@@ -583,7 +653,7 @@ TEST(SceneInspect, SelectOverlaysAndExplainJson) {
     EXPECT_EQ(s.set("selected", "").status, SetResult::Ok);
     EXPECT_EQ(s.get("selected"), "null");
     EXPECT_EQ(s.option("selected")->setter, std::string("select"));
-    s.step(600);
+    s_session.step(600);
     const testjson::Value e = testjson::parse(s.explain_json(3));
     EXPECT_EQ(e.at("neighbors").size(), 3u);
     EXPECT_EQ(e.at("total")[0].get<double>(), s.flock.explain(3, s.rules, std::nullopt).total.x);
@@ -606,7 +676,7 @@ TEST(SceneTunables, SanitizeIsIdempotentAndKeepsMinSpeedBelowMax) {
 TEST(Bench, FormedFlockByDefaultAndTheWarmUpKeepsToItsBudget) {
     FlockParams p;
     p.num_boids = 300;
-    const BenchResult formed = FlockScene().benchmark(300, NeighborMode::Grid, 5);
+    const BenchResult formed = make_session("flock")->benchmark(300, "grid", 5);
     EXPECT_EQ(formed.warmup, kFormedWarmup);
     const BenchResult cut = bench_flock(p, 7, NeighborMode::Grid, 100000, 1, 1, 0, 30.0);
     EXPECT_GT(cut.warmup, 0);
@@ -626,36 +696,37 @@ TEST(Cli, BenchDefaultsToAFormedFlock) {
 // [SECTION] In words: describe(), context responses and the keys table
 
 namespace {
-std::unique_ptr<flocklab::FlockScene> flock_at(int steps, const char* rules = "all") {
-    auto s = std::make_unique<flocklab::FlockScene>();
+flocklab::FlockScene& flock_of(flocklab::Session& s) { return static_cast<flocklab::FlockScene&>(s.scene()); }
+std::unique_ptr<flocklab::Session> flock_at(int steps, const char* rules = "all") {
+    auto s = flocklab::make_session("flock");
     flocklab::Rules r;
     flocklab::parse_rules(rules, &r);
-    for (int i = 0; i < flocklab::kRuleCount; ++i) s->set_rule(i, flocklab::rule(r, i));
+    for (int i = 0; i < flocklab::kRuleCount; ++i) flock_of(*s).set_rule(i, flocklab::rule(r, i));
     s->reset(7);
     s->step(steps);
     return s;
 }
 // Seed 7 at 10 s with the pointer hawk held at the centre from the start.
-std::unique_ptr<flocklab::FlockScene> flock_with_hawk_at_centre() {
+std::unique_ptr<flocklab::Session> flock_with_hawk_at_centre() {
     auto h = flock_at(0);
-    h->hawk = flocklab::Vec2{450, 270};
+    flock_of(*h).hawk = flocklab::Vec2{450, 270};
     h->step(600);
     return h;
 }
 }  // namespace
 
 TEST(Words, FlockSummaryAtTenSecondsSaysTheLabsNumbersInWords) {
-    EXPECT_EQ(flock_at(600)->describe(),
+    EXPECT_EQ(flock_at(600)->scene().describe(),
               "60 boids, separation, alignment and cohesion on. The flock is tight (spacing 23 px) and flies together "
               "(order 0.88).");
-    EXPECT_EQ(flock_at(600, "no-sep")->describe(),
+    EXPECT_EQ(flock_at(600, "no-sep")->scene().describe(),
               "60 boids, alignment and cohesion on, separation off. The flock is packed (spacing 1.2 px) and flies "
               "together (order 0.89).");
     auto h = flock_with_hawk_at_centre();
-    EXPECT_EQ(h->describe(),
+    EXPECT_EQ(h->scene().describe(),
               "60 boids, separation, alignment and cohesion on. The flock is tight (spacing 22 px) and flies together "
               "(order 0.90). The hawk is near the centre; no boid is fleeing it.");
-    EXPECT_EQ(h->fleeing(), 0);
+    EXPECT_EQ(flock_of(*h).fleeing(), 0);
 }
 
 // [SECTION] Languages (core/lang.hpp): the same sentences from a table
@@ -710,22 +781,22 @@ TEST(Language, EnglishIsTheDefaultAndRecordsNothing) {
 }
 
 TEST(Language, TheFlockSummaryInSpanishFromThePagesTable) {
-    const std::string english = flock_at(600)->describe();
+    const std::string english = flock_at(600)->scene().describe();
     {
         InLanguage es("es", spanish_table(), ',');
-        EXPECT_EQ(flock_at(600)->describe(),
+        EXPECT_EQ(flock_at(600)->scene().describe(),
                   "60 boids, con separación, alineación y cohesión. La bandada está compacta (espaciado 23 px) y vuela "
                   "unida (orden 0,88).");
         auto h = flock_at(0);
-        h->hawk = flocklab::Vec2{450, 270};
+        flock_of(*h).hawk = flocklab::Vec2{450, 270};
         h->step(600);
-        EXPECT_EQ(h->describe(),
+        EXPECT_EQ(h->scene().describe(),
                   "60 boids, con separación, alineación y cohesión. La bandada está compacta (espaciado 22 px) y vuela "
                   "unida (orden 0,90). El halcón está cerca del centro; ningún boid huye de él.");
-        EXPECT_EQ(h->explain_words(3).rfind("Boid 3: ", 0), 0u) << h->explain_words(3);
+        EXPECT_EQ(h->scene().explain_words(3).rfind("Boid 3: ", 0), 0u) << h->scene().explain_words(3);
         EXPECT_TRUE(flocklab::missing_strings().empty()) << flocklab::missing_strings().front();
     }
-    EXPECT_EQ(flock_at(600)->describe(), english);  // and back in English, unchanged
+    EXPECT_EQ(flock_at(600)->scene().describe(), english);  // and back in English, unchanged
 }
 
 TEST(Words, ThresholdsDecideAtTheirEdges) {
@@ -755,10 +826,11 @@ TEST(Words, SteerSummaryInEachMode) {
         {"wander", "Wander. The vehicle roams at the right edge, heading down and right, at 205 px/s."},
     };
     for (const auto& [mode, words] : cases) {
-        flocklab::SteerScene s;
+        flocklab::Session s_session(std::make_unique<flocklab::SteerScene>());
+        flocklab::Scene& s = s_session.scene();
         ASSERT_EQ(s.set("mode", mode).status, flocklab::SetResult::Ok);
-        s.reset(7);
-        s.step(120);
+        s_session.reset(7);
+        s_session.step(120);
         EXPECT_EQ(s.describe(), words) << mode;
     }
 }
@@ -766,7 +838,7 @@ TEST(Words, SteerSummaryInEachMode) {
 TEST(Words, AnActionIsAnsweredOnceAfterTwoSimulatedSecondsComparingBeforeAndAfter) {
     auto s = flock_at(600);
     EXPECT_EQ(s->respond(false), "");  // nothing happened: nothing said
-    s->set_rule(0, false);
+    flock_of(*s).set_rule(0, false);
     s->step(119);
     EXPECT_EQ(s->respond(false), "");  // not yet: the effect is not visible
     s->step(1);
@@ -776,13 +848,13 @@ TEST(Words, AnActionIsAnsweredOnceAfterTwoSimulatedSecondsComparingBeforeAndAfte
     EXPECT_EQ(s->respond(false), "");  // once
     s->step(600);
     EXPECT_EQ(s->respond(false), "");  // and nothing while nothing happens
-    s->set_rule(0, true);
+    flock_of(*s).set_rule(0, true);
     EXPECT_EQ(s->respond(true), "Separation on. Paused: press Play, or the period key to step, to see what it does.");
 }
 
 TEST(Words, ExplainInWordsNamesTheStrongestPushAndTheTotal) {
     auto s = flock_at(600);
-    const std::string w = s->explain_words(12);
+    const std::string w = s->scene().explain_words(12);
     EXPECT_EQ(w.rfind("Boid 12: ", 0), 0u) << w;
     EXPECT_NE(w.find(" neighbour"), std::string::npos) << w;
     EXPECT_NE(w.find("the total is "), std::string::npos) << w;
@@ -793,12 +865,7 @@ TEST(Words, ExplainInWordsNamesTheStrongestPushAndTheTotal) {
 // of the lesson page has one. Another scene (a new one, a plugin) needs no
 // edit there: the release's EMBEDDING.md adds its table (web/tools/dist.mjs).
 TEST(Words, TheReadmesKeyTablesAreTheKeyTable) {
-    const auto read = [](const char* path) {
-        std::ifstream in(path);
-        std::stringstream text;
-        text << in.rdbuf();
-        return text.str();
-    };
+    const auto read = testjson::read_file;
     const std::string readme = read(FLOCKLAB_SOURCE_DIR "/web/README.md");
     std::set<std::string> documented;
     const std::string marker = "\n<!-- keys: ";  // at a line's start
@@ -824,15 +891,15 @@ TEST(Words, TheReadmesKeyTablesAreTheKeyTable) {
 
 TEST(Words, ResponsesSayTheTimeThatPassedAndThePausedHintOncePerPause) {
     auto s = flock_at(600);
-    s->set_rule(1, false);
+    flock_of(*s).set_rule(1, false);
     s->step(600);  // one call, 10 s: the sentence says so
     EXPECT_EQ(s->respond(false).rfind("Alignment off. In 10 seconds the spacing ", 0), 0u);
-    s->set_rule(1, true);
+    flock_of(*s).set_rule(1, true);
     EXPECT_EQ(s->respond(true), "Alignment on. Paused: press Play, or the period key to step, to see what it does.");
-    s->set_rule(2, false);
+    flock_of(*s).set_rule(2, false);
     EXPECT_EQ(s->respond(true), "Cohesion off.");  // the hint once per pause
     s->step(1);
-    s->set_rule(2, true);
+    flock_of(*s).set_rule(2, true);
     EXPECT_EQ(s->respond(true), "Cohesion on. Paused: press Play, or the period key to step, to see what it does.");
     EXPECT_EQ(flocklab::in_seconds(2.0), "In 2 seconds ");
     EXPECT_EQ(flocklab::in_seconds(1.0), "In 1 second ");
@@ -845,30 +912,30 @@ TEST(Words, ResponsesSayTheTimeThatPassedAndThePausedHintOncePerPause) {
 TEST(SceneSettings, ASnapshotMakesTheSameRun) {
     for (const char* name : scene_names()) {  // the lesson's scenes changed from their defaults; any other as it starts
         SCOPED_TRACE(name);
-        std::unique_ptr<Scene> a = make_scene(name), b = make_scene(name);
+        std::unique_ptr<Session> a = make_session(name), b = make_session(name);
         if (std::string(name) == "flock") {
-            a->set("rule", "cohesion=0");
-            a->set("leader", "1");
-            a->set("leaderTarget", "700,300");
-            a->set("boids", "90");
-            a->set_params({{"view_radius", "45"}, {"weight_separation", "0.5"}});
+            a->scene().set("rule", "cohesion=0");
+            a->scene().set("leader", "1");
+            a->scene().set("leaderTarget", "700,300");
+            a->scene().set("boids", "90");
+            a->scene().set_params({{"view_radius", "45"}, {"weight_separation", "0.5"}});
         } else if (std::string(name) == "steer") {
-            a->set("mode", "flee");
-            a->set("target", "300,200");
-            a->set_params({{"max_speed", "180"}});
+            a->scene().set("mode", "flee");
+            a->scene().set("target", "300,200");
+            a->scene().set_params({{"max_speed", "180"}});
         } else {
-            a->set("goal", "20,3");
-            a->set("walls", "12,8;13,8");
-            a->set("follow", "seek");
-            a->set_params({{"weight_separation", "0.75"}});
+            a->scene().set("goal", "20,3");
+            a->scene().set("walls", "12,8;13,8");
+            a->scene().set("follow", "seek");
+            a->scene().set_params({{"weight_separation", "0.75"}});
         }
-        b->apply_settings(a->settings());
-        EXPECT_EQ(b->settings(), a->settings());
+        b->scene().apply_settings(a->scene().settings());
+        EXPECT_EQ(b->scene().settings(), a->scene().settings());
         a->reset(11);
         b->reset(11);
         a->step(240);
         b->step(240);
-        EXPECT_EQ(b->state_json(), a->state_json());
+        EXPECT_EQ(b->scene().state_json(), a->scene().state_json());
     }
 }
 
@@ -895,11 +962,12 @@ TEST(SceneSettings, ExperimentRunsEqualRunsAlone) {
     const testjson::Value rows = testjson::parse(e.json());
     ASSERT_EQ(rows.size(), 4u);
     for (const testjson::Value& r : rows) {
-        FlockScene alone;
+        Session alone_session(std::make_unique<FlockScene>());
+        auto& alone = static_cast<FlockScene&>(alone_session.scene());
         alone.set("rule", "alignment=0");
         alone.set_param("weight_separation", r.at("value").get<std::string>());
         alone.reset(static_cast<std::uint64_t>(r.at("seed").get<long long>()));
-        alone.step(120);
+        alone_session.step(120);
         EXPECT_EQ(r.at("spacing").get<double>(), alone.gauges()[0].value);
         EXPECT_EQ(r.at("order").get<double>(), alone.gauges()[1].value);
     }
@@ -1021,14 +1089,15 @@ TEST(Seeds, OneGrammarWithItsLimitsAndItsReasons) {
 // A sentence about an action tells the swing its two ends hide (issue "every
 // student", round two: "the speed stayed near 5 px/s" while it peaked at 218).
 TEST(Responses, ASwingBetweenTheEndsIsSaid) {
-    SteerScene s;
+    Session s_session(std::make_unique<SteerScene>());
+    auto& s = static_cast<SteerScene&>(s_session.scene());
     s.set("mode", "arrive");
     s.reset(7);
-    s.step(600);  // settled on the target
+    s_session.step(600);  // settled on the target
     s.set_target({700, 100});
-    s.action("target moved");
-    s.step(900);  // there and settled again: both ends near rest
-    const std::string said = s.respond(false);
+    s_session.action("target moved");
+    s_session.step(900);  // there and settled again: both ends near rest
+    const std::string said = s_session.respond(false);
     EXPECT_NE(said.find("the speed stayed near"), std::string::npos) << said;
     EXPECT_NE(said.find("(up to 214 px/s on the way)"), std::string::npos) << said;  // the highest 0.1 s sample
 }

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/session.hpp"
 #include "core/crowd_scene.hpp"
 #include "core/flock_scene.hpp"
 #include "core/steer_scene.hpp"
@@ -45,10 +46,11 @@ std::smatch find(const std::string& text, const std::string& pattern) {
 TEST(Sentences, TheCrowdsSummaryStatesItsCounts) {
     for (const char* follow : {"field", "seek"}) {
         for (std::uint64_t seed = 0; seed < 5; ++seed) {
-            flocklab::CrowdScene s;
+            flocklab::Session s_session(std::make_unique<flocklab::CrowdScene>());
+            auto& s = static_cast<flocklab::CrowdScene&>(s_session.scene());
             s.set("follow", follow);
             s.reset(seed);
-            s.step(600);
+            s_session.step(600);
             const std::string w = s.describe();
             const std::smatch m = find(w, R"((\d+) agents: (\d+) ha(?:s|ve) arrived, (\d+) (?:is|are) stuck\.)");
             if (m.empty()) continue;
@@ -113,13 +115,14 @@ TEST(Sentences, TheCrowdsMeanIsSaidOnlyOfAgentsWithAWayThere) {
 }
 
 TEST(Sentences, AfterAnActionTheCrowdSaysWhereItsGaugesWentFromAndTo) {
-    flocklab::CrowdScene s;
+    flocklab::Session s_session(std::make_unique<flocklab::CrowdScene>());
+    auto& s = static_cast<flocklab::CrowdScene&>(s_session.scene());
     s.reset(3);
-    s.step(300);
+    s_session.step(300);
     const double arrived0 = gauge(s, "arrived"), stuck0 = gauge(s, "stuck");
     s.set("follow", "seek");
-    s.step(flocklab::kRespondSteps);
-    const std::string w = s.respond(false);
+    s_session.step(flocklab::kRespondSteps);
+    const std::string w = s_session.respond(false);
     EXPECT_EQ(w.rfind("Follow seek. In 2 seconds ", 0), 0u) << w;
     const double arrived1 = gauge(s, "arrived"), stuck1 = gauge(s, "stuck");
     if (arrived1 == arrived0) {
@@ -134,9 +137,10 @@ TEST(Sentences, AfterAnActionTheCrowdSaysWhereItsGaugesWentFromAndTo) {
 }
 
 TEST(Sentences, AnAgentsExplanationStatesItsCellDistanceAndSpeed) {
-    flocklab::CrowdScene s;
+    flocklab::Session s_session(std::make_unique<flocklab::CrowdScene>());
+    auto& s = static_cast<flocklab::CrowdScene&>(s_session.scene());
     s.reset(7);
-    s.step(240);
+    s_session.step(240);
     for (int i = 0; i < s.crowd().size(); i += 7) {
         const std::string w = s.explain_words(i);
         const flocklab::Cell k = s.crowd().cell(i);
@@ -160,11 +164,12 @@ TEST(Sentences, AnAgentsExplanationStatesItsCellDistanceAndSpeed) {
 TEST(Sentences, AnAgentOneCellFromTheGoalIsOneCell) {
     // Every agent over a run, until one stands 1 cell from the goal: its
     // explanation agrees in number ("1 cell", never "1 cells").
-    flocklab::CrowdScene s;
+    flocklab::Session s_session(std::make_unique<flocklab::CrowdScene>());
+    auto& s = static_cast<flocklab::CrowdScene&>(s_session.scene());
     s.reset(7);
     int seen = 0;
     for (int step = 0; step < 1200 && seen == 0; ++step) {
-        s.step(1);
+        s_session.step(1);
         for (int i = 0; i < s.crowd().size(); ++i) {
             if (s.maze().distance(s.crowd().cell(i)) != 1) continue;
             const std::string w = s.explain_words(i);
@@ -178,10 +183,11 @@ TEST(Sentences, AnAgentOneCellFromTheGoalIsOneCell) {
 TEST(Sentences, TheFlocksSummaryCountsTheBoidsInsideTheHawksCircle) {
     int with = 0, without = 0;  // seeds with and without boids in the circle: both kinds said
     for (std::uint64_t seed = 0; seed < 12; ++seed) {
-        flocklab::FlockScene s;
+        flocklab::Session s_session(std::make_unique<flocklab::FlockScene>());
+        auto& s = static_cast<flocklab::FlockScene&>(s_session.scene());
         s.reset(seed);
         s.hawk = Vec2{450, 270};
-        s.step(240);
+        s_session.step(240);
         int inside = 0;  // counted here, from the boids and the circle
         for (int i = 0; i < s.flock.size(); ++i) {
             const double d = (s.flock.boid(i).pos - *s.hawk).length();
@@ -207,10 +213,11 @@ TEST(Sentences, TheFlocksSummaryCountsTheBoidsInsideTheHawksCircle) {
 TEST(Sentences, TheVehiclesSummaryStatesItsDistanceAndSpeed) {
     for (const char* mode : {"seek", "flee", "arrive"}) {
         for (int steps : {30, 120, 600}) {
-            flocklab::SteerScene s;
+            flocklab::Session s_session(std::make_unique<flocklab::SteerScene>());
+            auto& s = static_cast<flocklab::SteerScene&>(s_session.scene());
             s.set("mode", mode);
             s.reset(7);
-            s.step(steps);
+            s_session.step(steps);
             const std::string w = s.describe();
             const double distance = gauge(s, "distance"), speed = gauge(s, "speed");
             if (distance < 0.5) {
@@ -236,10 +243,11 @@ TEST(Sentences, TheVehiclesSummaryStatesItsDistanceAndSpeed) {
 TEST(Sentences, EveryChangeOfASimulationOptionIsNamedWithItsNewValue) {
     int named = 0;
     for (const char* name : flocklab::scene_names()) {
-        auto s = flocklab::make_scene(name);
-        s->reset(7);
-        s->step(60);
-        s->respond(true);
+        auto session = flocklab::make_session(name);
+        flocklab::Scene* s = &session->scene();
+        session->reset(7);
+        session->step(60);
+        session->respond(true);
         for (const flocklab::OptionSpec& o : s->options()) {
             const std::string opt = o.name;
             if (opt == "overlay" || opt == "selected" || opt == "neighbors" || opt == "paint") continue;
@@ -255,7 +263,7 @@ TEST(Sentences, EveryChangeOfASimulationOptionIsNamedWithItsNewValue) {
                 const std::string before = s->get(o.name);
                 const flocklab::SetResult r = s->set(o.name, value);
                 ASSERT_NE(r.status, flocklab::SetResult::Invalid) << name << " " << opt << "=" << value;
-                const std::string said = s->respond(true);
+                const std::string said = session->respond(true);
                 if (s->get(o.name) == before) {
                     EXPECT_EQ(said, "") << name << " " << opt << "=" << value << ": nothing changed, yet it said: " << said;
                     continue;

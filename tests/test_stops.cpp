@@ -7,6 +7,7 @@
 #include <cmath>
 #include <string>
 
+#include "core/session.hpp"
 #include "core/crowd_scene.hpp"
 #include "core/flock_scene.hpp"
 #include "core/registry.hpp"
@@ -19,9 +20,6 @@ using namespace flocklab;
 namespace {
 bool has(const std::vector<double>& stops, double v) { return std::find(stops.begin(), stops.end(), v) != stops.end(); }
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
-struct SpokenFlock : FlockScene {
-    using FlockScene::change_sentence;  // what a response says, from gauges before and after
-};
 }  // namespace
 
 TEST(Stops, EveryTunableOfEverySceneStopsOnItsLessonValueBetweenItsEnds) {
@@ -71,45 +69,51 @@ TEST(Stops, TheNearestStopIsTheLowerOfTwoEquallyNear) {
 }
 
 TEST(Words, AForceUnitReadsAsStudentsWriteIt) {
-    SteerScene steer;
+    Session steer_session(std::make_unique<SteerScene>());
+    auto& steer = static_cast<SteerScene&>(steer_session.scene());
     for (const Tunable& t : steer.tunables()) EXPECT_EQ(std::string(t.unit).find('^'), std::string::npos) << t.name;
     steer.set("mode", "seek");
-    ASSERT_EQ(steer.compare({{"max_force", "0.2"}}).status, SetResult::Ok);
-    EXPECT_TRUE(contains(steer.compared_words(), "0.2 px/s\u00b2")) << steer.compared_words();
-    EXPECT_FALSE(contains(steer.summary(), "^2")) << steer.summary();
+    ASSERT_EQ(steer_session.compare({{"max_force", "0.2"}}).status, SetResult::Ok);
+    EXPECT_TRUE(contains(steer_session.compared_words(), "0.2 px/s\u00b2")) << steer_session.compared_words();
+    EXPECT_FALSE(contains(steer_session.summary(), "^2")) << steer_session.summary();
 }
 
 TEST(Lanes, TheSolidLaneIsCalledTheLabsOnlyWhenItRunsTheLabsCode) {
-    FlockScene lab;
-    ASSERT_EQ(lab.compare({{"max_force", "0.2"}}).status, SetResult::Ok);
+    Session lab_session(std::make_unique<FlockScene>());
+    auto& lab = static_cast<FlockScene&>(lab_session.scene());
+    ASSERT_EQ(lab_session.compare({{"max_force", "0.2"}}).status, SetResult::Ok);
     lab.reset(7);
-    lab.step(120);
-    EXPECT_EQ(lab.solid_words(), "");
-    EXPECT_TRUE(contains(lab.summary(), "against the lab's")) << lab.summary();
+    lab_session.step(120);
+    EXPECT_EQ(lab_session.solid_words(), "");
+    EXPECT_TRUE(contains(lab_session.summary(), "against the lab's")) << lab_session.summary();
 
     // "Move as you go, last first": both lanes move as they go; only the turn order differs.
-    FlockScene both;
+    Session both_session(std::make_unique<FlockScene>());
+    auto& both = static_cast<FlockScene&>(both_session.scene());
     both.set("update", "as-you-go");
-    ASSERT_EQ(both.compare({{"order", "reversed"}}).status, SetResult::Ok);
+    ASSERT_EQ(both_session.compare({{"order", "reversed"}}).status, SetResult::Ok);
     both.reset(7);
-    both.step(120);
-    EXPECT_EQ(both.solid_words(), "update as-you-go");
-    const std::string said = both.summary();
+    both_session.step(120);
+    EXPECT_EQ(both_session.solid_words(), "update as-you-go");
+    const std::string said = both_session.summary();
     EXPECT_TRUE(contains(said, "Both lanes: update as-you-go.")) << said;
     EXPECT_FALSE(contains(said, "the lab's")) << said;
     EXPECT_TRUE(contains(said, "against the solid lane's")) << said;
 
     // A slip the lane itself changes is the lane's, not both lanes'.
-    FlockScene theirs;
+    Session theirs_session(std::make_unique<FlockScene>());
+    auto& theirs = static_cast<FlockScene&>(theirs_session.scene());
     theirs.set("update", "as-you-go");
-    ASSERT_EQ(theirs.compare({{"update", "look-first"}}).status, SetResult::Ok);
-    EXPECT_EQ(theirs.solid_words(), "");
+    ASSERT_EQ(theirs_session.compare({{"update", "look-first"}}).status, SetResult::Ok);
+    EXPECT_EQ(theirs_session.solid_words(), "");
 }
 
 TEST(Words, TheFlocksNoiseIsNoChangeAndTheGaugeSaysHowMuchIsNoise) {
-    SpokenFlock f;
+    FlockScene f;
     f.reset(7);
     const std::vector<Gauge> g = f.gauges();
+    const std::vector<Scene::Swing> no_swing(g.size(), Scene::Swing{NAN, NAN});  // no sample in between
+    Scene& spoken = f;  // what a response says, from gauges before and after
     EXPECT_EQ(g[0].same, kSameSpacing);
     EXPECT_EQ(g[1].same, kSameOrder);
     std::vector<Gauge> before = g, after = g;
@@ -117,13 +121,13 @@ TEST(Words, TheFlocksNoiseIsNoChangeAndTheGaugeSaysHowMuchIsNoise) {
     after[0].value = 24.4;  // a px up: the boids passing each other
     after[1].value = before[1].value;
     // A page reads the same threshold from the description (charts.js plotSummary).
-    EXPECT_TRUE(contains(gauges_json(f), "\"name\": \"spacing\", \"unit\": \"px\", \"value\": ")) << gauges_json(f);
-    EXPECT_TRUE(contains(gauges_json(f), "\"same\": 2.0}")) << gauges_json(f);
-    const std::string s = f.change_sentence(before, after, 2.0);
+    EXPECT_TRUE(contains(gauges_json(g), "\"name\": \"spacing\", \"unit\": \"px\", \"value\": ")) << gauges_json(g);
+    EXPECT_TRUE(contains(gauges_json(g), "\"same\": 2.0}")) << gauges_json(g);
+    const std::string s = spoken.change_sentence(before, after, 2.0, no_swing);
     EXPECT_TRUE(contains(s, "stayed near")) << s;
     EXPECT_FALSE(contains(s, "spreading")) << s;
     after[0].value = 30.0;
-    EXPECT_TRUE(contains(f.change_sentence(before, after, 2.0), "spreading out"));
+    EXPECT_TRUE(contains(spoken.change_sentence(before, after, 2.0, no_swing), "spreading out"));
 }
 
 TEST(Words, AHawkMovedByAKeySaysHowFarTheNearestBoidIs) {
@@ -136,10 +140,11 @@ TEST(Words, AHawkMovedByAKeySaysHowFarTheNearestBoidIs) {
 }
 
 TEST(Words, ADragsWallsAreOneNote) {
-    CrowdScene c;
+    Session c_session(std::make_unique<CrowdScene>());
+    auto& c = static_cast<CrowdScene&>(c_session.scene());
     c.reset(7);
     c.set("walls", "none");
-    const int marks = static_cast<int>(c.history().events().size());
+    const int marks = static_cast<int>(c_session.history().events().size());
     int painted = 0;
     Cell first{}, last{};
     for (int r = 0; r < 3; ++r) {
@@ -149,10 +154,10 @@ TEST(Words, ADragsWallsAreOneNote) {
         last = k;
     }
     ASSERT_GE(painted, 2);
-    EXPECT_EQ(static_cast<int>(c.history().events().size()), marks) << "a quiet wall is not noted";
+    EXPECT_EQ(static_cast<int>(c_session.history().events().size()), marks) << "a quiet wall is not noted";
     c.painted(true, painted, first, last);
-    ASSERT_EQ(static_cast<int>(c.history().events().size()), marks + 1);
-    EXPECT_TRUE(contains(c.history().events().back().what, std::to_string(painted) + " walls added, from ")) << c.history().events().back().what;
+    ASSERT_EQ(static_cast<int>(c_session.history().events().size()), marks + 1);
+    EXPECT_TRUE(contains(c_session.history().events().back().what, std::to_string(painted) + " walls added, from ")) << c_session.history().events().back().what;
 }
 
 TEST(Words, AGaugeOfOneAgreesAndNoNameKeepsItsUnderscores) {
@@ -160,11 +165,12 @@ TEST(Words, AGaugeOfOneAgreesAndNoNameKeepsItsUnderscores) {
     EXPECT_EQ(gauge_words({"arrived", "agents", 2.0, 0}), "2 agents");
     EXPECT_EQ(gauge_words({"mean_steps_to_goal", "cells", 1.0, 0}), "1 cell");
     EXPECT_EQ(gauge_label({"mean_steps_to_goal", "cells", 3.0}), "mean steps to goal");
-    CrowdScene c;
-    ASSERT_EQ(c.compare({{"follow", "seek"}}).status, SetResult::Ok);
+    Session c_session(std::make_unique<CrowdScene>());
+    auto& c = static_cast<CrowdScene&>(c_session.scene());
+    ASSERT_EQ(c_session.compare({{"follow", "seek"}}).status, SetResult::Ok);
     c.reset(7);
-    c.step(600);
-    const std::string said = c.summary();
+    c_session.step(600);
+    const std::string said = c_session.summary();
     EXPECT_EQ(said.find('_'), std::string::npos) << said;
     EXPECT_EQ(said.find(" 1 agents"), std::string::npos) << said;
 }

@@ -4,6 +4,7 @@
 // switches and gauges it shows (what_if.py's; the golden files: test_cli.cpp).
 #include <gtest/gtest.h>
 
+#include "core/session.hpp"
 #include "core/crowd_scene.hpp"
 #include "core/flock_scene.hpp"
 #include "core/registry.hpp"
@@ -19,25 +20,25 @@ void expect_same_state(Scene& a, Scene& b) { EXPECT_EQ(a.state_json(), b.state_j
 TEST(WhatIf, EveryRegisteredSceneTakesALaneThatStepsAsTheSameSceneAloneWould) {
     for (const char* name : scene_names()) {
         SCOPED_TRACE(name);
-        std::unique_ptr<Scene> s = make_scene(name);
+        std::unique_ptr<Session> s = make_session(name);
         // A lane with no real change (max_force as it is): it stays equal to the first lane, agent for agent.
-        const std::string force = s->params_json().substr(s->params_json().find("\"max_force\": ") + 13);
+        const std::string force = s->scene().params_json().substr(s->scene().params_json().find("\"max_force\": ") + 13);
         const std::string same = force.substr(0, force.find_first_of(",}"));
         ASSERT_EQ(s->compare({{"max-force", same}}).status, SetResult::Ok);
         ASSERT_NE(s->what_if(), nullptr);
         s->reset(5);
         s->step(90);
         EXPECT_EQ(s->apart(), 0.0);
-        expect_same_state(*s, *s->what_if());
+        expect_same_state(s->scene(), *s->what_if());
         // A real change: the lane and a scene set up the same way alone are the same run.
         ASSERT_EQ(s->compare({{"max_force", "0.2"}}).status, SetResult::Ok);
         s->reset(5);
         s->step(90);
-        std::unique_ptr<Scene> alone = make_scene(name);
-        alone->set_param("max_force", "0.2");
+        std::unique_ptr<Session> alone = make_session(name);
+        alone->scene().set_param("max_force", "0.2");
         alone->reset(5);
         alone->step(90);
-        expect_same_state(*s->what_if(), *alone);  // max_force draws nothing at the start
+        expect_same_state(*s->what_if(), alone->scene());  // max_force draws nothing at the start
         EXPECT_GT(s->apart(), 0.0);
         EXPECT_EQ(s->what_if()->steps(), 90);
         EXPECT_EQ(s->compared(), (std::vector<std::pair<std::string, std::string>>{{"max_force", "0.2"}}));
@@ -49,37 +50,42 @@ TEST(WhatIf, EveryRegisteredSceneTakesALaneThatStepsAsTheSameSceneAloneWould) {
 }
 
 TEST(WhatIf, EveryInputReachesBothLanes) {
-    SteerScene steer;
+    Session steer_session(std::make_unique<SteerScene>());
+    auto& steer = static_cast<SteerScene&>(steer_session.scene());
     steer.set("mode", "seek");
-    ASSERT_EQ(steer.compare({{"maxForce", "0.2"}}).status, SetResult::Ok);
+    ASSERT_EQ(steer_session.compare({{"maxForce", "0.2"}}).status, SetResult::Ok);
     steer.set_target({600, 100});  // as the view's click does
     steer.set_param("max_speed", "300");
-    steer.step(1);
-    auto& lane = static_cast<SteerScene&>(*steer.what_if());
+    steer_session.step(1);
+    auto& lane = static_cast<SteerScene&>(*steer_session.what_if());
     EXPECT_EQ(lane.vehicle.target, (Vec2{600, 100}));
     EXPECT_EQ(lane.params.max_speed, 300.0);
     EXPECT_EQ(lane.params.max_force, 0.2);  // the change stays the lane's
     steer.set("mode", "flee");
-    steer.step(1);
+    steer_session.step(1);
     EXPECT_EQ(lane.vehicle.mode, SteerMode::Flee);
 
-    FlockScene flock;
-    ASSERT_EQ(flock.compare({{"weight_cohesion", "0"}}).status, SetResult::Ok);
+    Session flock_session(std::make_unique<FlockScene>());
+
+    auto& flock = static_cast<FlockScene&>(flock_session.scene());
+    ASSERT_EQ(flock_session.compare({{"weight_cohesion", "0"}}).status, SetResult::Ok);
     flock.hawk = Vec2{300, 200};  // as the pointer moves it
     flock.set("rule", "alignment=0");
-    flock.step(1);
-    auto& birds = static_cast<FlockScene&>(*flock.what_if());
+    flock_session.step(1);
+    auto& birds = static_cast<FlockScene&>(*flock_session.what_if());
     EXPECT_EQ(birds.hawk, flock.hawk);
     EXPECT_FALSE(birds.rules.alignment);
     EXPECT_EQ(birds.params.weight_cohesion, 0.0);
 
-    CrowdScene crowd;
-    ASSERT_EQ(crowd.compare({{"follow", "seek"}}).status, SetResult::Ok);
+    Session crowd_session(std::make_unique<CrowdScene>());
+
+    auto& crowd = static_cast<CrowdScene&>(crowd_session.scene());
+    ASSERT_EQ(crowd_session.compare({{"follow", "seek"}}).status, SetResult::Ok);
     std::string why;
     ASSERT_TRUE(crowd.set_goal({5, 3}, &why)) << why;
     crowd.set("walls", "none");
-    crowd.step(1);
-    auto& other = static_cast<CrowdScene&>(*crowd.what_if());
+    crowd_session.step(1);
+    auto& other = static_cast<CrowdScene&>(*crowd_session.what_if());
     EXPECT_EQ(other.get("walls"), crowd.get("walls"));
     EXPECT_EQ(other.get("goal"), crowd.get("goal"));
     EXPECT_EQ(other.follow(), Follow::Seek);
@@ -87,64 +93,68 @@ TEST(WhatIf, EveryInputReachesBothLanes) {
 }
 
 TEST(WhatIf, ResetAndSeedActOnBothAndTheLaneStartsFromACopy) {
-    FlockScene f;
-    ASSERT_EQ(f.compare({{"min_speed", "0"}}).status, SetResult::Ok);
-    f.step(100);
+    Session f_session(std::make_unique<FlockScene>());
+    auto& f = static_cast<FlockScene&>(f_session.scene());
+    ASSERT_EQ(f_session.compare({{"min_speed", "0"}}).status, SetResult::Ok);
+    f_session.step(100);
     f.reset(11);
-    ASSERT_EQ(f.what_if()->seed(), 11u);
-    EXPECT_EQ(f.what_if()->steps(), 0);
+    ASSERT_EQ(f_session.what_if()->seed(), 11u);
+    EXPECT_EQ(f_session.what_if()->steps(), 0);
     // The start is the first lane's (drawn with its speed band), not the lane's own draw.
-    EXPECT_EQ(f.apart(), 0.0);
+    EXPECT_EQ(f_session.apart(), 0.0);
     for (int i = 0; i < f.flock.size(); ++i) {
-        EXPECT_EQ(static_cast<FlockScene&>(*f.what_if()).flock.boid(i).vel, f.flock.boid(i).vel);
+        EXPECT_EQ(static_cast<FlockScene&>(*f_session.what_if()).flock.boid(i).vel, f.flock.boid(i).vel);
     }
     // Made mid-run, the lane starts from the state now.
-    FlockScene g;
-    g.step(50);
-    ASSERT_EQ(g.compare({{"order", "reversed"}}).status, SetResult::Ok);
-    EXPECT_EQ(g.what_if()->steps(), 50);
-    g.step(50);
-    EXPECT_EQ(g.apart(), 0.0);  // look first: the order of turns changes nothing
+    Session g_session(std::make_unique<FlockScene>());
+    auto& g = static_cast<FlockScene&>(g_session.scene());
+    g_session.step(50);
+    ASSERT_EQ(g_session.compare({{"order", "reversed"}}).status, SetResult::Ok);
+    EXPECT_EQ(g_session.what_if()->steps(), 50);
+    g_session.step(50);
+    EXPECT_EQ(g_session.apart(), 0.0);  // look first: the order of turns changes nothing
 }
 
 TEST(WhatIf, ABadChangeIsRefusedAndChangesNothing) {
-    FlockScene f;
-    ASSERT_EQ(f.compare({{"max_force", "0.2"}}).status, SetResult::Ok);
+    Session f_session(std::make_unique<FlockScene>());
+    auto& f = static_cast<FlockScene&>(f_session.scene());
+    ASSERT_EQ(f_session.compare({{"max_force", "0.2"}}).status, SetResult::Ok);
     for (const auto& bad : std::vector<std::vector<std::pair<std::string, std::string>>>{
              {{"gravity", "1"}}, {{"order", "sideways"}}, {{"max_force", "x"}}, {{"boids", "90"}}, {{"max_force", "1"}, {"update", "later"}}}) {
-        const SetResult r = f.compare(bad);
+        const SetResult r = f_session.compare(bad);
         EXPECT_EQ(r.status, SetResult::Invalid) << bad[0].first;
         EXPECT_NE(r.message.find("compare: "), std::string::npos) << r.message;
-        EXPECT_EQ(f.compared(), (std::vector<std::pair<std::string, std::string>>{{"max_force", "0.2"}}));
+        EXPECT_EQ(f_session.compared(), (std::vector<std::pair<std::string, std::string>>{{"max_force", "0.2"}}));
     }
-    const SetResult low = f.compare({{"max_force", "0.01"}});
+    const SetResult low = f_session.compare({{"max_force", "0.01"}});
     EXPECT_EQ(low.status, SetResult::Clamped);
     EXPECT_NE(low.message.find("max_force: 0.01 is outside 0.1 to"), std::string::npos) << low.message;
     // The lane's change is said as applied (compared(), and so config() and link()), not as asked.
-    EXPECT_EQ(f.compared(), (std::vector<std::pair<std::string, std::string>>{{"max_force", "0.1"}}));
-    ASSERT_EQ(f.compare({{"max_force", "99999"}, {"update", "as-you-go"}}).status, SetResult::Clamped);
+    EXPECT_EQ(f_session.compared(), (std::vector<std::pair<std::string, std::string>>{{"max_force", "0.1"}}));
+    ASSERT_EQ(f_session.compare({{"max_force", "99999"}, {"update", "as-you-go"}}).status, SetResult::Clamped);
     std::string applied;
-    for (const auto& [n, v] : f.what_if()->settings()) {
+    for (const auto& [n, v] : f_session.what_if()->settings()) {
         if (n == "max_force") applied = v;
     }
-    EXPECT_EQ(f.compared(), (std::vector<std::pair<std::string, std::string>>{{"max_force", applied}, {"update", "as-you-go"}}));
+    EXPECT_EQ(f_session.compared(), (std::vector<std::pair<std::string, std::string>>{{"max_force", applied}, {"update", "as-you-go"}}));
     EXPECT_NE(applied, "99999");
 }
 
 TEST(WhatIf, SteerGaugesClosestAndOvershootRestartWhenTheTargetMovesOrTheRunResets) {
-    SteerScene s;
+    Session s_session(std::make_unique<SteerScene>());
+    auto& s = static_cast<SteerScene&>(s_session.scene());
     s.set("mode", "arrive");
     s.set_param("slow_radius", "40");
     s.reset(7);
     EXPECT_EQ(s.closest(), 350.0);
     EXPECT_EQ(s.overshoot(), 0.0);
-    s.step(600);
+    s_session.step(600);
     EXPECT_GT(s.overshoot(), 20.0);  // the lesson's braking-distance warning: about 24 px past the target
     EXPECT_LT(s.closest(), 1.0);
     s.set_target({470, 100});
     EXPECT_EQ(s.overshoot(), 0.0);
     EXPECT_EQ(s.closest(), s.vehicle.distance());
-    s.step(60);
+    s_session.step(60);
     s.reset();
     EXPECT_EQ(s.overshoot(), 0.0);
     const std::vector<Gauge> g = s.gauges();

@@ -23,8 +23,8 @@ int cmd_field(const Args& a);
 int cmd_sweep(const Args& a);
 int cmd_summarize(int argc, char** argv);
 int cmd_keys(const Args& a);
-// The crowd scene with the command's maze, --follow, --agents and --set (crowd_commands.cpp).
-std::unique_ptr<Scene> crowd_scene(const Args& a);
+// The crowd scene given the command's maze, --follow and --agents (crowd_commands.cpp).
+void configure_crowd(const Args& a, Scene& s);
 
 // Runs `flocklab ARGS...` (argv[0] is the program): the command's exit
 // status; UsageError for a bad argument (main() prints it, exit 2).

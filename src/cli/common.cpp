@@ -83,7 +83,7 @@ void apply_sets(const Args& a, Scene& s) {
     warn_clamped("set", r);
 }
 
-void apply_compare(const Pairs& compare, Scene& s) {
+void apply_compare(const Pairs& compare, Session& s) {
     if (compare.empty()) return;
     const SetResult r = s.compare(compare);
     if (r.status == SetResult::Invalid) throw UsageError("--" + r.message);
@@ -104,12 +104,12 @@ std::string settings_json(const Pairs& pairs, Scene& s) {
     return "{" + o + "}";
 }
 
-std::string what_if_json(const std::string& head, const Pairs& set, const Pairs& compare, Scene& s, std::string (*report)(Scene& lane)) {
+std::string what_if_json(const std::string& head, const Pairs& set, const Pairs& compare, Session& s, std::string (*report)(Scene& lane)) {
     Pairs both = set;
     both.insert(both.end(), compare.begin(), compare.end());
-    std::string o = "{" + head + ", \"settings\": " + settings_json(set, s) + ", " + report(s);
+    std::string o = "{" + head + ", \"settings\": " + settings_json(set, s.scene()) + ", " + report(s.scene());
     if (Scene* lane = s.what_if()) {
-        o += ", \"what_if\": {\"settings\": " + settings_json(both, s) + ", " + report(*lane) + "}, \"apart\": " + py_repr(s.apart());
+        o += ", \"what_if\": {\"settings\": " + settings_json(both, s.scene()) + ", " + report(*lane) + "}, \"apart\": " + py_repr(s.apart());
     }
     return o + "}";
 }

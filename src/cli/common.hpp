@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "args.hpp"
-#include "core/scene.hpp"
+#include "core/session.hpp"
 #include "core/work.hpp"
 
 namespace flocklab::cli {
@@ -29,15 +29,15 @@ Pairs name_values(const Args& a, const char* flag);
 // its what-if switches (the options flee, update, order: what_if.py's --set).
 void apply_sets(const Args& a, Scene& s);
 // --compare NAME=VALUE (repeatable): the what-if lane, from the scene's
-// state now (Scene::compare); a bad name or value is a UsageError.
-void apply_compare(const Pairs& compare, Scene& s);
+// state now (Session::compare); a bad name or value is a UsageError.
+void apply_compare(const Pairs& compare, Session& s);
 // what_if.py's "settings" object of these pairs: a dict (a later name's
 // value replaces an earlier one's, in its place), a tunable as Python's
 // float() prints, a switch as its word.
 std::string settings_json(const Pairs& pairs, Scene& s);
 // With --compare: what_if.py's layout, `fields` (a lane's report: its
 // settings first) of each lane and apart.
-std::string what_if_json(const std::string& head, const Pairs& set, const Pairs& compare, Scene& s,
+std::string what_if_json(const std::string& head, const Pairs& set, const Pairs& compare, Session& s,
                          std::string (*report)(Scene& lane));
 // The tunables that differ from the lesson's, as JSON members.
 std::string changed_params(Scene& s);
@@ -53,9 +53,8 @@ std::string vec_arg(Vec2 v);
 // registered scene's name, or UsageError.
 std::string scene_option(const Args& a);
 
-// `steps` steps of a scene, in calls of at most 2^20 (step() takes an int).
-template <class S>
-void step_all(S& s, long long steps) {
+// `steps` steps of a session, in calls of at most 2^20 (step() takes an int).
+inline void step_all(Session& s, long long steps) {
     for (long long done = 0; done < steps;) {
         const int n = static_cast<int>(std::min<long long>(steps - done, 1 << 20));
         s.step(n);
@@ -69,9 +68,8 @@ void step_all(S& s, long long steps) {
 struct CliScene {
     const char* scene;
     std::vector<const char*> flags;
-    // Before --option and --set; may replace the scene (the crowd is made
-    // with its maze checked).
-    void (*configure)(const Args& a, std::unique_ptr<Scene>& s);
+    // Before --option and --set (the crowd's maze, checked).
+    void (*configure)(const Args& a, Scene& s);
     // The flags of its own that sweep and gauges --scene take, and how they
     // configure it (before --set).
     std::vector<const char*> sweep_flags = {};

@@ -35,35 +35,34 @@ MazeArgs maze_args(const Args& a) {
     return m;
 }
 
-// The crowd scene with the command's maze (through its options, as the widget sets them).
-std::unique_ptr<Scene> crowd_scene(const Args& a) {
+// The crowd scene given the command's maze (through its options, as the widget sets them).
+void configure_crowd(const Args& a, Scene& s) {
     const MazeArgs m = maze_args(a);
-    std::unique_ptr<Scene> s = make_scene("crowd");
     for (const auto& [option, value] : {std::pair<const char*, std::string>{"goal", m.goal}, {"walls", m.walls}}) {
-        const SetResult r = s->set(option, value);
+        const SetResult r = s.set(option, value);
         if (r.status == SetResult::Invalid) throw UsageError("--" + r.message);
     }
     if (a.has("follow")) {
-        const SetResult r = s->set("follow", a.raw("follow"));
+        const SetResult r = s.set("follow", a.raw("follow"));
         if (r.status == SetResult::Invalid) throw UsageError("--follow: expected field or seek, got '" + shortened(a.raw("follow")) + "'");
     }
-    if (a.has("agents")) s->set("agents", std::to_string(a.integer("agents", 40, 1, kMaxAgents)));
-    if (!Crowd::spawnable(static_cast<CrowdScene&>(*s).maze())) {
+    if (a.has("agents")) s.set("agents", std::to_string(a.integer("agents", 40, 1, kMaxAgents)));
+    if (!Crowd::spawnable(static_cast<CrowdScene&>(s).maze())) {
         throw UsageError("--walls/--goal: no free cell in columns 0-5 can reach the goal " + m.goal + ", so no agent can start");
     }
-    return s;
 }
 
 int cmd_crowd(const Args& a) {
-    std::unique_ptr<Scene> s = crowd_scene(a);
-    apply_sets(a, *s);
-    auto& c = static_cast<CrowdScene&>(*s);
+    Session session(std::make_unique<CrowdScene>());
+    auto& c = static_cast<CrowdScene&>(session.scene());
+    configure_crowd(a, c);
+    apply_sets(a, c);
     const std::uint64_t seed = static_cast<std::uint64_t>(a.integer("seed", 7, 0, static_cast<long long>(kMaxSeed)));
     if (a.has("seconds") && a.has("steps")) throw UsageError("give --seconds or --steps, not both");
     const long long steps = a.has("seconds") ? std::llround(a.number("seconds", 10, 0, 1e6) * 60) : a.integer("steps", 600, 0, 100000000);
     check_work("crowd", c.agent_noun(), c.params.num_agents, static_cast<double>(steps), 1);
-    c.reset(seed);
-    step_all(c, steps);
+    session.reset(seed);
+    step_all(session, steps);
     if (a.has("json")) {
         std::cout << c.crowd().json(c.params, c.maze(), c.follow(), seed, steps) << "\n";
         return 0;
@@ -101,6 +100,6 @@ int cmd_field(const Args& a) {
 }
 // describe --scene crowd: --follow, --walls, --goal and --agents.
 const bool kCrowdFlags = register_cli_scene({"crowd", {"follow", "walls", "goal", "agents"},
-                                             [](const Args& a, std::unique_ptr<Scene>& s) { s = crowd_scene(a); }});
+                                             configure_crowd});
 
 }  // namespace flocklab::cli

@@ -24,20 +24,21 @@ int cmd_describe(const Args& a) {
     const long long steps = a.has("steps") ? a.integer("steps", 0, 0, 10000000)
                                            : std::llround(a.number("seconds", 10, 0, 100000) * 60);
     refuse_other_scenes_flags(a, scene);
-    std::unique_ptr<Scene> s = make_scene(scene);
+    std::unique_ptr<Session> s = make_session(scene);
+    Scene& sc = s->scene();
     if (const CliScene* c = cli_scene(scene)) {
-        c->configure(a, s);
-        apply_options(a, *s);
-        apply_sets(a, *s);
+        c->configure(a, sc);
+        apply_options(a, sc);
+        apply_sets(a, sc);
     } else {
-        configure(a, *s);
+        configure(a, sc);
     }
-    check_work("describe", *s, static_cast<double>(steps), 1);
+    check_work("describe", sc, static_cast<double>(steps), 1);
     s->reset(seed);
     apply_compare(name_values(a, "compare"), *s);  // a what-if lane: the widget's summary says it too
     step_all(*s, steps);
     if (a.has("json")) {
-        std::cout << "{\"summary\": " << json_string(s->summary()) << ", \"facts\": " << s->facts_json() << "}\n";
+        std::cout << "{\"summary\": " << json_string(s->summary()) << ", \"facts\": " << sc.facts_json() << "}\n";
     } else {
         std::cout << s->summary() << "\n";
     }

@@ -40,9 +40,9 @@ int cmd_gauges(const Args& a) {
     if (a.has("series")) {  // the run's history, as the widget keeps it (History::csv)
         if (seeds.size() != 1 || rules.size() != 1) throw UsageError("--series: give one seed and one rule set");
         if (json) throw UsageError("--series prints CSV; leave out --json");
-        std::unique_ptr<FlockScene> scene;
-        f.run(seeds[0], rules[0], &scene);
-        std::cout << scene->history().csv();
+        std::unique_ptr<Session> session;
+        f.run(seeds[0], rules[0], &session);
+        std::cout << session->history().csv();
         return 0;
     }
 
@@ -86,15 +86,15 @@ std::string flock_report(Scene& lane) {
 
 int cmd_dump(const Args& a) {
     const FlockOptions f = flock_options(a, "dump", true);
-    std::unique_ptr<FlockScene> scene;
-    const FlockRun r = f.run(f.seeds[0], f.rules[0], &scene);
-    const Flock& flock = scene->flock;
+    std::unique_ptr<Session> session;
+    const FlockRun r = f.run(f.seeds[0], f.rules[0], &session);
+    const Flock& flock = static_cast<FlockScene&>(session->scene()).flock;
     const Pairs set = name_values(a, "set");
-    const bool switched = std::any_of(set.begin(), set.end(), [&](const auto& kv) { return scene->option(kv.first) != nullptr; });
+    const bool switched = std::any_of(set.begin(), set.end(), [&](const auto& kv) { return session->scene().option(kv.first) != nullptr; });
     if (!f.compare.empty() || switched) {  // what_if.py's layout
         const std::string head = "\"seed\": " + std::to_string(r.seed) + ", \"steps\": " + std::to_string(r.steps) + ", \"boids\": " +
                                  std::to_string(r.boids) + ", \"rules\": \"" + r.rules + "\", \"hawk\": " + hawk_json(r.ext.hawk);
-        std::cout << what_if_json(head, set, f.compare, *scene, flock_report) << "\n";
+        std::cout << what_if_json(head, set, f.compare, *session, flock_report) << "\n";
         return 0;
     }
     std::ostringstream out;
@@ -119,9 +119,9 @@ int cmd_explain(const Args& a) {
     const long long steps = f.steps;
     const Extensions& ext = f.ext;
     const NeighborMode mode = f.mode;
-    std::unique_ptr<FlockScene> scene;
-    f.run(seeds[0], rules[0], &scene);
-    Flock& flock = scene->flock;
+    std::unique_ptr<Session> session;
+    f.run(seeds[0], rules[0], &session);
+    Flock& flock = static_cast<FlockScene&>(session->scene()).flock;
     const Explanation e = flock.explain(boid, rules_of(rules[0], ext), ext.hawk, mode);
     if (a.has("json")) {
         std::cout << explanation_json(e) << "\n";
@@ -219,8 +219,8 @@ int cmd_bench(const Args& a) {
 // hawk=X,Y, --hawk pursuit hawkMode=pursuit, --wander rule=wander=1,
 // --leader X,Y leader=on and leaderTarget=X,Y.
 const bool kFlockFlags = register_cli_scene({"flock", {"rules", "boids", "hawk", "wander", "leader"},
-                                             [](const Args& a, std::unique_ptr<Scene>& s) {
-    auto& f = static_cast<FlockScene&>(*s);
+                                             [](const Args& a, Scene& s) {
+    auto& f = static_cast<FlockScene&>(s);
     const Extensions ext = extension_options(a);
     if (a.has("boids")) {
         const SetResult r = f.set("boids", std::to_string(a.integer("boids", 60, 2, kWidgetMaxBoids)));

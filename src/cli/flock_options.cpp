@@ -60,12 +60,13 @@ Rules rules_of(const std::string& rules_word, const Extensions& ext) {
 // --threads N: look with N threads (the same numbers, sooner on a big flock).
 int threads_option(const Args& a) { return static_cast<int>(a.integer("threads", 1, 1, Workers::kMaxThreads)); }
 
-// One run of the flock scene, as the widget runs it (Scene::reset, then
-// Scene::step): the params (the lesson's with --set), the boids, the rule
+// One run of the flock scene, as the widget runs it (Session::reset, then
+// Session::step): the params (the lesson's with --set), the boids, the rule
 // set, the Going-further options as the scene's hawk and leader, the
 // neighbour search, the what-if switches and lane.
-FlockRun FlockOptions::run(std::uint64_t seed, const std::string& rules_word, std::unique_ptr<FlockScene>* scene) const {
-    auto s = std::make_unique<FlockScene>();
+FlockRun FlockOptions::run(std::uint64_t seed, const std::string& rules_word, std::unique_ptr<Session>* session) const {
+    auto run = std::make_unique<Session>(std::make_unique<FlockScene>());
+    FlockScene* s = &static_cast<FlockScene&>(run->scene());
     s->params = base;
     s->params.num_boids = boids;  // the CLI's range (kMaxBoids), beyond the widget's option
     s->rules = rules_of(rules_word, ext);
@@ -77,10 +78,10 @@ FlockRun FlockOptions::run(std::uint64_t seed, const std::string& rules_word, st
         s->flock.set_leader(ext.leader);  // as given: the scene's setter would keep it inside the world
     }
     apply_options(options, *s);  // the widget's options, by name, after the flags
-    s->reset(seed);  // the lane, if any, is made below from this start
-    apply_compare(compare, *s);
+    run->reset(seed);  // the lane, if any, is made below from this start
+    apply_compare(compare, *run);
     s->flock.set_threads(threads);
-    step_all(*s, steps);
+    step_all(*run, steps);
     std::string given;
     for (const auto& [name, value] : options) {
         // A number as applied (a clamped count: .5 ran 2 boids, and says 2), any other value as given.
@@ -89,7 +90,7 @@ FlockRun FlockOptions::run(std::uint64_t seed, const std::string& rules_word, st
         given += (given.empty() ? "" : ", ") + json_string(name) + ": " + json_string(parse_number(now, &x) ? now : value);
     }
     FlockRun r{seed, rules_word, static_cast<int>(s->flock.size()), steps, ext, s->flock.mean_spacing(), s->flock.heading_order(), changed, given};
-    if (scene) *scene = std::move(s);
+    if (session) *session = std::move(run);
     return r;
 }
 

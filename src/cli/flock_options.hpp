@@ -68,9 +68,9 @@ struct FlockOptions {
     Flock::Update update;  // --set update=... order=...: the what-if switches
     Pairs compare;         // --compare NAME=VALUE: the what-if lane's changes
     Pairs options;         // --option NAME=VALUE: any option of the scene, after the flags
-    // One run of the flock scene, as the widget runs it (Scene::reset, then
-    // Scene::step); `scene` (if given) keeps it, for dump, explain and --series.
-    FlockRun run(std::uint64_t seed, const std::string& rules_word, std::unique_ptr<FlockScene>* scene = nullptr) const;
+    // One run of the flock scene, as the widget runs it (Session::reset, then
+    // Session::step); `session` (if given) keeps it, for dump, explain and --series.
+    FlockRun run(std::uint64_t seed, const std::string& rules_word, std::unique_ptr<Session>* session = nullptr) const;
 };
 // `one`: the command takes one seed (--seed) and one rule set (dump, explain).
 FlockOptions flock_options(const Args& a, const char* command, bool one);

@@ -15,10 +15,11 @@
 
 namespace flocklab::cli {
 
-// vehicle: the steer scene, as the widget runs it (Scene::reset, then
-// Scene::step), from --start and --vel, toward --target.
+// vehicle: the steer scene, as the widget runs it (Session::reset, then
+// Session::step), from --start and --vel, toward --target.
 int cmd_vehicle(const Args& a) {
-    SteerScene scene;
+    Session session(std::make_unique<SteerScene>());
+    auto& scene = static_cast<SteerScene&>(session.scene());
     if (a.has("mode") && scene.set("mode", a.raw("mode")).status != SetResult::Ok) {
         std::string modes;  // "seek, flee, arrive or wander", from the modes' rows
         const std::vector<const char*> names = steer_mode_names();
@@ -38,10 +39,10 @@ int cmd_vehicle(const Args& a) {
     scene.start_velocity = vel0;
     scene.vehicle.target = a.vec("target", lab.target);  // as given: the scene's setter would keep it inside the world
     apply_sets(a, scene);
-    scene.reset(seed);
+    session.reset(seed);
     const Pairs compare = name_values(a, "compare");
-    apply_compare(compare, scene);
-    step_all(scene, steps);
+    apply_compare(compare, session);
+    step_all(session, steps);
     const Vehicle& v = scene.vehicle;
     if (a.has("json") && (a.has("set") || !compare.empty())) {  // what_if.py's layout
         const auto report = [](Scene& lane) {
@@ -51,7 +52,7 @@ int cmd_vehicle(const Args& a) {
                    ", \"speed\": " + py_repr(w.speed()) + ", \"closest\": " + py_repr(s.closest()) + ", \"overshoot\": " + py_repr(s.overshoot());
         };
         const std::string head = "\"mode\": \"" + std::string(steer_mode_name(v.mode)) + "\", \"steps\": " + std::to_string(steps);
-        std::cout << what_if_json(head, name_values(a, "set"), compare, scene, report) << "\n";
+        std::cout << what_if_json(head, name_values(a, "set"), compare, session, report) << "\n";
         return 0;
     }
     if (a.has("json") && own_target) {  // going_further.py's layout
@@ -75,9 +76,9 @@ int cmd_vehicle(const Args& a) {
     return 0;
 }
 // describe --scene steer: --mode and --target.
-const bool kSteerFlags = register_cli_scene({"steer", {"mode", "target"}, [](const Args& a, std::unique_ptr<Scene>& s) {
+const bool kSteerFlags = register_cli_scene({"steer", {"mode", "target"}, [](const Args& a, Scene& s) {
     const auto set = [&](const char* option, const std::string& value) {
-        const SetResult r = s->set(option, value);
+        const SetResult r = s.set(option, value);
         if (r.status == SetResult::Invalid) throw UsageError(r.message);
     };
     if (a.has("mode")) set("mode", a.raw("mode"));

@@ -60,15 +60,15 @@ Varied varied_of(const std::string& text, Scene& probe) {
 int cmd_scene_gauges(const Args& a, const std::string& scene) {
     const std::vector<std::uint64_t> seeds = a.seeds("seeds", 7);
     const long long steps = steps_option(a, 10.0);
-    std::unique_ptr<Scene> probe = make_scene(scene);
-    configure(a, *probe);
-    check_work("gauges", *probe, static_cast<double>(steps), static_cast<double>(seeds.size()));
-    const std::vector<std::pair<std::string, std::string>> settings = probe->settings();
+    std::unique_ptr<Session> probe = make_session(scene);
+    configure(a, probe->scene());
+    check_work("gauges", probe->scene(), static_cast<double>(steps), static_cast<double>(seeds.size()));
+    const std::vector<std::pair<std::string, std::string>> settings = probe->scene().settings();
     const Pairs compare = name_values(a, "compare");
     apply_compare(compare, *probe);  // checked once, before any run
     for (std::uint64_t seed : seeds) {
-        std::unique_ptr<Scene> s = make_scene(scene);
-        s->apply_settings(settings);
+        std::unique_ptr<Session> s = make_session(scene);
+        s->scene().apply_settings(settings);
         apply_compare(compare, *s);
         s->reset(seed);
         step_all(*s, steps);
@@ -88,9 +88,9 @@ int cmd_sweep(const Args& a) {
     if (!a.has("vary")) throw UsageError("--vary: which setting to vary, e.g. --vary weight_separation=0:3:0.25");
     const bool csv = a.has("csv"), json = a.has("json");
     if (csv && json) throw UsageError("give --csv or --json, not both");
-    std::unique_ptr<Scene> probe = make_scene(scene);
-    configure(a, *probe);
-    const Varied v = varied_of(a.raw("vary"), *probe);
+    std::unique_ptr<Session> probe = make_session(scene);
+    configure(a, probe->scene());
+    const Varied v = varied_of(a.raw("vary"), probe->scene());
     const std::vector<std::uint64_t> seeds = a.seeds("seeds", 7);
     const long long steps = steps_option(a, 10.0);
     const double mean_last = a.number("mean-last", 0, 0, 1e6);  // s: also each gauge's mean over the run's last seconds
@@ -117,7 +117,7 @@ int cmd_sweep(const Args& a) {
     // The runs, each the probe's configuration (a snapshot) with its value,
     // reset to its seed: Experiment builds them, as the page's experiment() does.
     std::string why;
-    Experiment e(scene, probe->settings(), v.name, v.values, seeds, steps, &why);
+    Experiment e(scene, probe->scene().settings(), v.name, v.values, seeds, steps, &why);
     if (!why.empty()) throw UsageError("--vary: " + why);
     apply_compare(name_values(a, "compare"), *probe);  // checked here; each run makes its own lane
     e.set_compare(probe->compared());
@@ -135,11 +135,11 @@ int cmd_sweep(const Args& a) {
     const long long total = e.runs();
     const int first = static_cast<int>(total * (shard - 1) / shards), end = static_cast<int>(total * shard / shards);
     for (int i = first; i < end; ++i) runs.push_back({i, static_cast<size_t>(i) / seeds.size(), {}, {}});
-    const std::string too_much = step_refusal("sweep", probe->agent_noun(), static_cast<double>(e.work_per_step()), e.step_estimate(),
+    const std::string too_much = step_refusal("sweep", probe->scene().agent_noun(), static_cast<double>(e.work_per_step()), e.step_estimate(),
                                               static_cast<double>(steps), static_cast<double>(runs.size()));
     if (!too_much.empty()) throw UsageError(too_much);
     const auto one = [&](Run& r) {
-        std::unique_ptr<Scene> s = e.start(r.index);
+        std::unique_ptr<Session> s = e.start(r.index);
         step_all(*s, steps);
         r.gauges = s->measured();
         if (mean_last > 0) {

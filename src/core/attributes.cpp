@@ -1,14 +1,16 @@
-// [SECTION] The page's data-* attributes, applied through the scene's options.
+// [SECTION] The page's data-* attributes, applied through the scene's options (and data-compare, the session's lane).
 #include <algorithm>
 
 #include "what_if.hpp"
 #include "names.hpp"
+#include "session.hpp"
 #include "scene.hpp"
 
 namespace flocklab {
 
-std::vector<std::string> apply_attributes(Scene& s,
+std::vector<std::string> apply_attributes(Session& session,
                                           const std::vector<std::pair<std::string, std::string>>& attributes) {
+    Scene& s = session.scene();
     std::vector<std::string> warnings;
     // data-leaderTarget as the author writes it: data-leader-target.
     const auto html = [](const std::string& key) { return "data-" + kebab_case(key); };
@@ -59,7 +61,7 @@ std::vector<std::string> apply_attributes(Scene& s,
         if (key != "compare") continue;
         std::vector<std::pair<std::string, std::string>> pairs;
         std::string why;
-        const SetResult r = parse_compare(raw, &pairs, &why) ? s.compare(pairs) : SetResult{SetResult::Invalid, why};
+        const SetResult r = parse_compare(raw, &pairs, &why) ? session.compare(pairs) : SetResult{SetResult::Invalid, why};
         if (r.status != SetResult::Ok) {
             warnings.push_back("data-compare=\"" + shortened(raw) + "\": " + r.message + (r.status == SetResult::Invalid ? "; no what-if lane" : ""));
         }

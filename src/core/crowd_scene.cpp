@@ -272,7 +272,8 @@ std::string CrowdScene::facts_json() {
            ", \"goal\": " + get("goal") + ", \"walls\": " + std::to_string(maze_.walls()) + "}";
 }
 
-std::string CrowdScene::change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds) {
+std::string CrowdScene::change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds,
+                                     const std::vector<Swing>& /*swings*/) {
     const auto count = [](double v) { return std::to_string(static_cast<long long>(v)); };
     const double a = before[0].value, b = after[0].value;
     std::string s = in_seconds(seconds);

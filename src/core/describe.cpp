@@ -61,7 +61,7 @@ std::string scene_json(Scene& s) {
     for (const Scene::WhatIfPreset& w : s.what_if_presets()) {
         o += std::string(o.back() == '[' ? "" : ", ") + "{\"label\": " + json_string(w.label) + ", \"compare\": " + json_string(w.compare) + "}";
     }
-    o += "], \"gauges\": " + gauges_json(s) + ", \"tunables\": [";
+    o += "], \"gauges\": " + gauges_json(s.gauges()) + ", \"tunables\": [";
     first = true;
     for (const Tunable& t : s.tunables()) {
         o += std::string(first ? "" : ", ") + "{\"name\": " + json_string(t.name) + ", \"label\": " + json_string(t.label) +
@@ -93,9 +93,9 @@ std::string describe_json() {
     return o + "}}";
 }
 
-std::string gauges_json(Scene& s) {
+std::string gauges_json(const std::vector<Gauge>& gauges) {
     std::string o = "[";
-    for (const Gauge& g : s.measured()) {
+    for (const Gauge& g : gauges) {
         o += std::string(o.size() > 1 ? ", " : "") + "{\"name\": " + json_string(g.name) + ", \"unit\": " + json_string(g.unit) +
              (g.decimals >= 0 ? ", \"decimals\": " + std::to_string(g.decimals) : std::string()) +
              ", \"value\": " + py_repr(std::isfinite(g.value) ? g.value : 0.0) + ", \"ceiling\": " + py_repr(g.ceiling) +

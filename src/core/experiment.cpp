@@ -250,11 +250,11 @@ std::unique_ptr<Experiment> Experiment::from_text(const std::string& scene, Sett
     return e;
 }
 
-std::unique_ptr<Scene> Experiment::start(int i) const {
-    std::unique_ptr<Scene> s = make_scene(scene_);
-    s->apply_settings(base_);
-    if (tunable_) s->set_param(vary_, value(i));
-    else s->set(vary_, value(i));
+std::unique_ptr<Session> Experiment::start(int i) const {
+    std::unique_ptr<Session> s = make_session(scene_);
+    s->scene().apply_settings(base_);
+    if (tunable_) s->scene().set_param(vary_, value(i));
+    else s->scene().set(vary_, value(i));
     if (!compare_.empty()) s->compare(compare_);  // checked by the caller (the base took it)
     s->reset(seed(i));
     return s;
@@ -278,14 +278,14 @@ bool Experiment::work(double budget_ms) {
     return finished() == runs();
 }
 
-std::string Experiment::row(int i, Scene& s) const {
+std::string Experiment::row(int i, Session& s) const {
     std::string o = "{\"run\": " + std::to_string(i) + ", \"value\": " + json_string(value(i)) + ", \"seed\": " + std::to_string(seed(i));
     for (const Gauge& g : s.measured()) o += ", " + json_string(g.name) + ": " + py_repr(g.value);
     return o + "}";
 }
 
 std::string Experiment::run(int i) const {
-    std::unique_ptr<Scene> s = start(i);
+    std::unique_ptr<Session> s = start(i);
     s->step(static_cast<int>(steps_));
     return row(i, *s);
 }

@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "scene.hpp"
+#include "session.hpp"
 
 namespace flocklab {
 
@@ -71,8 +71,8 @@ public:
                                                  const std::string& values, const std::string& seeds, long long steps,
                                                  std::string* why, const std::string& values_spec = "");
 
-    // A what-if lane in every run (Scene::compare), made after its value is
-    // set; its rows then hold the lane's gauges and apart (Scene::measured).
+    // A what-if lane in every run (Session::compare), made after its value is
+    // set; its rows then hold the lane's gauges and apart (Session::measured).
     void set_compare(Settings changes) { compare_ = std::move(changes); }
     int runs() const { return static_cast<int>(values_.size() * seeds_.size()); }
     const std::vector<std::uint64_t>& seeds() const { return seeds_; }
@@ -84,7 +84,7 @@ public:
     // Run i's scene, ready to step: the base configuration, its value, reset
     // to its seed (value i / seeds, seed i % seeds). Runs are independent, so
     // a caller may run them on threads (the CLI's sweep) or in slices (work()).
-    std::unique_ptr<Scene> start(int i) const;
+    std::unique_ptr<Session> start(int i) const;
     const std::string& value(int i) const { return values_[static_cast<size_t>(i) / seeds_.size()]; }
     std::uint64_t seed(int i) const { return seeds_[static_cast<size_t>(i) % seeds_.size()]; }
     // Steps the runs for about budget_ms (at least one step); true when all are done.
@@ -97,7 +97,7 @@ public:
 
 private:
     // {"run", "value", "seed", <gauge>: value, ...} of run i, ended in `s`.
-    std::string row(int i, Scene& s) const;
+    std::string row(int i, Session& s) const;
 
     std::string scene_;
     Settings base_;
@@ -108,7 +108,7 @@ private:
     long long steps_ = 0, work_ = 1;
     double micros_ = 0;
     Settings compare_;
-    std::unique_ptr<Scene> run_;  // the run under way
+    std::unique_ptr<Session> run_;  // the run under way
     std::vector<std::string> rows_;
     std::vector<std::string> warnings_;
 };

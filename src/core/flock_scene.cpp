@@ -202,9 +202,10 @@ std::string FlockScene::facts_json() {
     return o + ", \"selected\": " + get("selected") + "}";
 }
 
-std::string FlockScene::change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds) {
+std::string FlockScene::change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds,
+                                     const std::vector<Swing>& swings) {
     const double a = before[0].value, b = after[0].value;
-    const Swing sp = swing(0), od = swing(1);
+    const Swing sp = swings.at(0), od = swings.at(1);
     std::string s = in_seconds(seconds) + change(kSpacingWords, "px", a, b, kSameSpacing, sp.lo, sp.hi);
     if (b < a - kSameSpacing) s += tr(b < kPackedBelow ? ": the boids are bunching up" : ": the flock is closing in");
     else if (b > a + kSameSpacing) s += tr(": the boids are spreading out");
@@ -317,9 +318,6 @@ std::vector<Gauge> FlockScene::gauges() {
             {N_("slowest"), "px/s", slowest_, -1, params.max_speed, 0, kSameSpeed}};
 }
 
-BenchResult FlockScene::benchmark(int boids, NeighborMode mode, int steps, int warmup) const {
-    return benchmark(boids, mode == NeighborMode::Brute ? "brute" : "grid", steps, warmup);
-}
 
 std::string FlockScene::state_json() const {
     std::string o = "{\"boids\": [";

@@ -36,7 +36,6 @@ public:
     std::vector<Gauge> gauges() override;
     std::string state_json() const override;
     std::vector<Tunable> tunables() override;
-    using Scene::benchmark;
 
     // [SECTION] Typed access (the flock's view, the CLI and tests)
     bool rule(int index) const { return flocklab::rule(rules, index); }
@@ -55,9 +54,6 @@ public:
     // ("near the centre, 140 px from the nearest boid"), so moving the hawk
     // by a key says something new each time.
     std::string place_words(Vec2 p) const;
-    // Milliseconds per step of a formed flock of `boids` (a copy of these params),
-    // within kMaxCallMs.
-    BenchResult benchmark(int boids, NeighborMode mode, int steps, int warmup = kFormedWarmup) const;
 
     // [SECTION] Inspecting one boid
     Explanation explain(int i) { return flock.explain(i, rules, pointer_hawk(), neighbors); }
@@ -80,7 +76,8 @@ public:
     int fleeing() const;  // boids inside the active hawk's panic circle
 
 protected:
-    std::string change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds) override;
+    std::string change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds,
+                                const std::vector<Swing>& swings) override;
     void restart(std::uint64_t seed) override;
     void advance(int n) override;
     void state_io(StateIO& io) override;

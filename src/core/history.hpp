@@ -62,7 +62,7 @@ public:
     // every kept run first and the current one last ("run" column); the
     // marks follow as rows of their own ("event" column).
     std::string csv() const;
-    // All of it, written to or read from `io` (Scene::snapshot). A mark's
+    // All of it, written to or read from `io` (Session::snapshot). A mark's
     // kind reads back only as one of the kinds above.
     void state_io(StateIO& io);
 

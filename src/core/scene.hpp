@@ -1,10 +1,11 @@
-// Scenes: what one widget (or a test) runs. A scene owns its simulation state
-// and the session around it (seed, options, how many fixed steps have run),
+// Scenes: what one widget (or a test) runs. A scene owns its simulation
+// state, its settings and its clock (seed, how many fixed steps have run),
 // and describes itself: its options (modes, rules, hawk, ...), its gauges
-// (name, unit, value) and its tunables. The widget's platform layer, its C
-// API and the page's shim talk to "a scene" through this interface only, so
-// a new scene is a new file here (plus its view in src/widget), and a new
-// mode or rule lives in its scene's file. Pure C++.
+// (name, unit, value) and its tunables. A Session (session.hpp) runs one
+// and keeps what every scene shares. The widget's platform layer, its C API
+// and the page's shim talk to a scene through these two only, so a new
+// scene is a new file here (plus its view in src/widget), and a new mode or
+// rule lives in its scene's file. Pure C++.
 #pragma once
 
 #include <cstdint>
@@ -17,7 +18,6 @@
 #include "gauge.hpp"
 #include "bench.hpp"
 #include "lang.hpp"
-#include "history.hpp"
 #include "work.hpp"
 #include "params.hpp"
 #include "scene_info.hpp"
@@ -60,6 +60,22 @@ constexpr std::uint64_t kDefaultSeed = 7;
 // number holds exactly.
 constexpr std::uint64_t kMaxSeed = 9007199254740991ULL;
 
+// What a scene tells whoever runs it (its Session): a setting that changed,
+// as the action a response answers ("separation off", kind "rule"), and a
+// setting that starts the run again (a flock's size, a vehicle's start).
+class SceneNotes {
+public:
+    virtual void noted(const std::string& what, const char* kind) = 0;
+    virtual void start_again(std::uint64_t seed) = 0;
+
+protected:
+    ~SceneNotes() = default;
+};
+
+// A scene: one simulation and its settings, described. Twelve virtual
+// functions; the rest is its kind's table (SceneInfo) read by name. What
+// every scene shares (the history, the spoken responses, the what-if lane,
+// the benchmark, a snapshot) is the Session's (session.hpp), around it.
 class Scene {
 public:
     virtual ~Scene() = default;
@@ -80,15 +96,19 @@ public:
     std::vector<std::string> key_contexts() const { return info().key_contexts ? info().key_contexts(*this) : std::vector<std::string>{}; }
     int agents() const { return static_cast<int>(work_per_step()); }  // boids (explain's range)
 
-    // [SECTION] Simulation
-    // A new run from `seed`, options kept; the history restarts with a mark.
-    void reset(std::uint64_t seed);
+    // [SECTION] Simulation: its clock. Session::reset() and step() add the history.
+    // A new run from `seed`, settings kept (Session::reset calls it).
+    void start(std::uint64_t seed);
+    // A new run, asked for by the scene itself (a setting that makes a new
+    // start, a constructor): its Session's reset, or start() without one.
+    void reset(std::uint64_t seed) {
+        if (notes_) notes_->start_again(seed);
+        else start(seed);
+    }
     void reset() { reset(seed()); }
     std::uint64_t seed() const { return seed_; }
-    // n fixed steps of kLabDt; the gauges are sampled into the history every
-    // History::kSampleSteps steps, however the steps are grouped into calls.
-    void step(int n);
-    long long steps() const { return steps_; }    // since the last reset
+    void run(int n);                              // n fixed steps of kLabDt, counted
+    long long steps() const { return steps_; }    // since the last start
     double time() const { return static_cast<double>(steps()) * kLabDt; }  // s
     // One step's cost. A scene whose time is not its agents' alone (the
     // flock's brute force, its grid) estimates it itself.
@@ -97,17 +117,21 @@ public:
     double step_estimate() const { return cost().micros; }    // us per step, estimated
     const char* agent_noun() const { return info().agent_noun; }
     int max_steps_per_call() const;               // from kMaxWorkPerCall
-    const History& history() const { return history_; }
-    // Forgets every kept run and the current run's samples so far (the run goes on).
-    void clear_history() {
-        history_.clear();
-        sample();
-    }
-    // Marks the history now (a rule switched, a mode changed), as an action
-    // whose effect respond() tells. kind: "rule", "mode", "param", "option".
+    // The scene's changing state, written to or read from `io` (state_io.hpp):
+    // what stepping and the student's inputs change (agents, their random
+    // draws, a target, a hawk, a selection), never what settings() gives
+    // (options and tunables), which are in place before it is read. What
+    // it reads must leave the scene stepping on exactly as the one that
+    // wrote it: the what-if lane's start and a snapshot both go through it.
+    virtual void state_io(StateIO& io) = 0;
+    // This scene takes `from`'s seed, steps and state (the same kind's, settings already given).
+    void take_state(Scene& from);
+    // Where its notes go (the Session running it); none: said to no one.
+    void set_notes(SceneNotes* to) { notes_ = to; }
+    // A setting changed, as an action that a response answers. kind:
+    // "rule", "mode", "param", "option".
     void note(const std::string& what, const char* kind = "option") {
-        history_.mark(time(), what, kind);
-        action(what);
+        if (notes_) notes_->noted(what, kind);
     }
 
     // [SECTION] In words (thresholds and word lists: words.hpp)
@@ -119,16 +143,21 @@ public:
     std::string explain_words(int i) { return info().explain_words ? info().explain_words(*this, i) : describe(); }
     // The agent being inspected (the selected one), or -1.
     int inspected() const { return info().inspected ? info().inspected(*this) : -1; }
-    // Context responses: after an action, one sentence once its effect can
-    // be seen (kRespondSteps of simulated time), comparing before and after.
-    void action(const std::string& what);  // a student's action (repeated ones merge)
-    void say(const std::string& text) { ready_ = text; }  // told at the next respond(), as is
-    void answer(const std::string& text) { say(text); pending_.reset(); }  // say(): the action just noted, answered in full
-    // The sentence due now, once ("" when none): while paused, an action
-    // that waits for time is answered at once, saying so.
-    std::string respond(bool paused);
+    // The lowest and highest value a gauge took since the action being
+    // answered (NaN when no sample): change_sentence() says a swing that
+    // the two ends hide ("up to 218 px/s on the way").
+    struct Swing {
+        double lo = 0, hi = 0;
+    };
+    // After `seconds` of simulated time since an action: how the gauges
+    // changed, in words ("In 2 seconds the spacing fell from ..."); swings:
+    // one per gauge.
+    virtual std::string change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds,
+                                        const std::vector<Swing>& swings) = 0;
 
-    // [SECTION] Reading and setting
+    // [SECTION] Reading and setting: the one path every setting takes (the
+    // page, the CLI, the Tuning panel, the what-if lane, a snapshot), each
+    // change noted.
     virtual std::vector<Gauge> gauges() = 0;      // in a fixed order, with units
     // An option by name, through its table row; "OPTION: why" when refused.
     SetResult set(const std::string& option, const std::string& value);
@@ -136,13 +165,13 @@ public:
     // A snapshot of the configuration as (name, text) pairs that set() and
     // set_params() take back: every option, then every tunable ("rule",
     // "separation=1"; "weight_separation", "1.8"). Another scene of the same
-    // kind given them (apply_settings) steps exactly as this one would from a reset.
+    // kind given them (apply_settings) steps exactly as this one would from a start.
     std::vector<std::pair<std::string, std::string>> settings();
     void apply_settings(const std::vector<std::pair<std::string, std::string>>& s);
     virtual std::string state_json() const = 0;   // the whole state, one JSON object
     virtual std::vector<Tunable> tunables() = 0;  // the params' field table, live (tunables_of)
     // The lesson's params again (a new scene's), through set_params: each
-    // one that changes is marked in the history and said, as any setting is.
+    // one that changes is noted, as any setting is.
     void defaults();
     // The tunables whose values differ from the lesson's (a new scene's of
     // the same kind), with both values, in table order; none for a kind
@@ -152,20 +181,6 @@ public:
         double now, lesson;
     };
     std::vector<ParamChange> changed_from_lesson();
-    // Milliseconds per step of a formed run of `size` (boids), measured on a
-    // copy; only scenes with has_benchmark() measure anything.
-    // At most kMaxCallMs of work per call: fewer steps are then timed.
-    bool has_benchmark() const { return info().bench_run != nullptr; }
-    // The benchmark's options and defaults (scenes with has_benchmark()).
-    const BenchDefaults& bench_defaults() const { return info().bench; }
-    // A measurement in parts (SceneInfo::bench_run); nullptr for scenes without a benchmark.
-    std::unique_ptr<BenchRun> bench(int size, const std::string& variant, int warmup) const {
-        return info().bench_run ? info().bench_run(*this, size, variant, warmup) : nullptr;
-    }
-    // All at once (natively, and the widget's own comparison table): the
-    // warm-up within kMaxWarmupMs, then at most kMaxCallMs of timed steps.
-    BenchResult benchmark(int size, const std::string& variant, int steps, int warmup = kFormedWarmup) const;
-
     // [SECTION] Parameters by name: the tunables of the params' field table.
     // `name` in the table's snake_case or the page's camelCase
     // (weight_separation, weightSeparation). Out of range: clamped, with the
@@ -191,115 +206,41 @@ public:
     // there is no agent i).
     std::string explain_json(int i) { return has_explain() ? info().explain_json(*this, i) : "null"; }
 
-    // [SECTION] The what-if lane (what_if.cpp): a second copy of this
-    // scene with this one's settings plus a few changes, started from a
-    // copy of this one's state and stepped beside it, one step each in turn.
-    // Every input (a target, a hawk, walls: any option or tunable not named
-    // in the changes) goes to both lanes; reset, seed and stepping act on both.
-    // `changes`: (name, value) as set() (options) and set_param() (tunables)
-    // take them, in the page's camelCase, snake_case or kebab-case. All or
-    // nothing: Invalid (and the reason) changes nothing; Clamped: applied,
-    // the warnings said. An empty list removes the lane.
-    SetResult compare(const std::vector<std::pair<std::string, std::string>>& changes);
-    // The changes, by the names the scene spells them ("max_force", "flee").
-    const std::vector<std::pair<std::string, std::string>>& compared() const { return changes_; }
-    Scene* what_if() { return lane_.get(); }  // nullptr without a lane
-    const Scene* what_if() const { return lane_.get(); }
-    // How far the lanes have drifted: the largest distance between the same
-    // agent in the two, the shorter way round a world whose edges wrap (px;
-    // 0 without a lane).
-    double apart() const;
-    // Each agent's position (px), in list order, for apart().
+    // [SECTION] What a Session's lane and benchmark read
+    // Each agent's position (px), in list order (Session::apart).
     std::vector<Vec2> positions() const { return info().positions ? info().positions(*this) : std::vector<Vec2>{}; }
-    // The W key: the lane off (its changes kept), or on again with the last
-    // changes, or the scene's own lesson mistake (the first of what_if_presets()).
-    SetResult toggle_what_if();
     // The lesson's mistakes for this scene (SceneInfo::what_if_presets).
     const std::vector<WhatIfPreset>& what_if_presets() const { return info().what_if_presets; }
-    // The changes in words, for the HUD and the live region: "max force 0.2
-    // px/s², flee negated-seek" (the widget's language); "" without a lane.
-    std::string compared_words();
-    // The solid lane's own slips (OptionSpec::slip off the lab's way), in
-    // words: "update as-you-go"; "" when it runs the lab's code.
-    std::string solid_words() const;
-    // describe(), and with a lane, what the lane does beside it.
-    std::string summary();
-    // What an experiment or a sweep measures: gauges(), and with a lane its
-    // gauges as "what_if_NAME" and "apart" (px).
-    std::vector<Gauge> measured();
-
-    // [SECTION] A snapshot (snapshot.cpp): the whole session as bytes, which
-    // restore_scene() makes into a new scene of the same kind that steps,
-    // answers and draws on exactly as this one would: its settings, its
-    // state (state_io), the seed and steps, the what-if lane, the history
-    // and a response on its way. A widget far from the viewport keeps only
-    // this while it gives up its WebAssembly instance.
-    std::string snapshot();
+    // Milliseconds per step of a formed run of `size` (boids), measured on a
+    // copy; only scenes with has_benchmark() measure anything.
+    bool has_benchmark() const { return info().bench_run != nullptr; }
+    // The benchmark's options and defaults (scenes with has_benchmark()).
+    const BenchDefaults& bench_defaults() const { return info().bench; }
+    // A measurement in parts (SceneInfo::bench_run); nullptr for scenes without a benchmark.
+    std::unique_ptr<BenchRun> bench(int size, const std::string& variant, int warmup) const {
+        return info().bench_run ? info().bench_run(*this, size, variant, warmup) : nullptr;
+    }
 
 protected:
-    // The lowest and highest value gauge `k` took in the history's samples
-    // since the action being answered (and the values before and after):
-    // change() says a swing that the two ends hide ("up to 218 px/s on the way").
-    struct Swing {
-        double lo = 0, hi = 0;
-    };
-    Swing swing(int k) const;
-    // The scene's changing state, written to or read from `io` (state_io.hpp):
-    // what stepping and the student's inputs change (agents, their random
-    // draws, a target, a hawk, a selection), never what settings() gives
-    // (options and tunables), which are in place before it is read. What
-    // it reads must leave the scene stepping on exactly as the one that
-    // wrote it: the what-if lane's start (a copy of the lab's state, with
-    // the lane's own settings kept) and snapshot() both go through it.
-    virtual void state_io(StateIO& io) = 0;
-    // After `seconds` of simulated time since an action: how the gauges changed, in words.
-    // "In 2 seconds the spacing fell from ...": `seconds` is the simulated time since the action.
-    virtual std::string change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds) = 0;
-    // reset's scene-specific part (seed() is already `seed`, steps() 0).
+    // start's scene-specific part (seed() is already `seed`, steps() 0).
     virtual void restart(std::uint64_t seed) = 0;
-    virtual void advance(int n) = 0;  // step's: n steps (steps() counts them), no sampling
+    virtual void advance(int n) = 0;  // run's: n steps (steps() counts them)
 
 private:
-    void sample();
-    void run(int n);                    // advance(n), counted
-    void take_state(Scene& from);  // the lane's start: from's seed, steps and state_io()
-    bool session_io(StateIO& io);  // what snapshot() writes after the settings, or reads on a new scene of the same kind
-    friend std::unique_ptr<Scene> restore_scene(const std::string& bytes, std::string* why);
+    friend class Session;  // a snapshot's clock
     std::uint64_t seed_ = kDefaultSeed;
     long long steps_ = 0;
-    void sync_lane();  // the lane takes this one's settings, but for its changes
-    std::unique_ptr<Scene> lane_;
-    std::vector<std::pair<std::string, std::string>> changes_, remembered_;
-    History history_;
-    struct Pending {  // an action waiting for its answer; steps: steps() when it began
-        std::string what;
-        long long steps = 0;
-        std::vector<Gauge> before;
-    };
-    std::optional<Pending> pending_;
-    double answered_from_ = 0;  // s: when the action being answered began (swing())
-    std::string ready_;
-    long long paused_hint_at_ = -1;  // steps() when the paused hint was last given (once per pause)
+    SceneNotes* notes_ = nullptr;
 };
 
 // [SECTION] The registry (registry.hpp): every registered scene by name, in order.
 std::unique_ptr<Scene> make_scene(const std::string& name);  // nullptr if unknown
-// A new scene from Scene::snapshot()'s bytes; nullptr, with the reason in
-// `why`, for bytes that are not a whole snapshot of a registered scene.
-std::unique_ptr<Scene> restore_scene(const std::string& bytes, std::string* why);
 const std::vector<const char*>& scene_names();
 // Everything the page needs to know, as one JSON object: each scene's world,
 // options, gauges and tunables, and the limits (max boids, work per call).
 std::string describe_json();
 // The English words people read for an option (a heading: "rules" for rule).
 inline const char* option_heading(const OptionSpec& o) { return o.heading ? o.heading : o.name; }
-
-// Applies a page's data-* attributes (dataset key, text) through the scene's
-// options, as its author wrote them: data-NAME for most options, data-rules
-// (a comma-separated list of the flags that are on) for flags, and a present
-// toggle attribute means on. Returns one warning per unusable value.
-std::vector<std::string> apply_attributes(Scene& s,
-                                          const std::vector<std::pair<std::string, std::string>>& attributes);
 
 // [SECTION] Helpers for scenes' set() and get()
 bool parse_point(const std::string& text, Vec2* out);  // "x,y", both finite
@@ -315,7 +256,7 @@ std::string json_string(const std::string& s);
 std::string json_strings(const std::vector<std::string>& items);  // ["a", "b"]
 // [{"name", "unit", "decimals" (if not the unit's usual), "value" (now; 0 if
 // not finite), "ceiling" (Gauge::ceiling)}...]: a page's gauges and scales.
-std::string gauges_json(Scene& s);
+std::string gauges_json(const std::vector<Gauge>& gauges);
 std::string json_point(Vec2 v);  // numbers as Python's repr prints them (format.hpp)
 std::string json_motion(Vec2 pos, Vec2 vel);  // "[x, y, vx, vy]": a boid's or the hunter's state
 // At most text_rules.def's FLOCKLAB_QUOTE_MAX characters of a value, for messages.

@@ -1,12 +1,13 @@
-// A scene's whole session as bytes, and a new scene made from them that
-// goes on exactly as the first would have (scene.hpp, "A snapshot"). The
+// A whole session as bytes, and a new session made from them that goes on
+// exactly as the first would have (session.hpp, "A snapshot"). The
 // settings are read back through the one path every setting takes
 // (apply_settings); what they cannot give (the state, the history, a
 // response on its way) is read after them and overwrites what applying
 // them marked.
 #include <memory>
 
-#include "scene.hpp"
+#include "registry.hpp"
+#include "session.hpp"
 
 namespace flocklab {
 
@@ -33,21 +34,21 @@ void gauge_values_io(StateIO& io, std::vector<Gauge>& g) {
 }
 }  // namespace
 
-std::string Scene::snapshot() {
+std::string Session::snapshot() {
     StateIO io = StateIO::writer();
-    std::string magic = kMagic, kind = name();
+    std::string magic = kMagic, kind = scene_->name();
     io.text(magic);
     io.text(kind);
-    Pairs s = settings();
+    Pairs s = scene_->settings();
     pairs_io(io, s);
     session_io(io);  // a writer writes what a reader reads, in the same order
     return io.bytes();
 }
 
-bool Scene::session_io(StateIO& io) {
-    io.u64(seed_);
-    io.i64(steps_);
-    state_io(io);
+bool Session::session_io(StateIO& io) {
+    io.u64(scene_->seed_);
+    io.i64(scene_->steps_);
+    scene_->state_io(io);
     // The what-if lane: made again from its changes (it takes this one's
     // settings, as compare() gives them), then its own state.
     bool lane = lane_ != nullptr;
@@ -68,13 +69,13 @@ bool Scene::session_io(StateIO& io) {
     bool pending = pending_.has_value();
     io.flag(pending);
     if (pending) {
-        if (io.reading()) pending_ = Pending{"", 0, gauges()};
+        if (io.reading()) pending_ = Pending{"", 0, scene_->gauges()};
         io.text(pending_->what);
         io.i64(pending_->steps);
         const size_t count = pending_->before.size();
         gauge_values_io(io, pending_->before);
         if (io.reading() && pending_->before.size() != count) io.fail("a response's gauges are not the scene's");
-        const std::vector<Gauge> words = gauges();
+        const std::vector<Gauge> words = scene_->gauges();
         for (size_t k = 0; k < pending_->before.size() && k < words.size(); ++k) {
             pending_->before[k].name = words[k].name;
             pending_->before[k].unit = words[k].unit;
@@ -85,11 +86,11 @@ bool Scene::session_io(StateIO& io) {
     io.f64(answered_from_);
     io.text(ready_);
     io.i64(paused_hint_at_);
-    if (io.reading() && steps_ < 0) io.fail("a negative step count");
+    if (io.reading() && scene_->steps_ < 0) io.fail("a negative step count");
     return io.ok();
 }
 
-std::unique_ptr<Scene> restore_scene(const std::string& bytes, std::string* why) {
+std::unique_ptr<Session> restore_session(const std::string& bytes, std::string* why) {
     StateIO io = StateIO::reader(bytes);
     std::string magic, kind;
     io.text(magic);
@@ -98,14 +99,14 @@ std::unique_ptr<Scene> restore_scene(const std::string& bytes, std::string* why)
         return nullptr;
     }
     io.text(kind);
-    std::unique_ptr<Scene> s = io.ok() ? make_scene(kind) : nullptr;
+    std::unique_ptr<Session> s = io.ok() ? make_session(kind) : nullptr;
     if (!s) {
         *why = "a snapshot of a scene this build does not have ('" + shortened(kind) + "')";
         return nullptr;
     }
     Pairs settings;
     pairs_io(io, settings);
-    if (io.ok()) s->apply_settings(settings);
+    if (io.ok()) s->scene().apply_settings(settings);
     if (!s->session_io(io) || !io.finished()) {
         *why = "a damaged snapshot: " + io.why();
         return nullptr;

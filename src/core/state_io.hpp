@@ -5,7 +5,7 @@
 // double is its 8 bytes), so a scene read back steps on exactly as the one
 // written would have. It is how the what-if lane starts from a copy of the
 // lab's state, and how a widget that gave up its WebAssembly instance
-// comes back as it was (Scene::snapshot).
+// comes back as it was (Session::snapshot).
 //
 // Reading never trusts the bytes: a count larger than what is left, an
 // enum out of its range or bytes left over make ok() false (with a reason),

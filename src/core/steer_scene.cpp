@@ -260,8 +260,9 @@ std::string SteerScene::facts_json() {
            ", \"speed\": " + py_repr(v.speed()) + ", \"motion\": " + json_string(motion_words(v, params)) + "}";
 }
 
-std::string SteerScene::change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds) {
-    const Swing d = swing(1), v = swing(0);
+std::string SteerScene::change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds,
+                                     const std::vector<Swing>& swings) {
+    const Swing d = swings.at(1), v = swings.at(0);
     return in_seconds(seconds) + change(kDistanceWords, "px", before[1].value, after[1].value, kSameDistance, d.lo, d.hi) + tr(", and ") +
            change(kSpeedWords, "px/s", before[0].value, after[0].value, kSameSpeed, v.lo, v.hi) + ".";
 }

@@ -138,7 +138,8 @@ public:
     std::optional<Vec2> start_position, start_velocity;
 
 protected:
-    std::string change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds) override;
+    std::string change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds,
+                                const std::vector<Swing>& swings) override;
     // The lab's start (position, velocity), keeping the mode and the target; wander draws from random.Random(seed).
     void restart(std::uint64_t seed) override;
     void advance(int n) override;

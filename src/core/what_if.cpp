@@ -1,8 +1,8 @@
-// The what-if lane, once for every scene: a second copy of a scene with a
-// few settings changed, started from a copy of the first lane's state and
-// stepped beside it (../shared/what-if/README.md). A scene takes part by
-// its settings() (what the lanes share), state_io() (the lane's start) and
-// positions() (apart); nothing here names a scene.
+// The what-if lane, a session's for every scene: a second copy of its scene
+// with a few settings changed, started from a copy of the first lane's
+// state and stepped beside it (../shared/what-if/README.md). A scene takes
+// part by its settings() (what the lanes share), state_io() (the lane's
+// start) and positions() (apart); nothing here names a scene.
 #include <algorithm>
 #include <cstring>
 #include <cmath>
@@ -11,7 +11,8 @@
 #include "what_if.hpp"
 #include "format.hpp"
 #include "names.hpp"
-#include "scene.hpp"
+#include "registry.hpp"
+#include "session.hpp"
 #include "words.hpp"
 
 namespace flocklab {
@@ -46,15 +47,16 @@ double wrapped_distance(Vec2 a, Vec2 b, Vec2 world) {
 }
 }  // namespace
 
-SetResult Scene::compare(const Pairs& changes) {
+SetResult Session::compare(const Pairs& changes) {
     if (changes.empty()) {
         lane_.reset();
         changes_.clear();
         return {};
     }
-    std::unique_ptr<Scene> lane = make_scene(name());
-    if (!lane) return {SetResult::Invalid, std::string("compare: a ") + name() + " scene cannot be copied (it is not registered)"};
-    lane->apply_settings(settings());
+    Scene& me = *scene_;
+    std::unique_ptr<Scene> lane = make_scene(me.name());
+    if (!lane) return {SetResult::Invalid, std::string("compare: a ") + me.name() + " scene cannot be copied (it is not registered)"};
+    lane->apply_settings(me.settings());
     // 1. The changes, checked and applied to the new lane only (the lane in
     // place, if any, stays as it is until all of them hold).
     Pairs canon, params;
@@ -71,7 +73,7 @@ SetResult Scene::compare(const Pairs& changes) {
             std::vector<const char*> names;
             for (const OptionSpec& o : lane->options()) names.push_back(o.name);
             for (const Tunable& t : lane->tunables()) names.push_back(t.name);
-            return {SetResult::Invalid, "compare: a " + std::string(name()) + " scene has no setting '" + shortened(given) + "' (it has " +
+            return {SetResult::Invalid, "compare: a " + std::string(me.name()) + " scene has no setting '" + shortened(given) + "' (it has " +
                                             join(names) + "); nothing was changed"};
         }
         if (lane->option(n)) {
@@ -89,7 +91,7 @@ SetResult Scene::compare(const Pairs& changes) {
     // 2. The lane's start is a copy of this one's state: a change that makes
     // a start of its own (a flock's size) would be undone by it, so it is refused.
     const Pairs wanted = lane->settings();
-    lane->take_state(*this);
+    lane->take_state(me);
     const Pairs got = lane->settings();
     for (size_t k = 0; k < wanted.size() && k < got.size(); ++k) {
         if (named(canon, wanted[k].first) && wanted[k].second != got[k].second) {
@@ -110,19 +112,19 @@ SetResult Scene::compare(const Pairs& changes) {
     return out;
 }
 
-void Scene::sync_lane() {
-    const Pairs mine = settings(), theirs = lane_->settings();
+void Session::sync_lane() {
+    const Pairs mine = scene_->settings(), theirs = lane_->settings();
     Pairs params;
     for (size_t k = 0; k < mine.size(); ++k) {
         const auto& [n, v] = mine[k];
         if (named(changes_, n) || (k < theirs.size() && theirs[k].second == v)) continue;
-        if (option(n)) lane_->set(n, v);
+        if (scene_->option(n)) lane_->set(n, v);
         else params.emplace_back(n, v);
     }
     if (!params.empty()) lane_->set_params(params);
 }
 
-SetResult Scene::toggle_what_if() {
+SetResult Session::toggle_what_if() {
     if (lane_) {
         remembered_ = changes_;
         return compare({});
@@ -130,16 +132,16 @@ SetResult Scene::toggle_what_if() {
     if (!remembered_.empty()) return compare(remembered_);
     Pairs first;
     std::string why;
-    const std::vector<WhatIfPreset> presets = what_if_presets();
-    if (presets.empty() || !parse_compare(presets[0].compare, &first, &why)) return {SetResult::Invalid, "a " + std::string(name()) + " scene has no what-if lane of its own"};
+    const std::vector<WhatIfPreset> presets = scene_->what_if_presets();
+    if (presets.empty() || !parse_compare(presets[0].compare, &first, &why)) return {SetResult::Invalid, "a " + std::string(scene_->name()) + " scene has no what-if lane of its own"};
     return compare(first);
 }
 
-std::string Scene::compared_words() {
+std::string Session::compared_words() {
     std::string o;
     for (const auto& [name, value] : changes_) {
         std::string words = name + " " + value;
-        if (const OptionSpec* opt = option(name)) {
+        if (const OptionSpec* opt = scene_->option(name)) {
             words = std::string(tr(option_heading(*opt))) + " " + tr(value.c_str());
         } else {
             for (const Tunable& t : lane_->tunables()) {
@@ -152,12 +154,12 @@ std::string Scene::compared_words() {
     return o;
 }
 
-std::string Scene::solid_words() const {
+std::string Session::solid_words() const {
     std::string o;
-    for (const OptionSpec& opt : options()) {
+    for (const OptionSpec& opt : scene_->options()) {
         if (!opt.slip || !opt.read || named(changes_, opt.name)) continue;  // the lane's own: not both lanes'
 
-        const auto k = static_cast<size_t>(opt.read(*this, 0));
+        const auto k = static_cast<size_t>(opt.read(*scene_, 0));
         if (k == 0 || k >= opt.values.size()) continue;
         o += (o.empty() ? "" : ", ") + std::string(tr(option_heading(opt))) + " " + tr(opt.values[k]);
     }
@@ -178,15 +180,15 @@ std::string gauge_label(const Gauge& g) {
     return s;
 }
 
-std::string Scene::summary() {
-    std::string s = describe();
+std::string Session::summary() {
+    std::string s = scene_->describe();
     if (!lane_) return s;
     // Which lane runs what, whatever the switches: "the lab's" only when it is.
     const std::string solid = solid_words();
     if (!solid.empty()) s += " " + trf("Both lanes: {0}.", {solid});
     s += " " + trf("What if {0}: {1}", {compared_words(), lane_->describe()});
     // What the lane does differently, in the gauges' own numbers.
-    const std::vector<Gauge> mine = gauges(), theirs = lane_->gauges();
+    const std::vector<Gauge> mine = scene_->gauges(), theirs = lane_->gauges();
     std::string diff;
     for (size_t k = 0; k < mine.size() && k < theirs.size(); ++k) {
         if (gauge_words(mine[k]) == gauge_words(theirs[k])) continue;
@@ -198,8 +200,8 @@ std::string Scene::summary() {
     return s + " " + trf("The two lanes are {0} px apart.", {far});
 }
 
-std::vector<Gauge> Scene::measured() {
-    std::vector<Gauge> out = gauges();
+std::vector<Gauge> Session::measured() {
+    std::vector<Gauge> out = scene_->gauges();
     if (!lane_) return out;
     static std::set<std::string> names;  // the gauges' names live as long as the program
     for (Gauge g : lane_->gauges()) {
@@ -238,10 +240,10 @@ std::string compare_text(const Pairs& pairs) {
     return o;
 }
 
-double Scene::apart() const {
+double Session::apart() const {
     if (!lane_) return 0.0;
-    const std::vector<Vec2> a = positions(), b = lane_->positions();
-    const Vec2 w = world();
+    const std::vector<Vec2> a = scene_->positions(), b = lane_->positions();
+    const Vec2 w = scene_->world();
     double most = 0.0;
     for (size_t k = 0; k < a.size() && k < b.size(); ++k) {
         const double d = wrapped_distance(a[k], b[k], w);

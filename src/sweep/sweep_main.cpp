@@ -57,7 +57,7 @@ const char* no_scene(const char* scene) {
 // JSON: {"why", "warnings" (with the experiment's own), "runs", "seeds",
 // "values", "vary", "gauges": gauges_json() of `base` (their "value" before
 // the first step and their "ceiling" scale a prediction drawn before any run)}.
-const char* begun(flocklab::Scene& base, const std::string& name, const std::vector<std::string>& list, const std::string& why,
+const char* begun(flocklab::Session& base, const std::string& name, const std::vector<std::string>& list, const std::string& why,
                   std::vector<std::string> warnings) {
     if (g_experiment) warnings.insert(warnings.end(), g_experiment->warnings().begin(), g_experiment->warnings().end());
     std::string seed_list;  // as data-seeds gave them (the core's grammar, parse_seeds())
@@ -66,7 +66,7 @@ const char* begun(flocklab::Scene& base, const std::string& name, const std::vec
     }
     return text("{\"why\": " + flocklab::json_string(why) + ", \"warnings\": " + flocklab::json_strings(warnings) + ", \"runs\": " +
                 std::to_string(g_experiment ? g_experiment->runs() : 0) + ", \"seeds\": [" + seed_list + "], \"values\": " + flocklab::json_strings(list) + ", \"vary\": " +
-                setting_json(base, name) + ", \"gauges\": " + flocklab::gauges_json(base) + "}");
+                setting_json(base.scene(), name) + ", \"gauges\": " + flocklab::gauges_json(base) + "}");
 }
 }  // namespace
 
@@ -80,16 +80,16 @@ EMSCRIPTEN_KEEPALIVE const char* sw_begin(const char* scene, const char* attribu
                                           const char* seeds, double steps) {
     g_experiment.reset();
     const std::string scene_name = scene[0] ? scene : flocklab::scene_names()[0];  // "": the default scene
-    std::unique_ptr<flocklab::Scene> base = flocklab::make_scene(scene_name);
+    std::unique_ptr<flocklab::Session> base = flocklab::make_session(scene_name);
     if (!base) return no_scene(scene);
     std::vector<std::string> warnings = flocklab::apply_attributes(*base, flocklab::tab_pairs(attributes));
-    const std::string name = setting_name(*base, vary);
+    const std::string name = setting_name(base->scene(), vary);
     std::string why;
-    const std::vector<std::string> list = flocklab::Experiment::values_of(values, *base, name, &why);
+    const std::vector<std::string> list = flocklab::Experiment::values_of(values, base->scene(), name, &why);
     if (why.empty()) {
         std::string lines;
         for (const std::string& v : list) lines += v + "\n";
-        g_experiment = flocklab::Experiment::from_text(scene_name, base->settings(), name, lines, seeds, static_cast<long long>(steps), &why, values);
+        g_experiment = flocklab::Experiment::from_text(scene_name, base->scene().settings(), name, lines, seeds, static_cast<long long>(steps), &why, values);
         if (g_experiment) g_experiment->set_compare(base->compared());  // data-compare: a what-if lane in every run
     }
     return begun(*base, name, list, why, warnings);
@@ -101,10 +101,10 @@ EMSCRIPTEN_KEEPALIVE const char* sw_begin(const char* scene, const char* attribu
 EMSCRIPTEN_KEEPALIVE const char* sw_begin_settings(const char* scene, const char* settings, const char* vary, const char* values,
                                                    const char* seeds, double steps) {
     g_experiment.reset();
-    std::unique_ptr<flocklab::Scene> base = flocklab::make_scene(scene);
+    std::unique_ptr<flocklab::Session> base = flocklab::make_session(scene);
     if (!base) return no_scene(scene);
     const flocklab::Experiment::Settings given = flocklab::tab_pairs(settings);
-    base->apply_settings(given);
+    base->scene().apply_settings(given);
     std::string why;
     g_experiment = flocklab::Experiment::from_text(scene, given, vary, values, seeds, static_cast<long long>(steps), &why);
     return begun(*base, vary, flocklab::split_lines(values), why, {});

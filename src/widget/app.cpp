@@ -33,9 +33,9 @@ bool register_view(const char* scene_name, ViewFactory make) {
     return register_view_slot(scene_name, reinterpret_cast<ViewSlot>(make));
 }
 
-std::unique_ptr<SceneView> make_view(Scene& scene) {
-    const ViewSlot slot = view_slot(scene.name());
-    return slot ? reinterpret_cast<ViewFactory>(slot)(scene) : nullptr;
+std::unique_ptr<SceneView> make_view(Session& session) {
+    const ViewSlot slot = view_slot(session.scene().name());
+    return slot ? reinterpret_cast<ViewFactory>(slot)(session) : nullptr;
 }
 
 // [SECTION] Lifetime
@@ -47,18 +47,18 @@ bool App::init(const AppConfig& cfg) {
         return true;
     }();
     (void)checked;
-    scene_ = make_scene(cfg.scene.empty() ? scene_names()[0] : cfg.scene);
-    if (!scene_) {
+    session_ = make_session(cfg.scene.empty() ? scene_names()[0] : cfg.scene);
+    if (!session_) {
         warn("data-scene=\"" + cfg.scene + "\" is not one of " + join(scene_names()) + "; using " + scene_names()[0]);
-        scene_ = make_scene(scene_names()[0]);
+        session_ = make_session(scene_names()[0]);
     }
-    view_ = make_view(*scene_);
+    view_ = make_view(*session_);
     if (!view_) {
-        warn(std::string("no view for the scene ") + scene_->name());
+        warn(std::string("no view for the scene ") + scene().name());
         return false;
     }
     // The page's data-* attributes, through the scene's own options.
-    for (const std::string& w : apply_attributes(*scene_, cfg.attributes)) warn(w);
+    for (const std::string& w : apply_attributes(*session_, cfg.attributes)) warn(w);
     char* end = nullptr;
     const unsigned long long seed = std::strtoull(cfg.seed.c_str(), &end, 10);
     const bool seed_ok = !cfg.seed.empty() && *end == '\0' && cfg.seed[0] != '-' && seed <= kMaxSeed;
@@ -101,7 +101,7 @@ bool App::init(const AppConfig& cfg) {
 // The window (its canvas is whatever "#canvas" names now) and a painter on
 // it: WebGL, or flocklab's software rasteriser when there is none.
 bool App::create_graphics() {
-    const Vec2 world = scene_->world();
+    const Vec2 world = scene().world();
     // Sized to the world until the page reports the canvas's displayed size (resize()).
     const auto open = [&](Uint32 flags) {
         window_ = SDL_CreateWindow("flocklab", 0, 0, static_cast<int>(world.x), static_cast<int>(world.y),
@@ -151,7 +151,7 @@ bool App::draw_now() {
 }
 
 void App::shutdown() {
-    if (!scene_) return;  // already shut down
+    if (!session_) return;  // already shut down
     ui_input_.detach();
     if (ImGui::GetCurrentContext()) ImGui::DestroyContext();
     painter_.reset();
@@ -159,7 +159,7 @@ void App::shutdown() {
     window_ = nullptr;
     SDL_Quit();
     view_.reset();
-    scene_.reset();
+    session_.reset();
 }
 
 void App::set_visible(bool on) {

@@ -2,8 +2,9 @@
 // and key events for the scene's view, advances the scene with a fixed
 // timestep (update), and draws it and Dear ImGui's panels through a Painter
 // (WebGL, or the software fallback: paint.hpp).
-// It knows scenes only through the Scene interface (src/core/scene.hpp) and
-// views only through SceneView (view.hpp). All simulation lives in src/core.
+// It knows scenes only through the Session and Scene interfaces
+// (src/core/session.hpp, scene.hpp) and views only through SceneView
+// (view.hpp). All simulation lives in src/core.
 #pragma once
 
 #include <SDL.h>
@@ -17,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/scene.hpp"
+#include "core/session.hpp"
 #include "ui_number.hpp"
 #include "draw.hpp"
 #include "imgui.h"
@@ -63,7 +64,7 @@ struct App {
     std::string reopen_note() const { return view_ ? view_->reopen_note() : std::string(); }
 
     // [SECTION] A snapshot (app_snapshot.cpp): the scene's whole session
-    // (Scene::snapshot) and the widget's own state around it (paused, the
+    // (Session::snapshot) and the widget's own state around it (paused, the
     // speed, a play's stop, the help and the panel open, the seed field, the
     // view's), as bytes. A widget far from the viewport keeps only these
     // while its instance is gone; restore() puts them back in a new instance
@@ -128,10 +129,13 @@ struct App {
     // without cross-origin isolation) still gives the real 0.03 ms of a
     // small flock on average, where each frame alone reads 0 or 0.1.
     double step_time() const;
-    Scene& scene() { return *scene_; }
+    Scene& scene() { return session_->scene(); }
+    const Scene& scene() const { return session_->scene(); }
+    Session& session() { return *session_; }
 
     bool paused = false;
     double speed = 1.0;  // simulated seconds per real second while it plays (a slow-motion replay: 0.25)
+    static constexpr double kMinSpeed = 0.1, kMaxSpeed = 4.0;  // speed's range: fl_set_speed() clamps to it, a snapshot is held to it
 
 private:
     bool create_graphics();
@@ -161,7 +165,7 @@ private:
     bool compact() const;           // a small canvas: the HUD keeps to the essentials
     bool hud_compact() const { return compact() || hud_.folded; }
 
-    std::unique_ptr<Scene> scene_;
+    std::unique_ptr<Session> session_;
     std::unique_ptr<SceneView> view_;
     FixedStep clock_;
     SDL_Window* window_ = nullptr;

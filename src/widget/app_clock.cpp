@@ -44,13 +44,13 @@ void App::update(double frame_seconds) {
     record_step_time(now_ms() - t0, done);
     if (play_left_ > 0 && (play_left_ -= done) == 0) {
         paused = true;
-        scene_->say(trf("Played to {0} s and paused. ", {fixed(scene_->time(), 1)}) + scene_->summary());
+        session_->say(trf("Played to {0} s and paused. ", {fixed(session_->time(), 1)}) + session_->summary());
     }
 }
 
 int App::step(int n) {
     // At most kMaxCallMs of work, checked between steps.
-    return run_for(std::clamp(n, 0, scene_->max_steps_per_call()), kMaxCallMs);
+    return run_for(std::clamp(n, 0, scene().max_steps_per_call()), kMaxCallMs);
 }
 
 int App::run_for(int n, double budget_ms, bool within) {
@@ -59,7 +59,7 @@ int App::run_for(int n, double budget_ms, bool within) {
     int done = 0;
     while (done < n) {
         const double before = now_ms();
-        scene_->step(1);
+        session_->step(1);
         ++done;
         const double after = now_ms();
         longest = std::max(longest, after - before);
@@ -73,7 +73,7 @@ void App::run_begin(std::uint64_t seed, int steps) {
     reset(seed);
     paused = true;  // and it stays there, so the gauges read the lab's numbers
     run_.total = run_.left = std::max(0, steps);
-    if (run_.left == 0) scene_->say(trf("Reset, seed {0}. ", {std::to_string(seed)}) + scene_->summary());
+    if (run_.left == 0) session_->say(trf("Reset, seed {0}. ", {std::to_string(seed)}) + session_->summary());
 }
 
 void App::play_begin(std::uint64_t seed, int steps) {
@@ -86,21 +86,21 @@ int App::run_slice(double budget_ms) {
     if (run_.left <= 0) return 0;
     // The slice keeps within its budget (a step at 5000 boids is several
     // ms): the page's task stays under 50 ms, a long task's threshold.
-    run_.left -= run_for(std::min(run_.left, scene_->max_steps_per_call()), budget_ms, true);
+    run_.left -= run_for(std::min(run_.left, scene().max_steps_per_call()), budget_ms, true);
     // Both lanes, where there are two: a screen reader hears the what-if too.
-    if (run_.left == 0) scene_->say(trf("Ran to {0} s and paused. ", {fixed(scene_->time(), 1)}) + scene_->summary());
+    if (run_.left == 0) session_->say(trf("Ran to {0} s and paused. ", {fixed(session_->time(), 1)}) + session_->summary());
     return run_.left;
 }
 
 void App::run_cancel() {
-    if (run_.left > 0) scene_->say(trf("Stopped at {0} s.", {fixed(scene_->time(), 1)}));
+    if (run_.left > 0) session_->say(trf("Stopped at {0} s.", {fixed(session_->time(), 1)}));
     run_.left = 0;
     paused = true;
 }
 
 void App::reset(std::uint64_t seed) {
     panel_.seed_input = seed;
-    scene_->reset(seed);
+    session_->reset(seed);
     play_left_ = 0;
     clock_.accumulator = 0;
     meter_.count = meter_.next = 0;
@@ -127,10 +127,10 @@ double App::step_time() const {
 // paused scene moved, as a run-to does, so its last frame never shows the
 // gauges of an earlier time beside the new time) and the view's own panel work.
 void App::update_panels(double now) {
-    if (now - hud_.at_ms >= 250 || hud_.gauges.empty() || (paused && scene_->time() != hud_.time)) {
-        hud_.gauges = scene_->gauges();
+    if (now - hud_.at_ms >= 250 || hud_.gauges.empty() || (paused && session_->time() != hud_.time)) {
+        hud_.gauges = scene().gauges();
         hud_.at_ms = now;
-        hud_.time = scene_->time();
+        hud_.time = session_->time();
     }
     place_hud(now);
     view_->update_panels();
@@ -161,8 +161,8 @@ void App::place_hud(double now) {
         };
         double c = 0;
         for (const Vec2 p : view_->focus()) c += under(p) ? 1000 : 0;
-        for (const Vec2 p : scene_->positions()) c += under(p) ? 1 : 0;
-        if (const Scene* lane = scene_->what_if()) {  // the hollow lane counts as much; its one vehicle as a focus point
+        for (const Vec2 p : scene().positions()) c += under(p) ? 1 : 0;
+        if (const Scene* lane = session_->what_if()) {  // the hollow lane counts as much; its one vehicle as a focus point
             const std::vector<Vec2> ps = lane->positions();
             for (const Vec2 p : ps) c += under(p) ? (ps.size() == 1 ? 1000 : 1) : 0;
         }

@@ -34,8 +34,8 @@ void App::draw_help() {
     ImGui::Begin(tr("Keys (? or Escape closes)"), nullptr,
                  ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
                      ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoFocusOnAppearing);
-    const std::vector<std::string> contexts = scene_->key_contexts();
-    const std::vector<KeyHelp> keys = keys_for(scene_->name(), &contexts);
+    const std::vector<std::string> contexts = scene().key_contexts();
+    const std::vector<KeyHelp> keys = keys_for(scene().name(), &contexts);
     // Two columns: the keys, then what they do (wrapped).
     float key_w = 0;
     for (const KeyHelp& k : keys) key_w = std::max(key_w, ImGui::CalcTextSize(key_words(k.keys)).x);

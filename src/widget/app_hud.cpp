@@ -35,7 +35,7 @@ void App::draw() {
     int ww = 0, wh = 0, pw = 0, ph = 0;
     SDL_GetWindowSize(window_, &ww, &wh);
     painter_->output_size(&pw, &ph);
-    const Vec2 world = scene_->world();
+    const Vec2 world = scene().world();
     painter_->triangles(shapes_.v, static_cast<float>(pw / world.x), static_cast<float>(ph / world.y));
 
     ui_input_.new_frame();
@@ -65,12 +65,12 @@ void App::draw_hud() {
                                       ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoFocusOnAppearing |
                                       ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoInputs;
     ImGui::Begin("##hud", nullptr, kHud);
-    view_->hud(hud_.gauges, paused, scene_->time(), hud_compact());
-    if (Scene* lane = scene_->what_if()) {  // both lanes' gauges, and how far apart they are
+    view_->hud(hud_.gauges, paused, session_->time(), hud_compact());
+    if (Scene* lane = session_->what_if()) {  // both lanes' gauges, and how far apart they are
         const ImVec4 kLane(1.0f, 0.55f, 0.85f, 1);
         // What both lanes run where it is not the lab's code (the HUD's lane names stay true).
-        if (const std::string both = scene_->solid_words(); !both.empty()) ui_text("both: %s", both.c_str());
-        ui_text_coloured(kLane, "what if: %s", scene_->compared_words().c_str());
+        if (const std::string both = session_->solid_words(); !both.empty()) ui_text("both: %s", both.c_str());
+        ui_text_coloured(kLane, "what if: %s", session_->compared_words().c_str());
         if (!hud_compact()) {
             std::string line;
             for (const Gauge& x : lane->gauges()) {
@@ -78,7 +78,7 @@ void App::draw_hud() {
             }
             ImGui::TextColored(kLane, "  %s", line.c_str());  // already in the widget's language
         }
-        ui_text_coloured(kLane, "  apart %.1f px", scene_->apart());
+        ui_text_coloured(kLane, "  apart %.1f px", session_->apart());
     }
     if (run_.left > 0) {
         ui_text_coloured(ImVec4(0.98f, 0.75f, 0.14f, 1), "running to %.1f s: %d%%", run_.total * kLabDt,
@@ -96,7 +96,7 @@ void App::draw_hud() {
 // tick, in a colour of its own (magenta, apart from the lab's blues and
 // greens in a grey-scale copy too, by shape as much as by colour).
 void App::draw_what_if() {
-    const Scene* lane = scene_->what_if();
+    const Scene* lane = session_->what_if();
     if (!lane) return;
     const std::vector<Vec2> ps = lane->positions();
     const double r = ps.size() == 1 ? 14.0 : 6.0;  // px: a vehicle is drawn larger than a boid
@@ -110,7 +110,7 @@ void App::draw_what_if() {
 // The first two gauges over the last minute of simulated time, each scaled
 // to its own range, with a tick for every mark (a rule switched, a reset).
 void App::draw_plot() {
-    const History& h = scene_->history();
+    const History& h = session_->history();
     if (h.size() < 2 || h.names().size() < 2) return;
     constexpr double kWindow = 60.0;  // s
     const double t1 = h.time(h.size() - 1);

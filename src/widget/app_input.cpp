@@ -102,27 +102,27 @@ bool App::key(const std::string& name) {
     if (panel_.tuning_open && (press_on_the_way() || frames_ - panel_.pressed_frame <= 2)) return false;
     if (k == "t" && !repeat) {
         panel_.request = panel_.tuning_open ? 0 : 1;
-        scene_->say(tr(panel_.request ? "Tuning panel open: Tab moves through its settings, T or Escape closes it." : "Tuning panel closed."));
+        session_->say(tr(panel_.request ? "Tuning panel open: Tab moves through its settings, T or Escape closes it." : "Tuning panel closed."));
         return true;
     }
     if (k == "w" && !repeat) {  // the what-if lane on or off, for every scene
-        const SetResult r = scene_->toggle_what_if();
-        if (r.status == SetResult::Invalid) scene_->say(r.message);
-        else if (const std::string both = scene_->solid_words(); scene_->what_if() && !both.empty()) {
-            scene_->say(trf("What if {0}: a second lane, hollow, runs beside the solid one; both lanes: {1}.", {scene_->compared_words(), both}));
-        } else if (scene_->what_if()) scene_->say(trf("What if {0}: a second lane, hollow, runs beside the lab's way.", {scene_->compared_words()}));
-        else scene_->say(tr("The what-if lane is off."));
+        const SetResult r = session_->toggle_what_if();
+        if (r.status == SetResult::Invalid) session_->say(r.message);
+        else if (const std::string both = session_->solid_words(); session_->what_if() && !both.empty()) {
+            session_->say(trf("What if {0}: a second lane, hollow, runs beside the solid one; both lanes: {1}.", {session_->compared_words(), both}));
+        } else if (session_->what_if()) session_->say(trf("What if {0}: a second lane, hollow, runs beside the lab's way.", {session_->compared_words()}));
+        else session_->say(tr("The what-if lane is off."));
         return true;
     }
     if (k == "?" && !repeat) {
         panel_.help_open = !panel_.help_open;
-        scene_->say(tr(panel_.help_open ? "The keys are listed on the canvas; ? or Escape closes the list." : "Keys list closed."));
+        session_->say(tr(panel_.help_open ? "The keys are listed on the canvas; ? or Escape closes the list." : "Keys list closed."));
         return true;
     }
     if (k == ".") {  // pause, then one step; say what the inspected agent does
         paused = true;
         step(1);
-        scene_->say(scene_->explain_words(scene_->inspected()));
+        session_->say(scene().explain_words(scene().inspected()));
         return true;
     }
     return view_->key(k, repeat);
@@ -175,20 +175,20 @@ bool App::over_panel(Vec2 p) const {
 }
 
 bool App::grabs(double fx, double fy, bool drag) const {
-    const Vec2 world = scene_->world();
+    const Vec2 world = scene().world();
     const Vec2 p{fx * world.x, fy * world.y};
     return over_panel(p * ui_per_world_) || (drag && view_->draggable(p));
 }
 
 bool App::hold(double fx, double fy) {
-    const Vec2 world = scene_->world();
+    const Vec2 world = scene().world();
     const Vec2 p{fx * world.x, fy * world.y};
     return !over_panel(p * ui_per_world_) && view_->hold(p);
 }
 
 bool App::number_at(double fx, double fy) const {
     if (!panel_.tuning_open) return false;
-    const Vec2 world = scene_->world();
+    const Vec2 world = scene().world();
     const Vec2 p = Vec2{fx * world.x, fy * world.y} * ui_per_world_;
     return number_control_at(ImVec2(static_cast<float>(p.x), static_cast<float>(p.y)));
 }
@@ -257,7 +257,7 @@ void App::resize(double css_w, double css_h, double dpr) {
         emscripten_set_canvas_element_size("#canvas", bw, bh);
         painter_->resized();
     }
-    ui_per_world_ = w / scene_->world().x;
+    ui_per_world_ = w / scene().world().x;
 }
 
 std::string App::ui_metrics() const {

@@ -15,12 +15,12 @@ void App::around_io(StateIO& io, Around& a) {
     io.flag(a.help);
     io.flag(a.tuning);
     io.u64(a.seed_input);
-    if (io.reading() && (!(a.speed >= 0.1 && a.speed <= 4) || a.play_left < 0 || a.seed_input > kMaxSeed)) io.fail("the widget's speed, play or seed out of range");
+    if (io.reading() && (!(a.speed >= App::kMinSpeed && a.speed <= App::kMaxSpeed) || a.play_left < 0 || a.seed_input > kMaxSeed)) io.fail("the widget's speed, play or seed out of range");
 }
 
 std::string App::snapshot() {
     StateIO io = StateIO::writer();
-    std::string scene = scene_->snapshot();
+    std::string scene = session_->snapshot();
     io.text(scene);
     Around a{paused, panel_.help_open, panel_.tuning_open, speed, play_left_, panel_.seed_input};
     around_io(io, a);
@@ -32,16 +32,17 @@ std::string App::restore(const std::string& bytes) {
     StateIO io = StateIO::reader(bytes);
     std::string scene_bytes, why;
     io.text(scene_bytes);
-    std::unique_ptr<Scene> scene = io.ok() ? restore_scene(scene_bytes, &why) : nullptr;
-    if (!scene) return io.ok() ? why : "a damaged snapshot: " + io.why();
-    if (std::strcmp(scene->name(), scene_->name()) != 0) return std::string("a snapshot of a ") + scene->name() + " widget, not of a " + scene_->name() + " one";
-    std::unique_ptr<SceneView> view = make_view(*scene);
-    if (!view) return std::string("no view for the scene ") + scene->name();
+    std::unique_ptr<Session> back = io.ok() ? restore_session(scene_bytes, &why) : nullptr;
+    if (!back) return io.ok() ? why : "a damaged snapshot: " + io.why();
+    const char* kind = back->scene().name();
+    if (std::strcmp(kind, scene().name()) != 0) return std::string("a snapshot of a ") + kind + " widget, not of a " + scene().name() + " one";
+    std::unique_ptr<SceneView> view = make_view(*back);
+    if (!view) return std::string("no view for the scene ") + kind;
     Around a;
     around_io(io, a);
     view->state_io(io);
     if (!io.finished()) return "a damaged snapshot: " + io.why();
-    scene_ = std::move(scene);
+    session_ = std::move(back);
     view_ = std::move(view);
     paused = a.paused;
     speed = a.speed;

@@ -96,11 +96,11 @@ void App::draw_tuning() {
     panel_.scroll = ImGui::GetScrollY();
     ImGui::PushItemWidth(130 * text_scale_);
     ImGui::PushTextWrapPos(0.0f);  // wrapped at the panel's edge, in any language
-    ui_text_disabled("%s (the lab's random.Random seed)", tr(scene_->name()));
+    ui_text_disabled("%s (the lab's random.Random seed)", tr(scene().name()));
     ImGui::PopTextWrapPos();
     // The seed stays one a page carries exactly (config(), link(), saveFile(): 2^53 - 1 at most).
     if (whole_number_field(tr("seed"), &panel_.seed_input, panel_.entry) && panel_.seed_input > kMaxSeed) {
-        scene_->say(trf("Seeds go up to {0}; using {0}.", {std::to_string(kMaxSeed)}));
+        session_->say(trf("Seeds go up to {0}; using {0}.", {std::to_string(kMaxSeed)}));
         panel_.seed_input = kMaxSeed;
     }
     named("seed");
@@ -114,7 +114,7 @@ void App::draw_tuning() {
     same_line_if_fits(tr("Reset"));
     if (ImGui::Button(tr("Reset"))) {
         reset(panel_.seed_input);
-        scene_->action(trf("reset, seed {0}", {std::to_string(panel_.seed_input)}));
+        session_->action(trf("reset, seed {0}", {std::to_string(panel_.seed_input)}));
     }
     named("reset");
     same_line_if_fits(tr("Reset and run 10 s"));  // a phone: on a line of its own
@@ -123,7 +123,7 @@ void App::draw_tuning() {
     named("run10");
     // Every tunable from the params' field table, grouped, with its unit and range.
     const char* group = "";
-    for (const Tunable& t : scene_->tunables()) {
+    for (const Tunable& t : scene().tunables()) {
         if (std::strcmp(group, t.group) != 0) {
             group = t.group;
             ImGui::TextDisabled("%s", tr(group));
@@ -141,35 +141,35 @@ void App::draw_tuning() {
         const SliderResult r = number_slider(label.c_str(), &v, t.lo, t.hi, 2, panel_.entry, &at->second);
         named(t.name);
         if (r.changed) *t.value = v;
-        if (r.done) scene_->set_param(t.name, py_repr(v));
+        if (r.done) scene().set_param(t.name, py_repr(v));
     }
     // Whole-number options (the flock's size): applied when the slider is let go.
-    for (const OptionSpec& o : scene_->options()) {
+    for (const OptionSpec& o : scene().options()) {
         if (o.kind != OptionKind::Count) continue;
         auto it = panel_.count_input.find(o.name);
         if (it == panel_.count_input.end() || !ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows)) {
-            it = panel_.count_input.insert_or_assign(o.name, std::atoi(scene_->get(o.name).c_str())).first;
+            it = panel_.count_input.insert_or_assign(o.name, std::atoi(scene().get(o.name).c_str())).first;
         }
         double n = it->second;
         const SliderResult r = number_slider((std::string(tr(option_heading(o))) + "##" + o.name).c_str(), &n, o.lo, o.hi, 0, panel_.entry);
         named(o.name);
         it->second = static_cast<int>(n);
-        if (r.done) scene_->set(o.name, std::to_string(it->second));
+        if (r.done) scene().set(o.name, std::to_string(it->second));
     }
     // Switches (the rules, the overlays): one checkbox each.
-    for (const OptionSpec& o : scene_->options()) {
+    for (const OptionSpec& o : scene().options()) {
         if (o.kind != OptionKind::Flags) continue;
         ImGui::TextDisabled("%s", tr(option_heading(o)));
         ImGui::PushID(o.name);
-        const std::string now = scene_->get(o.name);
+        const std::string now = scene().get(o.name);
         for (size_t k = 0; k < o.values.size(); ++k) {
             bool on = now.find(std::string("\"") + o.values[k] + "\": true") != std::string::npos;
             if (k % 4) ImGui::SameLine();
-            if (ImGui::Checkbox((std::string(tr(o.values[k])) + "##" + o.values[k]).c_str(), &on)) scene_->set(o.name, std::string(o.values[k]) + (on ? "=1" : "=0"));
+            if (ImGui::Checkbox((std::string(tr(o.values[k])) + "##" + o.values[k]).c_str(), &on)) scene().set(o.name, std::string(o.values[k]) + (on ? "=1" : "=0"));
         }
         ImGui::PopID();
     }
-    if (ImGui::Button(tr("Lesson defaults"))) scene_->defaults();
+    if (ImGui::Button(tr("Lesson defaults"))) scene().defaults();
     named("defaults");
     view_->tuning(step_time());
     ImGui::PopItemWidth();

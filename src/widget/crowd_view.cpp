@@ -60,7 +60,7 @@ void outline(Shapes& d, Cell k, double inset, double width, SDL_Color c) {
 
 class CrowdView : public SceneView {
 public:
-    explicit CrowdView(CrowdScene& s) : s_(s), cursor_(s.maze().goal()) {}
+    explicit CrowdView(Session& run) : run_(run), s_(static_cast<CrowdScene&>(run.scene())), cursor_(s_.maze().goal()) {}
 
     SDL_Color background() const override { return kCrowdBg; }
 
@@ -140,7 +140,7 @@ public:
             const int n = k.rfind("Shift+", 0) == 0 ? 5 : 1;  // Shift: five cells
             cursor_ = {std::clamp(cursor_.c + (step.x > 0 ? n : step.x < 0 ? -n : 0), 0, kCols - 1),
                        std::clamp(cursor_.r + (step.y > 0 ? n : step.y < 0 ? -n : 0), 0, kRows - 1)};
-            s_.say(cell_words(cursor_));
+            run_.say(cell_words(cursor_));
             return true;
         }
         if (repeat) return false;  // the rest are switches: a held key switches once
@@ -153,17 +153,17 @@ public:
             s_.set_follow(s_.follow() == Follow::Field ? Follow::Seek : Follow::Field);
         } else if (k == "b") {
             s_.set_painting(!s_.painting());
-            s_.say(tr(s_.painting() ? "Paint mode: a drag paints walls, a finger's too." : "Paint mode off: a finger's drag scrolls the page."));
+            run_.say(tr(s_.painting() ? "Paint mode: a drag paints walls, a finger's too." : "Paint mode off: a finger's drag scrolls the page."));
         } else if (k == "a" || k == "m" || k == "p") {
             const int o = k == "a" ? 0 : k == "m" ? 1 : 2;
             s_.set_overlay(o, !s_.overlay(o));
             static const char* const kShown[] = {N_("Arrows of the flow field shown."), N_("Distances to the goal shown."), N_("Path ahead shown.")};
             static const char* const kHidden[] = {N_("Arrows of the flow field hidden."), N_("Distances to the goal hidden."), N_("Path ahead hidden.")};
-            s_.say(tr(s_.overlay(o) ? kShown[o] : kHidden[o]));
+            run_.say(tr(s_.overlay(o) ? kShown[o] : kHidden[o]));
         } else if (k == "]" || k == "[") {
             if (s_.crowd().size() == 0) return false;
             s_.select(cycle(s_.selected(), s_.crowd().size(), k == "]"));
-            s_.say(s_.explain_words(s_.selected()));
+            run_.say(s_.explain_words(s_.selected()));
         } else {
             return false;
         }
@@ -296,7 +296,7 @@ private:
         std::string why;
         if (s_.maze().wall(k) == painting_) return;
         if (!s_.set_wall(k, painting_, &why, true)) {
-            s_.say(trf("No wall there: {0}.", {why}));
+            run_.say(trf("No wall there: {0}.", {why}));
             return;
         }
         if (painted_++ == 0) first_painted_ = k;
@@ -307,7 +307,7 @@ private:
         painting_ = !s_.maze().wall(cursor_);
         std::string why;
         if (!s_.set_wall(cursor_, painting_, &why)) {
-            s_.say(trf("No wall there: {0}.", {why}));
+            run_.say(trf("No wall there: {0}.", {why}));
             return;
         }
         // "No way there" is about the search: an agent on a cell it never reached
@@ -316,7 +316,7 @@ private:
         const bool all_reach = cut == 0 && Crowd::spawnable(s_.maze());
         // The whole answer now (set_wall noted the action; nothing more is said of it).
         // The mean is over the agents with a way there: none, no distance.
-        s_.answer(trf(painting_ ? "Wall added at {0}." : "Wall taken away at {0}.", {cell_words(cursor_)}) + " " +
+        run_.answer(trf(painting_ ? "Wall added at {0}." : "Wall taken away at {0}.", {cell_words(cursor_)}) + " " +
                (cut > 0 && cut == s_.crowd().size()
                     ? std::string(tr("The search is redone: no agent has a way to the goal now."))
                     : trf(all_reach ? "The search is redone: the crowd is now {0} cells from the goal on average."
@@ -327,10 +327,11 @@ private:
     void move_goal(Cell k) {
         if (k == s_.maze().goal()) return;
         std::string why;
-        if (!s_.set_goal(k, &why)) s_.say(trf("The goal cannot go there: {0}.", {why}));
+        if (!s_.set_goal(k, &why)) run_.say(trf("The goal cannot go there: {0}.", {why}));
         cursor_ = s_.maze().goal();
     }
 
+    Session& run_;  // the session: what the view says
     CrowdScene& s_;
     Cell cursor_;                 // the keyboard's cell
     std::optional<Cell> press_;   // the cell a press or drag is on
@@ -344,8 +345,8 @@ private:
     bool numbers_ = false;        // the last frame showed the distances as numbers
 };
 
-const bool registered = register_view("crowd", [](Scene& s) -> std::unique_ptr<SceneView> {
-    return std::make_unique<CrowdView>(static_cast<CrowdScene&>(s));
+const bool registered = register_view("crowd", [](Session& s) -> std::unique_ptr<SceneView> {
+    return std::make_unique<CrowdView>(s);
 });
 
 }  // namespace

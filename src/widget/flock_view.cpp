@@ -61,7 +61,7 @@ constexpr double kPickRadius = 14.0;
 
 class FlockView : public SceneView {
 public:
-    explicit FlockView(FlockScene& s) : s_(s) {}
+    explicit FlockView(Session& run) : run_(run), s_(static_cast<FlockScene&>(run.scene())) {}
 
     SDL_Color background() const override { return kFlockBg; }
 
@@ -89,7 +89,7 @@ public:
         if (arrow_step(k, &step)) {
             if (s_.leader()) {
                 s_.set_leader_target(s_.leader_target() + step);
-                s_.action(trf("leader's target moved {0}", {tr(region(s_.leader_target(), s_.world()))}));
+                run_.action(trf("leader's target moved {0}", {tr(region(s_.leader_target(), s_.world()))}));
                 return true;
             }
             if (s_.hawk_mode() != HawkMode::Pointer || !s_.hawk) return false;
@@ -97,7 +97,7 @@ public:
                            std::clamp(s_.hawk->y + step.y, 0.0, s_.params.world_height)};
             key_hawk_ = true;
             pointer_hawk_ = false;
-            s_.action(trf("hawk moved {0}", {s_.place_words(*s_.hawk)}));
+            run_.action(trf("hawk moved {0}", {s_.place_words(*s_.hawk)}));
             return true;
         }
         if (repeat) return false;  // the rest are switches: a held key switches once
@@ -110,20 +110,20 @@ public:
             if (s_.hawk_mode() != HawkMode::Pointer || s_.leader()) return false;
             if (s_.hawk) {
                 s_.hawk.reset();
-                s_.action(tr("hawk taken away"));
+                run_.action(tr("hawk taken away"));
             } else {
                 s_.hawk = s_.world() / 2.0;
-                s_.action(trf("hawk placed {0}", {s_.place_words(*s_.hawk)}));
+                run_.action(trf("hawk placed {0}", {s_.place_words(*s_.hawk)}));
             }
             key_hawk_ = s_.hawk.has_value();
             pointer_hawk_ = false;
         } else if (k == "]" || k == "[") {
             s_.select(cycle(s_.selected(), s_.flock.size(), k == "]"));
-            s_.say(s_.explain_words(s_.selected()));
+            run_.say(s_.explain_words(s_.selected()));
         } else if (k == "n") {
             const Vec2 from = s_.leader() ? s_.leader_target() : s_.hawk ? *s_.hawk : s_.world() / 2.0;
             s_.select(pick(from, 1e18));
-            s_.say(s_.explain_words(s_.selected()));
+            run_.say(s_.explain_words(s_.selected()));
         } else {
             return false;
         }
@@ -356,6 +356,7 @@ public:
 
 private:
     static constexpr int kSizes[3] = {100, 300, 500};
+    Session& run_;  // the session: what the view says
     FlockScene& s_;
     bool pointer_hawk_ = false;  // the hawk follows the pointer (not the API)
     bool key_hawk_ = false;      // the keys placed the hawk: it stays until H or Escape
@@ -367,8 +368,8 @@ private:
     DragPoint target_;       // the leader's target
 };
 
-const bool registered = register_view("flock", [](Scene& s) -> std::unique_ptr<SceneView> {
-    return std::make_unique<FlockView>(static_cast<FlockScene&>(s));
+const bool registered = register_view("flock", [](Session& s) -> std::unique_ptr<SceneView> {
+    return std::make_unique<FlockView>(s);
 });
 
 }  // namespace

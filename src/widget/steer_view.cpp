@@ -20,7 +20,7 @@ SDL_Color sdl(Rgba c) { return {c.r, c.g, c.b, c.a}; }
 
 class SteerView : public SceneView {
 public:
-    explicit SteerView(SteerScene& s) : s_(s) {}
+    explicit SteerView(Session& run) : run_(run), s_(static_cast<SteerScene&>(run.scene())) {}
 
     SDL_Color background() const override { return kSteerBg; }
 
@@ -43,11 +43,11 @@ public:
         Vec2 step;
         if (arrow_step(k, &step)) {
             if (own_target()) {  // it picks its own target: say so
-                if (!repeat) s_.say(own_target_words(s_.vehicle.mode));
+                if (!repeat) run_.say(own_target_words(s_.vehicle.mode));
                 return true;
             }
             s_.set_target(s_.vehicle.target + step);
-            s_.action(trf("target moved {0}", {tr(region(s_.vehicle.target, s_.world()))}));
+            run_.action(trf("target moved {0}", {tr(region(s_.vehicle.target, s_.world()))}));
             return true;
         }
         if (k == " " && !repeat) {
@@ -95,11 +95,12 @@ public:
 private:
     bool own_target() const { return s_.vehicle.row().own_target; }
     DragPoint target_;
+    Session& run_;  // the session: what the view says
     SteerScene& s_;
 };
 
-const bool registered = register_view("steer", [](Scene& s) -> std::unique_ptr<SceneView> {
-    return std::make_unique<SteerView>(static_cast<SteerScene&>(s));
+const bool registered = register_view("steer", [](Session& s) -> std::unique_ptr<SceneView> {
+    return std::make_unique<SteerView>(s);
 });
 
 }  // namespace

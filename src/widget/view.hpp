@@ -13,7 +13,7 @@
 
 #include <vector>
 
-#include "core/scene.hpp"
+#include "core/session.hpp"
 #include "draw.hpp"
 #include "imgui.h"
 
@@ -112,10 +112,10 @@ public:
 
 // A view's factory (a lambda without captures), kept in the scene's record
 // of the one registry (src/core/registry.hpp).
-using ViewFactory = std::unique_ptr<SceneView> (*)(Scene&);
+using ViewFactory = std::unique_ptr<SceneView> (*)(Session&);
 // Called at start-up by each view file; returns true so it can initialise a static.
 bool register_view(const char* scene_name, ViewFactory make);
-std::unique_ptr<SceneView> make_view(Scene& scene);  // nullptr if no view registered
+std::unique_ptr<SceneView> make_view(Session& session);  // nullptr if no view registered
 
 // ImGui colour from an SDL colour (for HUD legends).
 inline ImVec4 imgui_colour(SDL_Color c) { return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, 1.f); }

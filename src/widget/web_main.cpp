@@ -123,9 +123,9 @@ EMSCRIPTEN_KEEPALIVE const char* fl_keys() {
     return text("[" + o + "]");
 }
 // The scene now in words (the canvas's description; D says it).
-EMSCRIPTEN_KEEPALIVE const char* fl_summary() { return text(g.app.scene().summary()); }
+EMSCRIPTEN_KEEPALIVE const char* fl_summary() { return text(g.app.session().summary()); }
 // The sentence due after an action, once; "" when there is none.
-EMSCRIPTEN_KEEPALIVE const char* fl_respond() { return text(g.app.scene().respond(g.app.paused)); }
+EMSCRIPTEN_KEEPALIVE const char* fl_respond() { return text(g.app.session().respond(g.app.paused)); }
 // A key on the focused canvas (web name): 1 if the widget used it.
 EMSCRIPTEN_KEEPALIVE int fl_key(const char* name) { return g.started && g.app.key(name); }
 EMSCRIPTEN_KEEPALIVE void fl_set_pointer(int finger, int ctrl) { if (g.started) g.app.set_pointer(finger != 0, ctrl != 0); }
@@ -135,17 +135,17 @@ EMSCRIPTEN_KEEPALIVE void fl_set_text_scale(double s) { if (g.started) g.app.set
 // {"time": s, "<gauge>": value, ...} in the scene's gauge order; with a
 // what-if lane, "whatIf": {its gauges} and "apart" (px).
 EMSCRIPTEN_KEEPALIVE const char* fl_gauges() {
-    flocklab::Scene& s = g.app.scene();
-    std::string o = "{\"time\": " + flocklab::py_repr(s.time()) + gauge_members(s);
+    flocklab::Session& s = g.app.session();
+    std::string o = "{\"time\": " + flocklab::py_repr(s.time()) + gauge_members(s.scene());
     if (flocklab::Scene* lane = s.what_if()) o += ", \"whatIf\": {" + gauge_members(*lane).substr(2) + "}, \"apart\": " + flocklab::py_repr(s.apart());
     return text(o + "}");
 }
 // The what-if lane: "name\tvalue" lines of changes ("" removes it); ""
-// when set, "clamped: why" or "invalid: why" (Scene::compare).
-EMSCRIPTEN_KEEPALIVE const char* fl_compare(const char* lines) { return result_text(g.app.scene().compare(flocklab::tab_pairs(lines))); }
+// when set, "clamped: why" or "invalid: why" (Session::compare).
+EMSCRIPTEN_KEEPALIVE const char* fl_compare(const char* lines) { return result_text(g.app.session().compare(flocklab::tab_pairs(lines))); }
 // Its changes as data-compare writes them ("" without a lane).
 EMSCRIPTEN_KEEPALIVE const char* fl_compared() {
-    flocklab::Scene& s = g.app.scene();
+    flocklab::Session& s = g.app.session();
     return text(s.what_if() ? flocklab::compare_text(s.compared()) : "");
 }
 
@@ -176,7 +176,7 @@ EMSCRIPTEN_KEEPALIVE const char* fl_set_params(const char* lines) {
 // returns the warnings, one per line ("" if none).
 EMSCRIPTEN_KEEPALIVE const char* fl_apply(const char* key, const char* value) {
     std::string w;
-    for (const std::string& line : flocklab::apply_attributes(g.app.scene(), {{key, value}})) w += (w.empty() ? "" : "\n") + line;
+    for (const std::string& line : flocklab::apply_attributes(g.app.session(), {{key, value}})) w += (w.empty() ? "" : "\n") + line;
     return text(w);
 }
 // Escape on the canvas: 1 if the view used it (it cleared a selection), 0 if the page should blur.
@@ -200,13 +200,13 @@ EMSCRIPTEN_KEEPALIVE const char* fl_reopen_note() { return text(g.app.reopen_not
 // Why agent i moves (scenes that explain); "null" if there is no agent i.
 EMSCRIPTEN_KEEPALIVE const char* fl_explain(int i) { return text(g.app.scene().explain_json(i)); }
 // The gauges over simulated time, as JSON and as CSV.
-EMSCRIPTEN_KEEPALIVE const char* fl_history() { return text(g.app.scene().history().json()); }
-EMSCRIPTEN_KEEPALIVE void fl_clear_history() { g.app.scene().clear_history(); }
-EMSCRIPTEN_KEEPALIVE const char* fl_csv() { return text(g.app.scene().history().csv()); }
+EMSCRIPTEN_KEEPALIVE const char* fl_history() { return text(g.app.session().history().json()); }
+EMSCRIPTEN_KEEPALIVE void fl_clear_history() { g.app.session().clear_history(); }
+EMSCRIPTEN_KEEPALIVE const char* fl_csv() { return text(g.app.session().history().csv()); }
 // The state; with a what-if lane, "whatIf": the lane's.
 EMSCRIPTEN_KEEPALIVE const char* fl_state() {
-    flocklab::Scene& s = g.app.scene();
-    std::string o = s.state_json();
+    flocklab::Session& s = g.app.session();
+    std::string o = s.scene().state_json();
     if (const flocklab::Scene* lane = s.what_if()) o = o.substr(0, o.rfind('}')) + ", \"whatIf\": " + lane->state_json() + "}";
     return text(o);
 }
@@ -215,7 +215,7 @@ EMSCRIPTEN_KEEPALIVE const char* fl_read(const char* name) { return text(g.app.s
 // seed < 0 keeps the current seed.
 EMSCRIPTEN_KEEPALIVE void fl_reset(double seed) {
     g.app.reset(seed >= 0 ? static_cast<std::uint64_t>(seed) : g.app.scene().seed());
-    g.app.scene().action(flocklab::trf("reset, seed {0}", {std::to_string(g.app.scene().seed())}));
+    g.app.session().action(flocklab::trf("reset, seed {0}", {std::to_string(g.app.scene().seed())}));
 }
 // Reset (same seed), then run `steps` steps and pause there, a slice at a
 // time: fl_run_slice(ms) works at most ms and returns the steps still to run.
@@ -241,7 +241,7 @@ EMSCRIPTEN_KEEPALIVE const char* fl_restore(const char* snapshot) {
 }
 // This instance's WebAssembly memory now, in bytes (instanceStats().memoryBytes).
 EMSCRIPTEN_KEEPALIVE double fl_memory_bytes() { return static_cast<double>(__builtin_wasm_memory_size(0)) * 65536.0; }
-EMSCRIPTEN_KEEPALIVE void fl_set_speed(double s) { g.app.speed = std::clamp(std::isfinite(s) ? s : 1.0, 0.1, 4.0); }
+EMSCRIPTEN_KEEPALIVE void fl_set_speed(double s) { g.app.speed = std::clamp(std::isfinite(s) ? s : 1.0, flocklab::App::kMinSpeed, flocklab::App::kMaxSpeed); }
 EMSCRIPTEN_KEEPALIVE double fl_speed() { return g.app.speed; }
 EMSCRIPTEN_KEEPALIVE int fl_step(int n) { return g.app.step(n); }
 // The most steps one step() call runs now (fewer for bigger flocks).

@@ -103,7 +103,8 @@ std::string OrbitScene::state_json() const {
     return o + "], \"options\": {" + options_json(*this) + "}}";
 }
 
-std::string OrbitScene::change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds) {
+std::string OrbitScene::change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds,
+                                     const std::vector<Swing>& /*swings*/) {
     return in_seconds(seconds) + change(kLagWords, "px", before[0].value, after[0].value, kSameLag) + ".";
 }
 

@@ -52,7 +52,8 @@ public:
     double direction = 1;   // +1 anticlockwise on screen, -1 clockwise
 
 protected:
-    std::string change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds) override;
+    std::string change_sentence(const std::vector<Gauge>& before, const std::vector<Gauge>& after, double seconds,
+                                const std::vector<Swing>& swings) override;
     void restart(std::uint64_t seed) override;
     void advance(int n) override;
     void state_io(StateIO& io) override;  // the agents, the target's angle and its direction

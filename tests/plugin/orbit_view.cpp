@@ -14,7 +14,7 @@ constexpr SDL_Color kVelocity{134, 239, 172, 255};
 
 class OrbitView : public SceneView {
 public:
-    explicit OrbitView(OrbitScene& s) : s_(s) {}
+    explicit OrbitView(Session& run) : s_(static_cast<OrbitScene&>(run.scene())) {}
 
     SDL_Color background() const override { return kOrbitBg; }
     void pointer(const Pointer&) override {}
@@ -50,8 +50,8 @@ private:
     OrbitScene& s_;
 };
 
-const bool registered = register_view("orbit", [](Scene& s) -> std::unique_ptr<SceneView> {
-    return std::make_unique<OrbitView>(static_cast<OrbitScene&>(s));
+const bool registered = register_view("orbit", [](Session& s) -> std::unique_ptr<SceneView> {
+    return std::make_unique<OrbitView>(s);
 });
 
 }  // namespace
