@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { serve } from '../../web/serve.mjs';
-import { root, thirtyWidgets } from './helpers.mjs';
+import { assertSleptTwins, root, sleepTwins, thirtyWidgets } from './helpers.mjs';
 
 let browser;
 let server;
@@ -73,13 +73,19 @@ test('Firefox ESR: the lesson page\'s widgets get ready, seed 7 is the lab at 10
   await page.close();
 });
 
-test('Firefox ESR: 30 widgets on one screen all get ready, within the budget of 12 live contexts, none lost by the browser', async () => {
+// The lesson page with the shim loaded, its errors collected in `problems`.
+async function shimPage(width, height) {
   const page = await browser.newPage();
   const problems = [];
   page.on('pageerror', (e) => problems.push(String(e)));
-  await page.setViewport({ width: 1400, height: 1000 });
+  await page.setViewport({ width, height });
   await page.goto(`http://127.0.0.1:${server.address().port}/index.html`);
   await page.waitForFunction(() => typeof window.FlockLab?.mount === 'function', { timeout: 60000, polling: 100 });
+  return { page, problems };
+}
+
+test('Firefox ESR: 30 widgets on one screen all get ready, within the budget of 12 live contexts, none lost by the browser', async () => {
+  const { page, problems } = await shimPage(1400, 1000);
   await page.evaluate(thirtyWidgets);
   await page.waitForFunction(() => [...document.querySelectorAll('[id^="g"].flocklab')].every((e) => e.classList.contains('flocklab-ready')), { timeout: 300000, polling: 200 });
   const r = await page.evaluate(() => ({ stats: window.FlockLab.contextStats(), lost: window.browserLost, failed: document.querySelectorAll('.fl-error').length }));
@@ -87,6 +93,13 @@ test('Firefox ESR: 30 widgets on one screen all get ready, within the budget of 
   assert.ok(r.stats.live <= 12 && r.stats.max === 12, JSON.stringify(r.stats));
   assert.deepEqual(r.lost, []);
   assert.equal(r.failed, 0);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('Firefox ESR: a widget put to sleep gives up its instance and its Live button brings it back in the same state to the bit', async () => {
+  const { page, problems } = await shimPage(1000, 900);
+  assertSleptTwins(assert, await page.evaluate(sleepTwins));
   assert.deepEqual(problems, []);
   await page.close();
 });

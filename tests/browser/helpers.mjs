@@ -404,3 +404,72 @@ export async function readyIn(frame) {
     return { ready: el.classList.contains('flocklab-ready'), text: el.textContent, origin: self.origin };
   });
 }
+
+// sleep() in any engine, run in a page with the shim (no helper of the
+// page's needed; the page's own widgets are removed first): two widgets of
+// seed 7, driven the same way (a lane, a selection, a
+// setting whose answer waits for time), each read whole as one string. `a`
+// sleeps (its instance is given up), then its Live button is pressed, which
+// is all that wakes it: nothing reads its handle until it is ready again.
+// It must then read as before, and after 300 more steps as its twin `b`.
+export async function sleepTwins() {
+  const stepAll = (h, n) => {
+    for (let left = n; left > 0;) {
+      const ran = h.step(left);
+      if (!(ran > 0)) throw new Error(`step(${left}) ran ${ran} steps`);
+      left -= ran;
+    }
+  };
+  const whole = (h) => JSON.stringify({
+    config: h.config(), state: h.state(), gauges: h.gauges(), history: h.history(), compared: h.compared(),
+    speed: h.speed(), paused: h.paused(), describe: h.describe(), csv: h.csv(), params: h.params(),
+  });
+  document.body.replaceChildren();
+  const els = ['twin-a', 'twin-b'].map((id) => {
+    const el = document.createElement('figure');
+    el.className = 'flocklab';
+    el.id = id;
+    el.dataset.seed = '7';
+    el.innerHTML = '<canvas width="900" height="540"></canvas>';
+    document.body.append(el);
+    return el;
+  });
+  const [a, b] = els.map((el) => window.FlockLab.mount(el));
+  await a.ready;
+  await b.ready;
+  for (const h of [a, b]) {
+    h.pause();
+    h.reset(11);
+    h.clearHistory();
+    h.setRule('alignment', false);
+    h.compare('max-force=0.2');
+    stepAll(h, 100);
+    h.select(3);
+    h.setParams({ weightSeparation: 2.2 }); // an action whose answer waits for time
+    stepAll(h, 20);
+  }
+  const before = whole(a);
+  await a.sleep();
+  const asleep = { cls: els[0].classList.contains('fl-asleep') }; // nothing reads `a` now: a read would wake it
+  const button = els[0].querySelector('.fl-wake');
+  const shown = Boolean(button && !button.hidden);
+  button?.click();
+  for (let i = 0; i < 3000 && (els[0].classList.contains('fl-asleep') || !els[0].classList.contains('flocklab-ready')); i++) {
+    await new Promise((r) => { setTimeout(r, 20); });
+  }
+  const woke = !els[0].classList.contains('fl-asleep');
+  await a.ready;
+  const after = whole(a);
+  stepAll(a, 300);
+  stepAll(b, 300);
+  return { before, after, asleep, shown, woke, a: whole(a), b: whole(b) };
+}
+// What sleepTwins() returned, asserted (node's assert).
+export function assertSleptTwins(assert, r) {
+  assert.equal(r.asleep.cls, true, 'asleep: the element is marked');
+  assert.equal(r.shown, true, 'asleep: the Live button shows');
+  assert.equal(r.woke, true, 'the Live button alone woke it');
+  assert.equal(r.after, r.before, 'it came back in the same state, to the bit');
+  assert.equal(r.a, r.b, 'after 300 more steps it equals its twin that never slept');
+  assert.match(JSON.parse(r.a).describe, /What if/); // the lane came back with it
+}

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { start, pageOf, scrollToCanvas } from './helpers.mjs';
+import { assertSleptTwins, pageOf, scrollToCanvas, sleepTwins, start } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -361,6 +361,13 @@ test('sleep(): the widget gives up its instance and comes back, at await ready, 
   assert.match(JSON.parse(r.a).describe, /What if/); // the lane came back with it
   assert.deepEqual(page.problems, []);
   assert.deepEqual(page.warnings.filter((x) => /Aborted|could not come back/.test(x)), []); // no abort (a frame drawn for the picture reads the HUD's gauges first)
+  await page.close();
+});
+
+test('an asleep widget\'s Live button alone wakes it, in the same state to the bit, and it steps on as its twin (the check Firefox and WebKit run too)', async () => {
+  const page = await pageOf(env, '');
+  assertSleptTwins(assert, await page.evaluate(sleepTwins));
+  assert.deepEqual(page.problems, []);
   await page.close();
 });
 

@@ -10,7 +10,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serve } from '../../web/serve.mjs';
-import { root, thirtyWidgets } from './helpers.mjs';
+import { assertSleptTwins, root, sleepTwins, thirtyWidgets } from './helpers.mjs';
 import { startWebKit } from './webdriver.mjs';
 
 let wk;
@@ -86,6 +86,14 @@ test('WebKit: 30 widgets on one screen keep at most 12 live WebGL contexts, and 
   assert.ok(r.stats.live > 0, `WebKit draws with WebGL here: ${JSON.stringify(r.stats)}`);
   assert.deepEqual(r.lost, []);
   assert.equal(r.failed, 0);
+  assert.deepEqual(await wk.run(() => window.problems), []);
+});
+
+test('WebKit: a widget put to sleep gives up its instance and its Live button brings it back in the same state to the bit', async () => {
+  await wk.goto(`${url}index.html`);
+  await wk.run(watchErrors);
+  await wk.until(() => typeof window.FlockLab?.mount === 'function', null, { what: 'the shim' });
+  assertSleptTwins(assert, await wk.run(sleepTwins));
   assert.deepEqual(await wk.run(() => window.problems), []);
 });
 
