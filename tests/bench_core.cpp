@@ -2,7 +2,9 @@
 // lesson's fixed 900x540 world, and the grid in a world that grows with the
 // flock (constant density). Each flock is formed first (600 steps), because a
 // formed flock has more neighbours per boid than a fresh one. The grid is also
-// timed with two threads (wall-clock time).
+// timed with two threads (wall-clock time). And a session's snapshot, as a
+// widget far from the viewport keeps it (base64) and reads it back on waking:
+// a flock of n boids with a what-if lane, 600 steps along.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -12,6 +14,8 @@
 
 #include "core/flock_bench.hpp"
 #include "core/flock.hpp"
+#include "core/session.hpp"
+#include "core/state_io.hpp"
 
 using namespace flocklab;
 
@@ -58,8 +62,45 @@ void BM_StepGrid(benchmark::State& s) { run(s, NeighborMode::Grid, 0); }
 void BM_StepGridConstantDensity(benchmark::State& s) { run(s, NeighborMode::Grid, 1000); }
 void BM_StepGridTwoThreads(benchmark::State& s) { run(s, NeighborMode::Grid, 0, 2); }
 
+// A flock session of n boids with the W key's lane, formed; its snapshot as base64.
+std::string snapshot_text(int n) {
+    std::unique_ptr<Session> s = make_session("flock");
+    s->scene().set("boids", std::to_string(n));
+    s->toggle_what_if();
+    s->step(kFormedWarmup);
+    return to_base64(s->snapshot());
+}
+
+void BM_SnapshotWrite(benchmark::State& state) {
+    std::unique_ptr<Session> s = make_session("flock");
+    s->scene().set("boids", std::to_string(state.range(0)));
+    s->toggle_what_if();
+    s->step(kFormedWarmup);
+    std::size_t size = 0;
+    for (auto _ : state) {
+        const std::string text = to_base64(s->snapshot());
+        size = text.size();
+        benchmark::DoNotOptimize(text.data());
+    }
+    state.counters["base64_bytes"] = static_cast<double>(size);
+}
+
+void BM_SnapshotRestore(benchmark::State& state) {
+    const std::string text = snapshot_text(static_cast<int>(state.range(0)));
+    for (auto _ : state) {
+        std::string bytes, why;
+        if (!from_base64(text, &bytes)) state.SkipWithError("not base64");
+        std::unique_ptr<Session> back = restore_session(bytes, &why);
+        if (!back) state.SkipWithError(why.c_str());
+        benchmark::DoNotOptimize(back.get());
+    }
+    state.counters["base64_bytes"] = static_cast<double>(text.size());
+}
+
 }  // namespace
 
+BENCHMARK(BM_SnapshotWrite)->Arg(60)->Arg(1000)->Arg(5000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SnapshotRestore)->Arg(60)->Arg(1000)->Arg(5000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_StepBrute)->Arg(60)->Arg(100)->Arg(300)->Arg(500)->Arg(1000)->Arg(2000)->Arg(5000)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_StepGrid)->Arg(60)->Arg(100)->Arg(300)->Arg(500)->Arg(1000)->Arg(2000)->Arg(5000)
