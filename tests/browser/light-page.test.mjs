@@ -371,6 +371,33 @@ test('an asleep widget\'s Live button alone wakes it, in the same state to the b
   await page.close();
 });
 
+test('the keyboard alone wakes an asleep widget: its Live button is in the tab order with its name, Enter wakes it, and the keys then reach its canvas', async () => {
+  const page = await pageOf(env, '<p><a href="#k">before</a></p><figure class="flocklab" id="k" data-seed="7"><canvas width="900" height="540"></canvas></figure>');
+  await page.evaluate(async () => {
+    const h = document.querySelector('#k').flocklab;
+    await h.ready;
+    h.pause();
+    await h.sleep();
+  });
+  await page.locator('#k.fl-asleep').waitFor();
+  const name = await page.locator('#k .fl-wake').getAttribute('aria-label');
+  await page.locator('a').focus();
+  let reached = false;
+  for (let i = 0; i < 10 && !reached; i++) {
+    await page.keyboard.press('Tab');
+    reached = await page.evaluate(() => document.activeElement?.classList.contains('fl-wake'));
+  }
+  assert.ok(reached, 'Tab reaches the Live button');
+  assert.match(name, /Make this widget live again/);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => { const el = document.querySelector('#k'); return !el.classList.contains('fl-asleep') && el.classList.contains('flocklab-ready'); }, null, { timeout: 60000 });
+  await page.waitForFunction(() => document.activeElement === document.querySelector('#k canvas'), null, { timeout: 10000 });
+  await page.keyboard.press('1'); // separation off, by a key on the canvas
+  await page.waitForFunction(() => document.querySelector('#k').flocklab.rules().separation === false, null, { timeout: 10000 });
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
 test('a widget no script holds gives up its instance when far from the viewport and takes its state back when near: the gauges it showed last are the first it shows again, to the bit; one a script holds stays live; a method called on a far widget holds it without starting it', async () => {
   const page = await pageOf(env, ['w0', 'w1', 'held', 'called'].map((id) => `<figure class="flocklab" id="${id}" data-seed="7" style="margin-bottom: 4000px"><canvas width="900" height="540"></canvas></figure>`).join(''));
   // A setter called at load on the last widget, far below: queued, and it does not start it.
