@@ -309,8 +309,10 @@ function park(w, st, entry, swap, wake) {
   }
   w.api_().setVisible(0);
   wake.hidden = false;
-  wake.style.left = `${fresh.offsetLeft + 10}px`;
-  wake.style.top = `${fresh.offsetTop + 10}px`;
+  // In the middle of the picture (CSS centres it on this point): at a corner
+  // it covered the HUD's first words on a wide canvas.
+  wake.style.left = `${fresh.offsetLeft + fresh.offsetWidth / 2}px`;
+  wake.style.top = `${fresh.offsetTop + fresh.offsetHeight / 2}px`;
   w.el_.classList.add('fl-parked');
 }
 
