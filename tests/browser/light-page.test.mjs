@@ -398,6 +398,24 @@ test('the keyboard alone wakes an asleep widget: its Live button is in the tab o
   await page.close();
 });
 
+test('the Play button of an asleep widget wakes it and plays, as the Live button wakes it: a student\'s press is never queued for a wake that does not come', async () => {
+  const page = await pageOf(env, '<figure class="flocklab" id="p" data-seed="7"><canvas width="900" height="540"></canvas></figure>');
+  const t0 = await page.evaluate(async () => {
+    const h = document.querySelector('#p').flocklab;
+    await h.ready;
+    await h.runTo(3); // paused at 3 s: the Play button shows
+    await h.sleep();
+    return 3;
+  });
+  await page.locator('#p.fl-asleep').waitFor();
+  await page.locator('#p .fl-play').click();
+  await page.waitForFunction(() => { const el = document.querySelector('#p'); return !el.classList.contains('fl-asleep') && el.classList.contains('flocklab-ready'); }, null, { timeout: 60000 });
+  await page.waitForFunction((t) => document.querySelector('#p').flocklab.gauges().time > t + 0.2, t0, { timeout: 60000 });
+  assert.equal(await page.evaluate(() => document.querySelector('#p').flocklab.paused()), false);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
 test('a widget no script holds gives up its instance when far from the viewport and takes its state back when near: the gauges it showed last are the first it shows again, to the bit; one a script holds stays live; a method called on a far widget holds it without starting it', async () => {
   const page = await pageOf(env, ['w0', 'w1', 'held', 'called'].map((id) => `<figure class="flocklab" id="${id}" data-seed="7" style="margin-bottom: 4000px"><canvas width="900" height="540"></canvas></figure>`).join(''));
   // A setter called at load on the last widget, far below: queued, and it does not start it.

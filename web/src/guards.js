@@ -2,7 +2,7 @@
 // After destroy(), every method throws one TypeError. Before ready, a
 // method that changes the widget checks its arguments at the call (a bad
 // name or value throws there), is queued, and returns undefined; the queue
-// runs in order once the instance runs. A method that reads throws a
+// runs in order once the instance runs. An asleep widget wakes for one. A method that reads throws a
 // TypeError saying to await ready. Arguments are converted before the
 // module is entered, so no page code (a getter, a toString) runs inside a
 // call into it; a destroy() from such code ends the call with the same
@@ -37,6 +37,7 @@ export function makeGuards(w) {
     alive();
     if (!w.api_()) {
       w.pending_.push(() => run(...args));
+      if (w.waking_) w.wake_(); // asleep: a change (the Play button's too) is a reason to come back
       return undefined;
     }
     return run(...args);
