@@ -253,7 +253,9 @@ test('T and ? answer in the live region, a hawk moved by a key says how far the 
   await page.keyboard.press('Escape');
   await whenWidget(page, '#flock', (h) => !h.uiMetrics().help);
   // The hawk: H places it, an arrow moves it; the sentence gives the nearest boid's distance.
-  await onWidget(page, '#flock', (h) => h.setHawkMode('pointer'));
+  // Paused, so the move is answered at once: playing, its answer waits for 2 s of
+  // simulated time, which a busy machine's few frames took longer than the wait.
+  await onWidget(page, '#flock', (h) => { h.setHawkMode('pointer'); h.pause(); });
   await page.mouse.move(box.x - 5, box.y - 5); // the pointer off the canvas: the keys move the hawk
   await page.keyboard.press('h');
   await page.keyboard.press('ArrowLeft');
