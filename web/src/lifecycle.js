@@ -237,6 +237,7 @@ function asleepParts(w, st, entry, swap, wake, fit) {
     const api = w.api_();
     if (!api) return null;
     if (!st.parked_) park(w, st, entry, swap, wake);
+    wake.setAttribute('aria-label', w.lang_.t('Make this widget live again (it gave up its memory while it was out of view)'));
     el.classList.add('fl-asleep');
     return api.snapshot();
   };
@@ -259,7 +260,6 @@ function wakeButton(w) {
   wake.type = 'button';
   wake.className = 'fl-wake';
   wake.textContent = `▶ ${w.lang_.t('Live')}`;
-  wake.setAttribute('aria-label', w.lang_.t('Make this widget live again (it gave its graphics to another widget)'));
   wake.hidden = true;
   w.canvas_().after(wake);
   w.signal_.addEventListener('abort', () => wake.remove());
@@ -308,6 +308,7 @@ function park(w, st, entry, swap, wake) {
     fresh.style.backgroundSize = '100% 100%';
   }
   w.api_().setVisible(0);
+  wake.setAttribute('aria-label', w.lang_.t('Make this widget live again (it gave its graphics to another widget)'));
   wake.hidden = false;
   // In the middle of the picture (CSS centres it on this point): at a corner
   // it covered the HUD's first words on a wide canvas.
@@ -324,8 +325,9 @@ function park(w, st, entry, swap, wake) {
 // widget's: src/widget/app_snapshot.cpp). A new instance, started with the
 // same arguments, takes the snapshot back when the widget comes near again
 // (loader.js, nearest first), when its Live button is pressed, or when a
-// script reads ready or calls a method; calls that change it wait for it,
-// as before ready. handle.sleep() does it now (putToSleep(w, false)).
+// script reads ready or calls a method, or a change is made on it (its
+// Play button: guards.js); calls that change it run once it is back.
+// handle.sleep() does it now (putToSleep(w, false)).
 export function mayRest(w) {
   const el = w.el_;
   return w.far_ && w.module_ !== null && !w.destroyed_ && !isHeld(el) && !w.runs_.busy_() && !el.contains(document.activeElement)
