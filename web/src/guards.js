@@ -2,8 +2,8 @@
 // After destroy(), every method throws one TypeError. Before ready, a
 // method that changes the widget checks its arguments at the call (a bad
 // name or value throws there), is queued, and returns undefined; the queue
-// runs in order once the instance runs. An asleep widget wakes for one. A method that reads throws a
-// TypeError saying to await ready. Arguments are converted before the
+// runs in order once the instance runs (an asleep widget wakes for one). A
+// method that reads throws a TypeError saying to await ready. Arguments are converted before the
 // module is entered, so no page code (a getter, a toString) runs inside a
 // call into it; a destroy() from such code ends the call with the same
 // TypeError.
