@@ -107,7 +107,6 @@ TEST(WhatIf, ResetAndSeedActOnBothAndTheLaneStartsFromACopy) {
     }
     // Made mid-run, the lane starts from the state now.
     Session g_session(std::make_unique<FlockScene>());
-    auto& g = static_cast<FlockScene&>(g_session.scene());
     g_session.step(50);
     ASSERT_EQ(g_session.compare({{"order", "reversed"}}).status, SetResult::Ok);
     EXPECT_EQ(g_session.what_if()->steps(), 50);
@@ -117,7 +116,6 @@ TEST(WhatIf, ResetAndSeedActOnBothAndTheLaneStartsFromACopy) {
 
 TEST(WhatIf, ABadChangeIsRefusedAndChangesNothing) {
     Session f_session(std::make_unique<FlockScene>());
-    auto& f = static_cast<FlockScene&>(f_session.scene());
     ASSERT_EQ(f_session.compare({{"max_force", "0.2"}}).status, SetResult::Ok);
     for (const auto& bad : std::vector<std::vector<std::pair<std::string, std::string>>>{
              {{"gravity", "1"}}, {{"order", "sideways"}}, {{"max_force", "x"}}, {{"boids", "90"}}, {{"max_force", "1"}, {"update", "later"}}}) {

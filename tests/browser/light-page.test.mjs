@@ -388,7 +388,7 @@ test('the keyboard alone wakes an asleep widget: its Live button is in the tab o
     reached = await page.evaluate(() => document.activeElement?.classList.contains('fl-wake'));
   }
   assert.ok(reached, 'Tab reaches the Live button');
-  assert.match(name, /Make this widget live again/);
+  assert.match(name, /Make this widget live again \(it gave up its memory/); // asleep, not parked: its own reason
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => { const el = document.querySelector('#k'); return !el.classList.contains('fl-asleep') && el.classList.contains('flocklab-ready'); }, null, { timeout: 60000 });
   await page.waitForFunction(() => document.activeElement === document.querySelector('#k canvas'), null, { timeout: 10000 });
@@ -403,9 +403,9 @@ test('the Play button of an asleep widget wakes it and plays, as the Live button
   const t0 = await page.evaluate(async () => {
     const h = document.querySelector('#p').flocklab;
     await h.ready;
-    await h.runTo(3); // paused at 3 s: the Play button shows
+    const { time } = await h.runTo(3); // paused there: the Play button shows
     await h.sleep();
-    return 3;
+    return time;
   });
   await page.locator('#p.fl-asleep').waitFor();
   await page.locator('#p .fl-play').click();
