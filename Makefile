@@ -71,6 +71,9 @@ web: deps-web
 	$(ESBUILD) web/flocklab.css --minify --log-level=warning --outfile=$(BUILD)/web/flocklab.css --allow-overwrite
 	# The single-file template that a widget's saveFile() fills in (web/tools/offline.mjs).
 	node web/tools/offline.mjs $(BUILD)
+	# Each file a browser fetches, precompressed beside itself as FILE.br (brotli at
+	# its best): sent as it is by web/serve.mjs and web/hosting/'s recipes.
+	node web/tools/precompress.mjs $(BUILD)/web
 
 # web/README.md's key tables written again from the scenes' key rows (after
 # a new key, steer mode or scene of the lesson page).

@@ -98,8 +98,9 @@ fi
 # tests/browser/package-lock.json: playwright-core and axe-core, puppeteer-core
 # (Firefox over WebDriver BiDi), Vite, webpack and TypeScript (the release's
 # bundler clients). npm ci runs again whenever the lock file changed.
-# nginx, Apache and Caddy run web/hosting/'s recipes (hosting.test.mjs). ---
-apt_install chromium firefox-esr webkit2gtk-driver xvfb nginx-light apache2 caddy
+# nginx (with its brotli_static module), Apache and Caddy run web/hosting/'s
+# recipes (hosting.test.mjs). ---
+apt_install chromium firefox-esr webkit2gtk-driver xvfb nginx-light libnginx-mod-http-brotli-static apache2 caddy
 if ! cmp -s tests/browser/package-lock.json tests/browser/node_modules/.flocklab-lock; then
   (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error && cp package-lock.json node_modules/.flocklab-lock)
 fi

@@ -6,6 +6,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PACKED, fresh } from './tools/precompress.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -21,17 +22,19 @@ const TYPES = {
 
 // Text and wasm go compressed where the browser accepts it (brotli, else
 // gzip): the page's first load is then about half the bytes (a course
-// server should do the same: see README, "Hosting"). Each file is
-// compressed once per change.
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.svg', '.json', '.map', '.txt']);
+// server should do the same: see README, "Hosting"). A file's own
+// precompressed copy, FILE.br (brotli at quality 11: `make web` writes it),
+// is sent when it is as new as the file; anything else is compressed once
+// per change.
+const COMPRESSIBLE = new Set([...PACKED, '.map']);
 const packed = new Map(); // file -> {mtime, br, gzip}
-function compressed(file, mtime, body, encoding) {
+async function compressed(file, mtime, body, encoding) {
   let p = packed.get(file);
   if (!p || p.mtime !== mtime) packed.set(file, (p = { mtime }));
   if (!p[encoding]) {
-    p[encoding] = encoding === 'br'
-      ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-      : gzipSync(body, { level: 9 });
+    p[encoding] = encoding === 'br' && fresh(file, `${file}.br`) ? await readFile(`${file}.br`)
+      : encoding === 'br' ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+        : gzipSync(body, { level: 9 });
   }
   return p[encoding];
 }
@@ -61,7 +64,7 @@ export function serve(root, port = 0, { cors = true } = {}) {
       const accepts = String(req.headers['accept-encoding'] ?? '');
       const encoding = !COMPRESSIBLE.has(extname(file)) || body.length < 1024 ? null : /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
       if (encoding) {
-        const out = compressed(file, (await stat(file)).mtimeMs, body, encoding);
+        const out = await compressed(file, (await stat(file)).mtimeMs, body, encoding);
         res.writeHead(200, { ...headers, 'Content-Encoding': encoding });
         res.end(out);
       } else {

@@ -3,6 +3,8 @@
 // motion, pause controls, bounded calls and the embed contract's edges.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { start, startLesson, canvasOf, onWidget, until, whenWidget, handled, shownWidget, root, withPixels, pixelStats, drawnStats, swipe, pageOf, asIfHardwareGL, scrollToCanvas, mainThreadTasks } from './helpers.mjs';
 
@@ -386,17 +388,32 @@ test('the lesson server answers a malformed path with 400 and keeps serving', as
   assert.equal(good.status, 200);
 });
 
-test('the lesson server compresses what the browser accepts (issue 31: loading that shows): the wasm, the scripts and the page arrive gzip- or brotli-encoded, and as they are to a client that accepts neither', async () => {
+test('the lesson server compresses what the browser accepts (issue 31: loading that shows): the wasm, the scripts and the page arrive gzip- or brotli-encoded, the build\'s precompressed brotli as it is, and the file as it is to a client that accepts neither', async () => {
   const p = await env.context.newPage();
   const encodings = {};
   p.on('response', async (r) => { encodings[new URL(r.url()).pathname] = (await r.allHeaders())['content-encoding'] ?? null; });
   await p.goto(env.url);
   await p.waitForFunction(() => (document.querySelector('#flock').flocklab?.ready, document.querySelector('#flock').classList.contains('flocklab-ready')), null, { timeout: 60000 });
   for (const f of ['/', '/flocklab.js', '/flocklab-core.js', '/flocklab-core.wasm', '/flocklab.css']) assert.match(String(encodings[f]), /^(gzip|br)$/, `${f}: ${encodings[f]}`);
-  // A client that accepts no encoding gets the file as it is.
+  // A client that accepts no encoding gets the file as it is; one that
+  // accepts brotli, the build's precompressed file (brotli at quality 11,
+  // `make web`) byte for byte; one that accepts only gzip, the file gzipped.
   const { get } = await import('node:http');
-  const plain = await new Promise((ok) => get(`${env.url}flocklab-core.wasm`, (res) => { res.resume(); ok(res.headers['content-encoding'] ?? null); }));
-  assert.equal(plain, null);
+  const fetched = (encoding) => new Promise((ok) => get(`${env.url}flocklab-core.wasm`, { headers: { 'accept-encoding': encoding } }, (res) => {
+    const parts = [];
+    res.on('data', (d) => parts.push(d));
+    res.on('end', () => ok({ encoding: res.headers['content-encoding'] ?? null, body: Buffer.concat(parts) }));
+  }));
+  const wasm = join(root, 'build', 'web', 'flocklab-core.wasm');
+  const plain = await fetched('identity');
+  assert.equal(plain.encoding, null);
+  assert.ok(plain.body.equals(readFileSync(wasm)));
+  const br = await fetched('gzip, deflate, br');
+  assert.equal(br.encoding, 'br');
+  assert.ok(br.body.equals(readFileSync(`${wasm}.br`)), `${wasm}.br as it is (${br.body.length} bytes sent)`);
+  const gz = await fetched('gzip');
+  assert.equal(gz.encoding, 'gzip');
+  assert.ok(gunzipSync(gz.body).equals(readFileSync(wasm)));
   await p.close();
 });
 

@@ -3,7 +3,9 @@
 // installed by .ci/install-deps.sh) serve the release's folder with the
 // recipe put where an author puts it. Each must send the wasm as
 // application/wasm, compress the wasm, the scripts, the stylesheet and the
-// language table, let them be cached an hour and fetched from an LMS's
+// language table (the release's precompressed FILE.br as it is, where the
+// recipe sends it: Caddy, and nginx with Debian's brotli_static module;
+// Apache brotli with mod_brotli), let them be cached an hour and fetched from an LMS's
 // sandboxed frame (whose origin is "null"); and a course page framing
 // embed.html in Spanish, sandboxed with allow-scripts only, gets the lab
 // at seed 7. The static hosts' _headers file is read by Netlify's own
@@ -12,6 +14,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { get } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join, relative } from 'node:path';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { start, root, courseSite, readyIn } from './helpers.mjs';
@@ -32,13 +35,15 @@ after(async () => {
   await env.close();
 });
 
-// A file's response headers, asked for as a browser asks (gzip accepted).
-const headers = (url) => new Promise((ok, fail) => {
+// A file's response headers and body, asked for as a browser asks (brotli and gzip accepted).
+const fetched = (url) => new Promise((ok, fail) => {
   get(url, { headers: { 'accept-encoding': 'gzip, deflate, br' } }, (r) => {
-    r.resume();
-    ok({ status: r.statusCode, ...r.headers });
+    const parts = [];
+    r.on('data', (d) => parts.push(d));
+    r.on('end', () => ok({ status: r.statusCode, ...r.headers, body: Buffer.concat(parts) }));
   }).on('error', fail);
 });
+const decoded = { br: brotliDecompressSync, gzip: gunzipSync };
 
 const ASSETS = {
   'flocklab-core.wasm': /^application\/wasm$/,
@@ -49,15 +54,28 @@ const ASSETS = {
   'flocklab.css': /^text\/css\b/,
 };
 
-for (const [name, launch, file] of [['nginx', nginx, 'nginx.conf'], ['Apache', apache, 'apache.conf'], ['Caddy', caddy, 'Caddyfile']]) {
-  test(`${name} with web/hosting/${file}: the wasm as application/wasm, every asset compressed, cached an hour and open to a sandboxed frame; embed.html in Spanish in an LMS frame is the lab`, async () => {
-    const server = await launch(folder);
+// Each server with its recipe, and what a browser that accepts brotli gets:
+// the release's precompressed FILE.br as it is where the recipe sends it,
+// else the file compressed as it is sent.
+const SERVERS = [
+  ['nginx', nginx, 'nginx.conf', {}, 'gzip', 'as sent'],
+  ['nginx with brotli_static', nginx, 'nginx.conf', { brotli: true }, 'br', 'precompressed'],
+  ['Apache', apache, 'apache.conf', {}, 'gzip', 'as sent'],
+  ['Apache with mod_brotli', apache, 'apache.conf', { brotli: true }, 'br', 'as sent'],
+  ['Caddy', caddy, 'Caddyfile', {}, 'br', 'precompressed'],
+];
+for (const [name, launch, file, options, encoding, how] of SERVERS) {
+  test(`${name} with web/hosting/${file}: the wasm as application/wasm, every asset ${encoding === 'br' ? 'brotli' : 'gzip'}-compressed (${how}), cached an hour and open to a sandboxed frame; embed.html in Spanish in an LMS frame is the lab`, async () => {
+    const server = await launch(folder, options);
     try {
       for (const [f, type] of Object.entries(ASSETS)) {
-        const h = await headers(server.url + f);
+        const h = await fetched(server.url + f);
         assert.equal(h.status, 200, f);
         assert.match(h['content-type'], type, `${f}'s type`);
-        assert.equal(h['content-encoding'], 'gzip', `${f} is compressed`);
+        assert.equal(h['content-encoding'], encoding, `${f} is compressed`);
+        assert.ok(decoded[encoding](h.body).equals(readFileSync(join(folder, f))), `${f} arrives as it is once decoded`);
+        const side = readFileSync(join(folder, `${f}.br`));
+        if (how === 'precompressed') assert.ok(h.body.equals(side), `${f}: the release's ${f}.br as it is (${h.body.length} bytes sent, ${side.length} in the file)`);
         assert.equal(h['access-control-allow-origin'], '*', `${f} can be fetched from a frame whose origin is "null"`);
         assert.match(h['cache-control'] ?? '', /max-age=3600/, `${f} is kept an hour`);
       }

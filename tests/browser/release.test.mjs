@@ -319,6 +319,7 @@ test('every size the READMEs state is the built files\' (within 3%); the zip\'s,
     [guide, /`flocklab-experiment\.js`, ([\d.]+) kB gzipped/, gz('flocklab-experiment.js')], // a small file: to a tenth of a kB
     [guide, /is then about (\d+) kB gzipped/, gz(...widget)],
     [guide, /gzipped instead of (\d+)\./, kB(widget.reduce((n, f) => n + statSync(join(web, f)).size, 0))],
+    [guide, /As brotli at its best it is about (\d+) kB/, kB(widget.reduce((n, f) => n + statSync(join(web, `${f}.br`)).size, 0))],
   ];
   for (const [text, pattern, actual] of claims) {
     const m = pattern.exec(text);

@@ -47,11 +47,20 @@ async function launch(name, dir, port, command, args, env = {}) {
   };
 }
 
-export async function nginx(folder) {
+// `brotli`: with Debian's brotli_static module loaded, and the recipe's
+// line for it uncommented, as its comment tells an author to.
+export async function nginx(folder, { brotli = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'flocklab-nginx-'));
   const port = await freePort();
   const conf = join(dir, 'nginx.conf');
-  writeFileSync(conf, `daemon off;
+  let lines = recipe('nginx.conf');
+  if (brotli) {
+    const text = readFileSync(lines, 'utf8');
+    if (!text.includes('\n#brotli_static on;\n')) throw new Error('web/hosting/nginx.conf has no "#brotli_static on;" line to uncomment');
+    lines = join(dir, 'recipe.conf');
+    writeFileSync(lines, text.replace('\n#brotli_static on;\n', '\nbrotli_static on;\n'));
+  }
+  writeFileSync(conf, `${brotli ? 'load_module /usr/lib/nginx/modules/ngx_http_brotli_static_module.so;\n' : ''}daemon off;
 pid ${dir}/nginx.pid;
 error_log stderr;
 events {}
@@ -63,15 +72,16 @@ http {
   server {
     listen 127.0.0.1:${port};
     root ${folder};
-    include ${recipe('nginx.conf')};
+    include ${lines};
   }
 }
 `);
   return launch('nginx', dir, port, 'nginx', ['-c', conf, '-p', dir]);
 }
 
-// Debian's modules, loaded by the config itself (no a2enmod on the machine).
-export async function apache(folder) {
+// Debian's modules, loaded by the config itself (no a2enmod on the machine);
+// `brotli`: mod_brotli too.
+export async function apache(folder, { brotli = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'flocklab-apache-'));
   const port = await freePort();
   const conf = join(dir, 'httpd.conf');
@@ -87,7 +97,7 @@ LoadModule dir_module ${mods}/mod_dir.so
 LoadModule mime_module ${mods}/mod_mime.so
 LoadModule filter_module ${mods}/mod_filter.so
 LoadModule deflate_module ${mods}/mod_deflate.so
-LoadModule headers_module ${mods}/mod_headers.so
+${brotli ? `LoadModule brotli_module ${mods}/mod_brotli.so\n` : ''}LoadModule headers_module ${mods}/mod_headers.so
 TypesConfig /etc/mime.types
 DirectoryIndex index.html
 DocumentRoot ${folder}

@@ -15,6 +15,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { precompress } from './precompress.mjs';
 import { offlineFiles } from './offline.mjs';
 import { npmPackage } from './package.mjs';
 import { scormPackage } from './scorm.mjs';
@@ -112,6 +113,9 @@ export function release(dir, { readme, offline } = {}) {
     // The pictures EMBEDDING.md shows (its links are to files beside it).
     const guideText = readFileSync(join(root, 'web', 'README.md'), 'utf8');
     for (const [, f] of guideText.matchAll(/\]\(([\w.-]+\.(?:png|svg))\)/g)) copyFileSync(join(root, 'web', f), join(dir, f));
+    // The served files precompressed beside themselves (FILE.br), which
+    // web/hosting/'s nginx and Caddy recipes send as they are.
+    precompress(dir, { only: [...SHIPPED, ...languages.map((f) => `lang/${f}`)] });
   }
   writeFileSync(join(dir, 'README.md'), readme ?? guide());
   writeFileSync(join(dir, 'EMBEDDING.md'), inRelease(embedding()));
