@@ -2,7 +2,7 @@
 // a finger on a phone, and a projector in full screen.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, openLesson, canvasOf, onWidget, whenWidget, handled, artifacts, swipe, mainThreadTasks, pageOf } from './helpers.mjs';
+import { start, openLesson, canvasOf, onWidget, whenWidget, handled, artifacts, swipe, mainThreadTasks, pageOf, simulatedTo } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -231,7 +231,7 @@ test('a screen reader: names, the summary, one sentence after an action, silence
   await whenWidget(page, '#flock', (h) => h.announcements().some((a) => /^Reset, seed 7\./.test(a)));
   const quiet = await onWidget(page, '#flock', (h) => h.announcements().length);
   const q0 = await onWidget(page, '#flock', (h) => h.gauges().time);
-  await whenWidget(page, '#flock', (h, t) => h.gauges().time >= t, q0 + 10);
+  await simulatedTo(page, '#flock', q0 + 10);
   assert.equal(await onWidget(page, '#flock', (h) => h.announcements().length), quiet, JSON.stringify(await onWidget(page, '#flock', (h) => h.announcements())));
   // Separation off (key 1): within 3 s one sentence names it and the spacing before and after.
   await tabTo(page, '#flock');

@@ -219,6 +219,19 @@ export const whenWidget = (page, sel, fn, ...args) => page.waitForFunction(({ se
   return f(el.flocklab, ...args);
 }, { sel, src: fn.toString(), args }, { timeout: 30000 });
 
+// Waits until a playing widget's simulated clock reaches `t` seconds. Its
+// steps come with its frames (a few a frame at most), which a busy machine
+// slows: on a crowded one a simulated second can take several of the wall
+// clock's. So no bound is put on the whole wait, only on each step of it: it
+// fails if the clock stands still for 30 s (a paused or stuck widget).
+export async function simulatedTo(page, sel, t) {
+  const clock = (now) => page.waitForFunction(({ sel, now }) => {
+    const time = document.querySelector(sel)?.flocklab?.gauges().time;
+    return time > now && { time };
+  }, { sel, now }, { timeout: 30000 }).then((r) => r.jsonValue()).then((r) => r.time);
+  for (let now = -1; now < t;) now = await clock(now);
+}
+
 // For a check that something does NOT happen: waits until the widget has
 // run `frames` more frames (uiMetrics().frames), so that every input sent
 // before this call has reached its scene, however busy the machine is.

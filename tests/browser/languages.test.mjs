@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { start, pageOf, root, whenWidget, handled } from './helpers.mjs';
+import { start, pageOf, root, whenWidget, handled, simulatedTo } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -47,7 +47,7 @@ async function exercise(page) {
   }
   // Two and a half simulated seconds of flight without separation, then D.
   const t0 = await page.evaluate(() => { const h = document.querySelector('#w').flocklab; h.resume(); return h.gauges().time; });
-  await whenWidget(page, '#w', (h, t) => h.gauges().time >= t, t0 + 2.5);
+  await simulatedTo(page, '#w', t0 + 2.5);
   const described = said.length;
   await page.keyboard.press('d');
   await saidMore(described);

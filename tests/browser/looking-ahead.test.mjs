@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { start, openLesson, onWidget, whenWidget, handled, pageOf, root, until, swipe, artifacts, scrollToCanvas, canvasOf } from './helpers.mjs';
+import { start, openLesson, onWidget, whenWidget, handled, pageOf, root, until, swipe, artifacts, scrollToCanvas, canvasOf, simulatedTo } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -212,7 +212,7 @@ test('a maze survives config() into a new widget, and bad walls and goals are re
 test('walls painted by keys are announced truly: "no way there" only when the search leaves an agent cut off', async () => {
   const page = await pageOf(env, '<figure class="flocklab" id="c" data-scene="crowd" data-seed="7"><canvas width="900" height="540"></canvas></figure>');
   await page.waitForFunction(() => document.querySelector('#c').classList.contains('flocklab-ready'), null, { timeout: 60000 });
-  await page.waitForFunction(() => document.querySelector('#c').flocklab.gauges().time > 3, null, { timeout: 30000 }); // a crowd on its way
+  await simulatedTo(page, '#c', 3); // a crowd on its way
   await page.locator('#c canvas').focus();
   for (const k of ['ArrowRight', 'ArrowRight', 'Shift+ArrowDown', 'Space', 'ArrowRight', 'Space']) await page.keyboard.press(k);
   await page.waitForFunction(() => document.querySelector('#c').flocklab.announcements().filter((a) => /The search is redone/.test(a)).length >= 2, null, { timeout: 10000 });

@@ -2,7 +2,7 @@
 // the repros of the adversarial round, each on the built page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, pageOf, mainThreadTasks } from './helpers.mjs';
+import { start, pageOf, mainThreadTasks, simulatedTo } from './helpers.mjs';
 
 let env;
 let page;
@@ -417,7 +417,7 @@ test('a language table with bad rows cannot kill a widget: %-values that differ 
   await p.waitForFunction(() => document.querySelector('#w')?.classList.contains('flocklab-ready'), null, { timeout: 60000 });
   // It keeps stepping and drawing: time goes on (polled), and the handle answers.
   const t0 = await p.evaluate(() => document.querySelector('#w').flocklab.gauges().time);
-  await p.waitForFunction((t) => document.querySelector('#w').flocklab.gauges().time > t + 0.5, t0, { timeout: 20000 });
+  await simulatedTo(p, '#w', t0 + 0.5);
   const r = await p.evaluate(() => ({ describe: document.querySelector('#w').flocklab.describe(), label: document.querySelector('#w canvas').getAttribute('aria-label'), play: [...document.querySelectorAll('#w button')].map((b) => b.textContent).join('|') }));
   assert.doesNotMatch(r.label, /object Object/);
   assert.match(r.describe, /\S/);
