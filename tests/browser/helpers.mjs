@@ -343,7 +343,10 @@ export async function askedBy(page, sel, label) {
 // lost; the widget made a new one" for those). Each is noted with what the
 // page had then (live contexts, parks, restores, canvases, the time) and the
 // browser's own reason if the event gave one, so that a failure says why.
-export const thirtyWidgets = () => {
+// `keep`: the page holds every canvas a widget lets go (parked or destroyed),
+// so no let-go context is ever collected: the browser's count of contexts
+// stays as full as it gets between collections on a busy machine.
+export const thirtyWidgets = (keep = false) => {
   window.browserLost = [];
   window.lostEvents = []; // every loss, asked for or not: [ms, the event's statusMessage]
   window.addEventListener('webglcontextlost', (e) => { window.lostEvents.push([Math.round(performance.now()), e.statusMessage ?? '']); }, true);
@@ -358,6 +361,11 @@ export const thirtyWidgets = () => {
     }
     warn(...a);
   };
+  if (keep) {
+    window.kept = [];
+    new MutationObserver((ms) => { for (const m of ms) window.kept.push(...[...m.removedNodes].filter((n) => n.nodeName === 'CANVAS' || n.querySelector?.('canvas'))); })
+      .observe(document.body, { childList: true, subtree: true });
+  }
   document.body.replaceChildren();
   Object.assign(document.body.style, { display: 'grid', gridTemplateColumns: 'repeat(6, 1fr)', margin: '0' });
   for (let i = 0; i < 30; i++) {

@@ -16,9 +16,11 @@ const live = []; // entries with a context, least recently used first
 export function register(entry) {
   if (!live.includes(entry)) live.push(entry);
 }
+// Returns whether it had a context.
 export function unregister(entry) {
   const i = live.indexOf(entry);
   if (i >= 0) live.splice(i, 1);
+  return i >= 0;
 }
 export function touch(entry) {
   const i = live.indexOf(entry);
@@ -29,6 +31,17 @@ export function touch(entry) {
 export const counted = { parks: 0, restores: 0 };
 export const contextStats = () => ({ live: live.length, max: MAX_LIVE, ...counted });
 
+// A context the page let go (parked, or its widget destroyed) still counts
+// against WebKit's 16 until it is collected, and WebKit then drops the
+// context that drew or read pixels least recently, lost or live. A parked
+// one drew its picture last of all (park(), lifecycle.js), so without a
+// turn of the others' a new context made before a collection cost a live
+// widget its context (seen with 30 widgets on a busy machine). Once any
+// was let go, each live context reads one pixel (no change to what it
+// shows) before a new one is made: every let-go context is then older.
+let letGo = 0;
+export const released = () => { letGo++; };
+
 // Frees contexts until one more fits; `onScreenToo`: an on-screen widget may
 // give its context up (someone asked for this one by hand). Returns whether
 // one more fits now.
@@ -38,5 +51,6 @@ export function makeRoom(onScreenToo = true) {
     if (!victim) return false;
     victim.park();
   }
+  if (letGo > 0) for (const e of live) e.refresh();
   return true;
 }

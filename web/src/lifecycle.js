@@ -2,7 +2,7 @@
 // removed ones are destroyed (MutationObserver), the canvas's pixels follow
 // its displayed size (ResizeObserver), a lost WebGL context gets a fresh
 // canvas, and full screen.
-import { counted, makeRoom, register, touch, unregister } from './contexts.js';
+import { counted, makeRoom, register, released, touch, unregister } from './contexts.js';
 import { armCanvas } from './input.js';
 import { isHeld, startInstance } from './loader.js';
 import { quote, warn } from './values.js';
@@ -162,7 +162,7 @@ function makeGraphics(w, fit, sizes) {
   const r0 = el.getBoundingClientRect();
   // onScreen_: until the observer says; lost_: no context now; byBrowser_: the browser took it.
   const st = { onScreen_: r0.bottom > -100 && r0.top < window.innerHeight + 100, lost_: false, parked_: false, byBrowser_: false };
-  const entry = { onScreen: () => st.onScreen_, park: () => park(w, st, entry, swap, wake) };
+  const entry = { onScreen: () => st.onScreen_, park: () => park(w, st, entry, swap, wake), refresh: () => refresh(w.canvas_()) };
   const onLost = (e) => {
     e.preventDefault();
     st.lost_ = true;
@@ -203,13 +203,14 @@ function makeGraphics(w, fit, sizes) {
   }, { signal });
   w.canvas_().addEventListener('webglcontextlost', onLost, { signal });
   w.canvas_().addEventListener('pointerdown', () => touch(entry), { signal });
-  if (w.canvas_().getContext('webgl') ?? w.canvas_().getContext('experimental-webgl')) register(entry); // software drawing uses none
+  if (glOf(w.canvas_())) register(entry); // software drawing uses none
   signal.addEventListener('abort', () => {
-    unregister(entry);
     // The context goes now, not when the canvas is collected: the page's
     // other widgets may need the browser's room for contexts.
-    const c = w.canvas_();
-    if (!st.parked_) (c.getContext('webgl') ?? c.getContext('experimental-webgl'))?.getExtension('WEBGL_lose_context')?.loseContext();
+    if (unregister(entry)) {
+      glOf(w.canvas_())?.getExtension('WEBGL_lose_context')?.loseContext();
+      released();
+    }
   });
   const visible = (on) => {
     st.onScreen_ = on;
@@ -247,7 +248,7 @@ function asleepParts(w, st, entry, swap, wake, fit) {
     wake.hidden = true;
     el.classList.remove('fl-asleep', 'fl-parked');
     w.canvas_().style.backgroundImage = '';
-    if (w.canvas_().getContext('webgl') ?? w.canvas_().getContext('experimental-webgl')) register(entry);
+    if (glOf(w.canvas_())) register(entry);
     fit();
     w.api_().setVisible(st.onScreen_ ? 1 : 0);
   };
@@ -264,6 +265,15 @@ function wakeButton(w) {
   w.canvas_().after(wake);
   w.signal_.addEventListener('abort', () => wake.remove());
   return wake;
+}
+
+// A canvas's WebGL context, if it has one (a software-drawn widget has none).
+const glOf = (c) => c.getContext('webgl') ?? c.getContext('experimental-webgl');
+// One pixel read: WebKit then counts the context as just used (contexts.js).
+const pixel = new Uint8Array(4);
+function refresh(c) {
+  const gl = glOf(c);
+  if (gl && !gl.isContextLost()) gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
 }
 
 // A new context on a fresh canvas, if the context is lost and the widget ready.
@@ -299,8 +309,8 @@ function park(w, st, entry, swap, wake) {
   // The module lets its window and context go; the old canvas goes with
   // its context, and a fresh one shows the picture.
   w.api_().releaseGraphics();
-  const gl = c.getContext('webgl') ?? c.getContext('experimental-webgl');
-  gl?.getExtension('WEBGL_lose_context')?.loseContext();
+  glOf(c)?.getExtension('WEBGL_lose_context')?.loseContext();
+  released();
   st.lost_ = true;
   const fresh = swap();
   if (picture) {
