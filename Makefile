@@ -1,7 +1,7 @@
 # flocklab's front door. Every target installs what is missing first
 # (.ci/install-deps.sh, as root on Debian 12), so a fresh machine needs
 # nothing but `make serve` or `make test`.
-.PHONY: all deps deps-web deps-browser deps-fuzz native dist web-plugin test test-native test-browser test-sanitize fuzz soak bench bench-report bench-wasm bench-lab bench-ready bench-typing test-crowded wasm-sizes readme-keys screenshot web serve clean
+.PHONY: all deps deps-web deps-browser deps-fuzz native dist web-plugin test test-native test-browser test-sanitize fuzz soak bench bench-report bench-wasm bench-lab bench-ready bench-sleep bench-typing test-crowded wasm-sizes readme-keys screenshot web serve clean
 
 # Debian's emcc needs Debian's node modules (acorn) with this machine's node.
 export NODE_PATH := /usr/share/nodejs
@@ -166,6 +166,11 @@ test-crowded: web deps-browser
 	node tests/browser/crowded.mjs --pages $(PAGES) --runs $(RUNS) -- $(MAKE) test
 
 # A key's delay in a text field while 2000 crowd agents run with every overlay at DPR 3.
+# An asleep widget's cost in the page: sleep() and waking, on screen and far,
+# at 60, 1000 and 5000 boids with a what-if lane.
+bench-sleep: web deps-browser
+	cd tests/browser && node bench-sleep.mjs 60,1000,5000 5
+
 bench-typing: web deps-browser
 	cd tests/browser && node typing-delay.mjs 40 $(ARGS)
 

@@ -2,6 +2,8 @@
 // prefixed one where that is all there is (iPadOS before 16.4, and some
 // WebKit builds). An iPhone has neither for an element (only for video):
 // request() then says so in a sentence the widget shows and speaks.
+import { warn } from './values.js';
+
 const doc = () => document;
 export const fullscreenElement = () => doc().fullscreenElement ?? doc().webkitFullscreenElement ?? null;
 // Whether this browser can put an element in full screen at all (and the
@@ -40,4 +42,25 @@ export function requestFullscreen(el) {
     });
   }
   return Promise.reject(new Error('no full screen'));
+}
+
+// Full screen on the widget's element (the canvas keeps the world's shape);
+// Escape leaves, as the browser does. Where there is none (an iPhone, a
+// frame without allow="fullscreen") or the browser refuses, the student is
+// told in the widget's live region and a note on it (`note`), and the
+// author in the console.
+export function toggleFullscreen(el, { say = () => {}, note = () => {}, t = (s) => s } = {}) {
+  if (fullscreenElement() === el) return exitFullscreen();
+  const refused = (why) => {
+    say(why);
+    note(why);
+    warn(el, why);
+  };
+  if (!fullscreenAvailable()) {
+    refused(window.self !== window.top
+      ? t('Full screen is not allowed in this frame: the page around it needs allow="fullscreen" on its iframe.')
+      : t('This browser has no full screen for a widget (an iPhone has it only for videos).'));
+    return Promise.resolve();
+  }
+  return requestFullscreen(el).catch((err) => refused(`${t('The browser refused full screen.')} (${err.message})`));
 }

@@ -7,7 +7,8 @@ import { makeControls } from './controls.js';
 import { addForms, makeForm } from './form.js';
 import { makeGuards } from './guards.js';
 import { prepareCanvas } from './input.js';
-import { leaveAlone, live, mayRest, putToSleep, showFailure, toggleFullscreen } from './lifecycle.js';
+import { leaveAlone, live, mayRest, putToSleep, showFailure, showNote } from './lifecycle.js';
+import { toggleFullscreen } from './fullscreen.js';
 import { english, loadLanguage, tableFile } from './lang.js';
 import { linkTo } from './link.js';
 import { laneMethods, lifeMethods, sharingMethods, simulationMethods } from './methods.js';
@@ -147,7 +148,7 @@ function widgetContext(el) {
       else return false;
       return true;
     },
-    fullscreen_: () => toggleFullscreen(el, (s) => w.say_(s), (s) => w.lang_.t(s)),
+    fullscreen_: () => toggleFullscreen(el, { say: (s) => w.say_(s), note: (s) => showNote(el, s), t: (s) => w.lang_.t(s) }),
     // The Step button does what the . key does (pause, one step, say what
     // the inspected agent does): one path, in the module.
     stepPaused_() { w.key_('.', false); },

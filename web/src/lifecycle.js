@@ -6,7 +6,7 @@ import { counted, makeRoom, register, released, touch, unregister } from './cont
 import { armCanvas } from './input.js';
 import { isHeld, startInstance } from './loader.js';
 import { quote, warn } from './values.js';
-import { exitFullscreen, fullscreenAvailable, fullscreenElement, onFullscreenChange, requestFullscreen } from './fullscreen.js';
+import { fullscreenElement, onFullscreenChange } from './fullscreen.js';
 
 const visibility = typeof IntersectionObserver === 'function'
   ? new IntersectionObserver((entries) => {
@@ -161,7 +161,8 @@ function makeGraphics(w, fit, sizes) {
   const { el_: el, signal_: signal } = w;
   const r0 = el.getBoundingClientRect();
   // onScreen_: until the observer says; lost_: no context now; byBrowser_: the browser took it.
-  const st = { onScreen_: r0.bottom > -100 && r0.top < window.innerHeight + 100, lost_: false, parked_: false, byBrowser_: false };
+  // picture_: a parked widget's picture, as a blob's URL.
+  const st = { onScreen_: r0.bottom > -100 && r0.top < window.innerHeight + 100, lost_: false, parked_: false, byBrowser_: false, picture_: null };
   const entry = { onScreen: () => st.onScreen_, park: () => park(w, st, entry, swap, wake), refresh: () => refresh(w.canvas_()) };
   const onLost = (e) => {
     e.preventDefault();
@@ -211,6 +212,7 @@ function makeGraphics(w, fit, sizes) {
       glOf(w.canvas_())?.getExtension('WEBGL_lose_context')?.loseContext();
       released();
     }
+    if (st.picture_) URL.revokeObjectURL(st.picture_);
   });
   const visible = (on) => {
     st.onScreen_ = on;
@@ -226,8 +228,8 @@ function makeGraphics(w, fit, sizes) {
 }
 
 // [SECTION] Asleep: the instance given up, its state kept as a snapshot.
-// The last frame stays as the canvas's picture (as a parked widget's),
-// with the Live button; the instance is made again when the widget comes
+// On screen, the last frame stays as the canvas's picture (as a parked
+// widget's), with the Live button; the instance is made again when the widget comes
 // near (loader.js), when the button is pressed, or when a script asks.
 // sleep_() returns the snapshot, or null if it has no instance to give up;
 // woke_(): a new instance runs with the state put back, drawing on the
@@ -237,7 +239,9 @@ function asleepParts(w, st, entry, swap, wake, fit) {
   const sleep = () => {
     const api = w.api_();
     if (!api) return null;
-    if (!st.parked_) park(w, st, entry, swap, wake);
+    // Off screen, no picture: it wakes before it is seen again, and in
+    // software WebGL the frame drawn and read back for one took most of the time.
+    if (!st.parked_) park(w, st, entry, swap, wake, st.onScreen_);
     wake.setAttribute('aria-label', w.lang_.t('Make this widget live again (it gave up its memory while it was out of view)'));
     el.classList.add('fl-asleep');
     return api.snapshot();
@@ -247,7 +251,7 @@ function asleepParts(w, st, entry, swap, wake, fit) {
     st.lost_ = false;
     wake.hidden = true;
     el.classList.remove('fl-asleep', 'fl-parked');
-    w.canvas_().style.backgroundImage = '';
+    clearPicture(st, w.canvas_());
     if (glOf(w.canvas_())) register(entry);
     fit();
     w.api_().setVisible(st.onScreen_ ? 1 : 0);
@@ -267,6 +271,13 @@ function wakeButton(w) {
   return wake;
 }
 
+// A parked widget's picture goes (and its blob with it).
+function clearPicture(st, c) {
+  c.style.backgroundImage = '';
+  if (st.picture_) URL.revokeObjectURL(st.picture_);
+  st.picture_ = null;
+}
+
 // A canvas's WebGL context, if it has one (a software-drawn widget has none).
 const glOf = (c) => c.getContext('webgl') ?? c.getContext('experimental-webgl');
 // One pixel read: WebKit then counts the context as just used (contexts.js).
@@ -282,7 +293,7 @@ function restore(w, st, entry, fit, swap) {
   counted.restores++;
   makeRoom();
   st.lost_ = false;
-  w.canvas_().style.backgroundImage = '';
+  clearPicture(st, w.canvas_());
   const fresh = swap();
   w.instance_.flocklabSetCanvas(fresh);
   if (w.api_().restoreGraphics() !== 1) {
@@ -296,12 +307,14 @@ function restore(w, st, entry, fit, swap) {
 }
 
 // Gives the context up for another widget: the frame just drawn stays as the picture.
-function park(w, st, entry, swap, wake) {
+function park(w, st, entry, swap, wake, withPicture = true) {
   if (st.parked_ || !w.api_()) return;
   const c = w.canvas_();
-  let picture = '';
+  // The frame just drawn is copied now, before its context goes, and encoded
+  // as a PNG off this task (toBlob).
+  let picture = null;
   try {
-    if (w.api_().drawNow()) picture = c.toDataURL('image/png'); // the frame just drawn, in this task
+    if (withPicture && w.api_().drawNow()) picture = new Promise((ok) => { c.toBlob(ok, 'image/png'); });
   } catch { /* no picture: the canvas stays blank */ }
   st.parked_ = true;
   counted.parks++;
@@ -313,10 +326,12 @@ function park(w, st, entry, swap, wake) {
   released();
   st.lost_ = true;
   const fresh = swap();
-  if (picture) {
-    fresh.style.backgroundImage = `url("${picture}")`;
+  picture?.then((blob) => {
+    if (!blob || !st.parked_ || w.canvas_() !== fresh) return; // live again (or parked anew) meanwhile
+    st.picture_ = URL.createObjectURL(blob);
+    fresh.style.backgroundImage = `url("${st.picture_}")`;
     fresh.style.backgroundSize = '100% 100%';
-  }
+  });
   w.api_().setVisible(0);
   wake.setAttribute('aria-label', w.lang_.t('Make this widget live again (it gave its graphics to another widget)'));
   wake.hidden = false;
@@ -374,24 +389,4 @@ export function putToSleep(w, whenNear = true) {
   waking.catch((err) => { if (err?.name !== 'AbortError') showFailure(el, w.lang_.t('This widget could not start: {0}', err.message)); });
   w.waking_ = waking;
   return waking;
-}
-
-// Full screen on the widget's element (the canvas keeps the world's shape);
-// Escape leaves, as the browser does. Where there is none (an iPhone, a
-// frame without allow="fullscreen") or the browser refuses, the student is
-// told in the widget's live region, and the author in the console.
-export function toggleFullscreen(el, say = () => {}, t = (s) => s) {
-  if (fullscreenElement() === el) return exitFullscreen();
-  const refused = (why) => {
-    say(why);
-    showNote(el, why);
-    warn(el, why);
-  };
-  if (!fullscreenAvailable()) {
-    refused(window.self !== window.top
-      ? t('Full screen is not allowed in this frame: the page around it needs allow="fullscreen" on its iframe.')
-      : t('This browser has no full screen for a widget (an iPhone has it only for videos).'));
-    return Promise.resolve();
-  }
-  return requestFullscreen(el).catch((err) => refused(`${t('The browser refused full screen.')} (${err.message})`));
 }
