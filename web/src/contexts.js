@@ -38,9 +38,13 @@ export const contextStats = () => ({ live: live.length, max: MAX_LIVE, ...counte
 // turn of the others' a new context made before a collection cost a live
 // widget its context (seen with 30 widgets on a busy machine). Once any
 // was let go, each live context reads one pixel (no change to what it
-// shows) before a new one is made: every let-go context is then older.
+// shows) before a new one is made (here, and as a new instance starts, in
+// its preRun: loader.js): every let-go context is then older.
 let letGo = 0;
 export const released = () => { letGo++; };
+export function refreshLive() {
+  if (letGo > 0) for (const e of live) e.refresh();
+}
 
 // Frees contexts until one more fits; `onScreenToo`: an on-screen widget may
 // give its context up (someone asked for this one by hand). Returns whether
@@ -51,6 +55,6 @@ export function makeRoom(onScreenToo = true) {
     if (!victim) return false;
     victim.park();
   }
-  if (letGo > 0) for (const e of live) e.refresh();
+  refreshLive();
   return true;
 }

@@ -3,7 +3,7 @@
 // viewport first), and the C API of one instance as JS functions.
 import { EXPORTS } from 'flocklab-c-api';
 import createFlockLab from './flocklab-core.js';
-import { makeRoom } from './contexts.js';
+import { makeRoom, refreshLive } from './contexts.js';
 import { english } from './lang.js';
 import { MAX_TEXT } from './values.js';
 import { inline, decode } from './inline.js';
@@ -219,6 +219,7 @@ export function startInstance(el, canvas, args, cancelled = () => false, lang = 
     },
     print: (s) => console.log(s),
     printErr: (s) => console.warn(s),
+    preRun: [refreshLive], // just before main() makes the context (contexts.js)
   })])), cancelled, settled, whenNear).then((m) => {
     if (!m.ccall('fl_started', 'number', [], [])) throw new Error('the simulation could not start (see the messages above)');
     const api = {};
