@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { start, startLesson, canvasOf, onWidget, until, whenWidget, handled, shownWidget, root, withPixels, pixelStats, drawnStats, swipe, pageOf, asIfHardwareGL, scrollToCanvas, mainThreadTasks } from './helpers.mjs';
+import { start, startLesson, canvasOf, onWidget, until, whenWidget, handled, shownWidget, root, withPixels, pixelStats, drawnStats, swipe, pageOf, asIfHardwareGL, scrollToCanvas, mainThreadTasks, scrollSettled } from './helpers.mjs';
 
 let env;
 let page;
@@ -35,6 +35,9 @@ test('a swipe on a canvas scrolls the page; a drag that starts on the target car
   await page.waitForFunction((y) => Math.abs(window.scrollY - y) > 50, y0, { timeout: 30000 });
   assert.deepEqual(await onWidget(page, '#steer', (h) => h.target()), [600, 300]);
   // From the target: the target follows the finger and the page stays put.
+  // (Where the canvas is once the first swipe's fling has ended: read while
+  // the page still moved, it was off by the scroll still to come.)
+  await scrollSettled(page);
   const c = await page.locator('#steer canvas').boundingBox();
   const y1 = await scrollY(page);
   await swipe(page, { x: c.x + 600 * s, y: c.y + 300 * s }, { x: c.x + 400 * s, y: c.y + 150 * s });

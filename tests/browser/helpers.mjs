@@ -294,6 +294,21 @@ export async function swipe(p, from, to, steps = 8) {
   await cdp.detach();
 }
 
+// Waits until the page has stopped scrolling: the same scroll position for
+// five frames in a row (a swipe's fling goes on after the finger lifts, one
+// move a frame, however slowly a busy machine draws them). Positions read
+// after this stay true.
+export const scrollSettled = (p) => p.waitForFunction(() => new Promise((settled) => {
+  let last = window.scrollY;
+  let same = 0;
+  const frame = () => {
+    if (window.scrollY !== last) [last, same] = [window.scrollY, 0];
+    else if (++same >= 5) { settled(true); return; }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}), null, { timeout: 30000 });
+
 // The page's main-thread tasks while `body()` runs, from Chromium's own trace:
 // [{wall, cpu}] in ms. A long task is judged by the main thread's CPU time
 // (`cpu`), which the operating system's scheduling does not stretch: on a busy
