@@ -7,7 +7,7 @@
 // copy would gain a server 1% at most: none is made). Source maps are left
 // out (only a developer's tools fetch them).
 // usage: node web/tools/precompress.mjs DIR   (make web: build/web)
-import { readdirSync, readFileSync, statSync, writeFileSync, utimesSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -33,8 +33,9 @@ export function fresh(file, side) {
 const walk = (dir) => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
 
 // Writes each FILE.br in `dir` (every folder under it) that is missing or
-// older than its file, with its file's time (so a folder whose times are
-// then set, the release's, keeps them in step). Returns [file, bytes, br] rows.
+// older than its file (written after it, it is newer; a folder whose times
+// are all set alike afterwards, the release's, keeps them fresh). Returns
+// [file, bytes, br] rows.
 export function precompress(dir, { only } = {}) {
   const rows = [];
   for (const file of walk(dir)) {
@@ -42,11 +43,9 @@ export function precompress(dir, { only } = {}) {
     const body = readFileSync(file);
     if (body.length < MIN_BYTES) continue;
     const side = `${file}.br`;
-    if (!fresh(file, side)) {
-      writeFileSync(side, brotli(body));
-      const { atime, mtime } = statSync(file);
-      utimesSync(side, atime, mtime);
-    }
+    // (Not given its file's time: that is set to the millisecond, and a
+    // file's own has nanoseconds, so the copy would be older than its file.)
+    if (!fresh(file, side)) writeFileSync(side, brotli(body));
     rows.push([relative(dir, file), body.length, statSync(side).size]);
   }
   return rows;
