@@ -1,5 +1,6 @@
 #include "ui_input.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 namespace flocklab {
@@ -121,9 +122,15 @@ void UiInput::new_frame() {
     SDL_GetWindowSize(window_, &w, &h);
     io.DisplaySize = ImVec2(static_cast<float>(w), static_cast<float>(h));
 
+    // ImGui's clock moves at most 1/20 s a frame. It repeats a key held
+    // for 0.275 s of it, and a slow frame (a busy machine, a big flock) made
+    // a tap whose release came a frame late count as held: one ArrowDown
+    // moved the Tuning keyboard two items. A key now repeats only when it is
+    // seen down for six frames or more.
+    constexpr double kMaxUiFrameS = 1.0 / 20.0;
     const std::uint64_t now = SDL_GetPerformanceCounter();
     io.DeltaTime = last_counter_ > 0 && now > last_counter_
-                       ? static_cast<float>(static_cast<double>(now - last_counter_) / SDL_GetPerformanceFrequency())
+                       ? static_cast<float>(std::min(static_cast<double>(now - last_counter_) / SDL_GetPerformanceFrequency(), kMaxUiFrameS))
                        : 1.0f / 60.0f;
     last_counter_ = now;
 

@@ -117,6 +117,40 @@ test('keyboard alone: the steer target, the hawk, the leader, boid selection and
   await page.close();
 });
 
+test('a slow frame repeats no tapped key: ArrowDown still down across a frame of 400 ms moves the Tuning keyboard one item', async () => {
+  const page = await openLesson(env);
+  await onWidget(page, '#flock', (h) => h.pause());
+  await tabTo(page, '#flock');
+  await page.keyboard.press('t');
+  await metric(page, '#flock', 'tuning', true);
+  await navTo(page, 'seed', 'ArrowDown');
+  // In the page, frame by frame: the key goes down, two frames take it, the
+  // page holds for 400 ms (a busy machine, a big flock), two more frames
+  // run with the key still down, and it comes up.
+  const moved = await page.evaluate(async () => {
+    const c = document.querySelector('#flock canvas');
+    const key = (type) => {
+      const e = new KeyboardEvent(type, { key: 'ArrowDown', code: 'ArrowDown', bubbles: true, cancelable: true });
+      Object.defineProperty(e, 'keyCode', { get: () => 40 });
+      c.dispatchEvent(e);
+    };
+    const frames = async (n) => { for (let i = 0; i < n; i++) await new Promise((r) => { requestAnimationFrame(() => r()); }); };
+    const h = document.querySelector('#flock').flocklab;
+    const seen = [h.uiMetrics().navItem];
+    key('keydown');
+    await frames(2);
+    seen.push(h.uiMetrics().navItem);
+    for (const end = performance.now() + 400; performance.now() < end;);
+    await frames(2);
+    key('keyup');
+    await frames(3);
+    seen.push(h.uiMetrics().navItem);
+    return seen;
+  });
+  assert.deepEqual(moved, ['seed', 'play', 'play']);
+  await page.close();
+});
+
 test('the tuning panel takes typed numbers: Enter types a value into a slider, Escape drops it, the seed field keeps what Enter keeps', async () => {
   const page = await openLesson(env);
   await onWidget(page, '#flock', (h) => { h.pause(); h.reset(7); });
