@@ -42,6 +42,16 @@ async function navTo(page, item, key) {
   return seen;
 }
 
+// The lesson with its flock paused, focused by Tab alone, and its Tuning panel opened by T.
+async function flockTuning() {
+  const page = await openLesson(env);
+  await onWidget(page, '#flock', (h) => h.pause());
+  await tabTo(page, '#flock');
+  await page.keyboard.press('t');
+  await metric(page, '#flock', 'tuning', true);
+  return page;
+}
+
 // Counts every pointer, mouse and touch event the page sees.
 const countPointers = (page) => page.evaluate(() => {
   window.pointerEvents = 0;
@@ -118,11 +128,7 @@ test('keyboard alone: the steer target, the hawk, the leader, boid selection and
 });
 
 test('a slow frame repeats no tapped key: ArrowDown still down across a frame of 400 ms moves the Tuning keyboard one item', async () => {
-  const page = await openLesson(env);
-  await onWidget(page, '#flock', (h) => h.pause());
-  await tabTo(page, '#flock');
-  await page.keyboard.press('t');
-  await metric(page, '#flock', 'tuning', true);
+  const page = await flockTuning();
   await navTo(page, 'seed', 'ArrowDown');
   // In the page, frame by frame: the key goes down, two frames take it, the
   // page holds for 400 ms (a busy machine, a big flock), two more frames
@@ -204,11 +210,7 @@ test('the tuning panel takes typed numbers: Enter types a value into a slider, E
 });
 
 test('keyboard alone: T opens Tuning and the arrows change a weight; [data-controls] changes it too', async () => {
-  const page = await openLesson(env);
-  await onWidget(page, '#flock', (h) => h.pause());
-  await tabTo(page, '#flock');
-  await page.keyboard.press('t');
-  await metric(page, '#flock', 'tuning', true);
+  const page = await flockTuning();
   const before = await onWidget(page, '#flock', (h) => h.params());
   // Down from the header through the seed and the Play/Step/Reset row to the
   // first slider (separation). ImGui settles where the keyboard starts in
