@@ -40,10 +40,10 @@ export const contextStats = () => ({ live: live.length, max: MAX_LIVE, ...counte
 // was let go, each live context reads one pixel (no change to what it
 // shows) before a new one is made (here, and as a new instance starts, in
 // its preRun: loader.js): every let-go context is then older.
-let letGo = 0;
-export const released = () => { letGo++; };
+let anyLetGo = false;
+export const released = () => { anyLetGo = true; };
 export function refreshLive() {
-  if (letGo > 0) for (const e of live) e.refresh();
+  if (anyLetGo) for (const e of live) e.refresh();
 }
 
 // Frees contexts until one more fits; `onScreenToo`: an on-screen widget may
