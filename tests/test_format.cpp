@@ -3,8 +3,13 @@
 // CPython 3.11's repr() for these exact doubles (hex literals).
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
+#include <random>
 #include <string>
+#include <vector>
 
 #include "core/format.hpp"
 
@@ -77,4 +82,43 @@ TEST(ParseNumber, DecimalOnlyAndFinite) {
     for (const char* bad : {"", "0x20", "0x10", "inf", "-inf", "nan", " 12", "12 ", "1e999", "1,2", "twelve"}) {
         EXPECT_FALSE(parse_number(bad, &v)) << bad;
     }
+}
+
+// The quick path for numbers with few decimals (0.5, 120.0, 1.8e-05, slider
+// stops, parameters) writes exactly what the general search writes, on
+// decimals of every length and scale, their neighbours one ulp away, and
+// doubles of any bits.
+TEST(PyRepr, QuickPathAgreesWithTheGeneralSearch) {
+    const auto general = [](double v) {
+        std::string digits;
+        int exp10 = 0;
+        flocklab::shortest_digits(v, &digits, &exp10);
+        return flocklab::repr_layout(std::signbit(v), digits, exp10);
+    };
+    std::mt19937_64 rng(5);
+    std::vector<double> values = {0.0, -0.0, 1.0, 0.1, 0.5, 1.8, 120.0, 1e-5, 1e15, 1e16, 0x1p50, 0x1p50 - 1,
+                                  1125899906842623.5, 0.30000000000000004, 5e-324, 1e-300, 123456789.125};
+    for (int i = 0; i < 200000; ++i) {
+        const int k = static_cast<int>(rng() % 18);
+        const double scale = std::pow(10.0, static_cast<int>(rng() % 24) - 8);
+        const double n = static_cast<double>(rng() % 100000000);
+        const double decimal = (n / std::pow(10.0, k)) * (rng() % 2 ? 1 : -1);
+        values.push_back(decimal);
+        values.push_back(std::nextafter(decimal, 1e300));
+        values.push_back(decimal * scale);
+        const uint64_t bits = rng();
+        double any = 0;
+        std::memcpy(&any, &bits, sizeof any);
+        if (std::isfinite(any)) values.push_back(any);
+    }
+    int quick = 0;
+    for (const double v : values) {
+        ASSERT_EQ(py_repr(v), general(v)) << std::hexfloat << v;
+        ASSERT_EQ(std::strtod(py_repr(v).c_str(), nullptr), v);
+        std::string digits;
+        int exp10 = 0;
+        flocklab::shortest_digits(v, &digits, &exp10);
+        quick += digits.size() <= 8 && v != 0;
+    }
+    EXPECT_GT(quick, 100000);  // most of the inputs have short decimals: the quick path is exercised
 }

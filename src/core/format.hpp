@@ -10,6 +10,12 @@
 namespace flocklab {
 
 std::string py_repr(double v);
+// py_repr's general search, for any finite v: the digits of its shortest
+// round-trip decimal (no trailing zeros, "0" for zero) and the power of ten
+// of the first; and repr()'s layout of them. py_repr takes a quicker path
+// for numbers with few decimals, which must agree with this one.
+void shortest_digits(double v, std::string* digits, int* exp10);
+std::string repr_layout(bool negative, const std::string& digits, int exp10);
 // A finite decimal number, the whole text ("12", "-0.5", "1e3"): no hex
 // ("0x20"), no "inf" or "nan", no spaces. False when the text is not one.
 bool parse_number(const std::string& text, double* out);
