@@ -459,3 +459,48 @@ test('a widget no script holds gives up its instance when far from the viewport 
   assert.deepEqual(page.problems, []);
   await page.close();
 });
+
+test('English numbers are written without Intl.NumberFormat, to the digit as it writes them (ties half away from zero on the shortest decimal), so the page makes none at load', async () => {
+  // The shim's own function against the engine's Intl, in node (the same V8).
+  process.env.FLOCKLAB_BUILD ??= new URL('../../build', import.meta.url).pathname;
+  await import('../../web/tools/gen-modules.mjs');
+  const { englishFixed, english } = await import('../../web/src/lang.js');
+  const formats = [0, 1, 2, 3, 4, 6, 10].map((d) => [d, new Intl.NumberFormat('en', { minimumFractionDigits: d, maximumFractionDigits: d, useGrouping: false })]);
+  let seed = 42;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const values = [0, -0, 0.5, 1.5, -2.5, 0.05, -0.05, 0.5395, 9.995, 99.95, 999.9995, 0.95, 1e20, 1e21, 1e-6, 1e-7, NaN, Infinity, -Infinity, Number.MAX_VALUE];
+  for (let i = 0; i < 30000; i++) {
+    values.push((random() - 0.5) * 10 ** (Math.floor(random() * 24) - 8)); // any size
+    values.push(Math.round(random() * 2e6 - 1e6) / 10 ** Math.floor(random() * 7)); // a few decimals
+    values.push((Math.round(random() * 2000) - 1000 + 0.5) / 10 ** Math.floor(random() * 5)); // written ties
+  }
+  let fallbacks = 0;
+  for (const v of values) {
+    for (const [d, f] of formats) {
+      const mine = englishFixed(v, d);
+      if (mine === null) fallbacks++;
+      assert.equal(english.number(v, d), f.format(v), `${v} with ${d} decimals`);
+      if (mine !== null) assert.equal(mine, f.format(v), `${v} with ${d} decimals`);
+    }
+  }
+  assert.ok(fallbacks < values.length, 'most numbers are written without Intl');
+  assert.equal(englishFixed(1e21, 1), null, 'a number whose shortest decimal has an exponent is left to Intl');
+
+  // In the lesson page: the first widget shows its gauges' numbers, and no
+  // Intl.NumberFormat was made for them (the engine's first costs 20-40 ms).
+  const page = await env.context.newPage();
+  await page.addInitScript(() => {
+    window.numberFormats = 0;
+    const NF = Intl.NumberFormat;
+    Intl.NumberFormat = new Proxy(NF, { construct(t, a) { window.numberFormats++; return new NF(...a); }, apply(t, self, a) { window.numberFormats++; return NF(...a); } });
+  });
+  await page.goto(env.url);
+  await page.waitForFunction(() => {
+    const el = document.querySelector('#steer');
+    const out = el?.querySelector('output[data-gauge="speed"]');
+    return el?.classList.contains('flocklab-ready') && /^\d+(\.\d+)?$/.test(out?.textContent ?? '');
+  }, null, { timeout: 120000 });
+  const shown = await page.evaluate(() => ({ made: window.numberFormats, speed: document.querySelector('#steer output[data-gauge="speed"]').textContent }));
+  assert.equal(shown.made, 0, `Intl.NumberFormat made ${shown.made} time(s) while the first widget started (speed shows ${shown.speed})`);
+  await page.close();
+});
