@@ -1,9 +1,12 @@
 // The lesson page's own controls for the scaling figure, built on the
 // widget's public handle (flocklab.js).
-import { mount, report } from './flocklab.js';
+import { report } from './flocklab.js';
 
+// The figure's handle, read when a control is used: the shim mounts the
+// page's widgets after DOMContentLoaded, and mounting it here, while this
+// module runs, would hold that event (el.flocklab mounts one not yet mounted).
 const fig = document.getElementById('scaling');
-const lab = mount(fig);
+const lab = () => fig.flocklab;
 const size = document.getElementById('scale-boids');
 const sizeOut = document.getElementById('scale-boids-value');
 const brute = document.getElementById('scale-brute');
@@ -13,25 +16,25 @@ const ms = document.getElementById('scale-ms');
 const table = document.getElementById('scale-table');
 
 size.addEventListener('input', () => { sizeOut.textContent = size.value; });
-size.addEventListener('change', () => lab.setBoids(Number(size.value)));
+size.addEventListener('change', () => lab().setBoids(Number(size.value)));
 for (const [button, kind] of [[brute, 'brute'], [grid, 'grid']]) {
   button.addEventListener('click', () => {
-    lab.setNeighbors(kind);
+    lab().setNeighbors(kind);
     brute.setAttribute('aria-pressed', String(kind === 'brute'));
     grid.setAttribute('aria-pressed', String(kind === 'grid'));
   });
 }
 
 compare.addEventListener('click', async () => {
-  await lab.ready;
+  await lab().ready;
   compare.disabled = true;
   compare.textContent = 'Measuring…';
   await new Promise((r) => setTimeout(r, 50)); // let the label paint first
   const body = table.tBodies[0];
   body.replaceChildren();
   for (const boids of [100, 300, 500]) {
-    const b = await lab.benchmark({ boids, neighbors: 'brute', steps: 60 });
-    const g = await lab.benchmark({ boids, neighbors: 'grid', steps: 60 });
+    const b = await lab().benchmark({ boids, neighbors: 'brute', steps: 60 });
+    const g = await lab().benchmark({ boids, neighbors: 'grid', steps: 60 });
     const row = body.insertRow();
     for (const v of [boids, b.toFixed(3), g.toFixed(3), `${(b / g).toFixed(1)}×`]) row.insertCell().textContent = v;
   }
@@ -41,10 +44,10 @@ compare.addEventListener('click', async () => {
 });
 
 // The step time, once the widget has started (it starts when scrolled near:
-// asking for lab.ready here would start it at load). If it cannot start,
+// asking for lab().ready here would start it at load). If it cannot start,
 // the shim has already said so.
 fig.addEventListener('flocklab:ready', () => {
-  const timer = setInterval(() => { ms.textContent = lab.stepTime().toFixed(3); }, 500);
+  const timer = setInterval(() => { ms.textContent = lab().stepTime().toFixed(3); }, 500);
   fig.addEventListener('flocklab:destroyed', () => clearInterval(timer), { once: true }); // a destroyed widget answers nothing
 }, { once: true });
 

@@ -56,11 +56,17 @@ function loadingLine(w, c) {
   loading.className = 'fl-loading';
   loading.setAttribute('role', 'status');
   loading.textContent = w.lang_.t('Loading the simulation...');
-  w.canvas_().after(loading);
-  loading.style.left = `${w.canvas_().offsetLeft}px`;
-  loading.style.top = `${w.canvas_().offsetTop}px`;
+  const cv = w.canvas_();
+  cv.after(loading);
+  // At the canvas's corner, read once the page is laid out anyway (a
+  // ResizeObserver's first call): read at mount, it made the browser lay out
+  // the page again for every widget mounted.
+  const place = () => { loading.style.left = `${cv.offsetLeft}px`; loading.style.top = `${cv.offsetTop}px`; };
+  const laidOut = typeof ResizeObserver === 'function' ? new ResizeObserver(() => { laidOut.disconnect(); place(); }) : null;
+  if (laidOut) laidOut.observe(cv);
+  else place();
   for (const o of c.outputs_) if (!o.textContent) o.textContent = '–';
-  w.signal_.addEventListener('abort', () => loading.remove());
+  w.signal_.addEventListener('abort', () => { laidOut?.disconnect(); loading.remove(); });
   return loading;
 }
 
