@@ -140,8 +140,13 @@ test('a slow frame repeats no tapped key: ArrowDown still down across a frame of
       Object.defineProperty(e, 'keyCode', { get: () => 40 });
       c.dispatchEvent(e);
     };
-    const frames = async (n) => { for (let i = 0; i < n; i++) await new Promise((r) => { requestAnimationFrame(() => r()); }); };
     const h = document.querySelector('#flock').flocklab;
+    // n of the widget's own frames (its counter, polled each page frame): the
+    // key is down, or up, for that many of the frames that read it.
+    const frames = async (n) => {
+      const f0 = h.uiMetrics().frames;
+      while (h.uiMetrics().frames < f0 + n) await new Promise((r) => { requestAnimationFrame(() => r()); });
+    };
     const seen = [h.uiMetrics().navItem];
     key('keydown');
     await frames(2);
@@ -150,10 +155,10 @@ test('a slow frame repeats no tapped key: ArrowDown still down across a frame of
     await frames(2);
     key('keyup');
     await frames(3);
-    seen.push(h.uiMetrics().navItem);
+    seen.push(h.uiMetrics().navItem, h.uiMetrics().keysWaiting);
     return seen;
   });
-  assert.deepEqual(moved, ['seed', 'play', 'play']);
+  assert.deepEqual(moved, ['seed', 'play', 'play', 0]);
   await page.close();
 });
 
