@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { start, startLesson, canvasOf, onWidget, until, whenWidget, handled, shownWidget, root, withPixels, pixelStats, drawnStats, swipe, pageOf, asIfHardwareGL, scrollToCanvas, mainThreadTasks, scrollSettled } from './helpers.mjs';
+import { start, startLesson, canvasOf, onWidget, until, whenWidget, handled, shownWidget, root, withPixels, pixelStats, drawnStats, swipe, pageOf, asIfHardwareGL, scrollToCanvas, mainThreadTasks, scrollSettled, httpGet } from './helpers.mjs';
 
 let env;
 let page;
@@ -401,12 +401,7 @@ test('the lesson server compresses what the browser accepts (issue 31: loading t
   // A client that accepts no encoding gets the file as it is; one that
   // accepts brotli, the build's precompressed file (brotli at quality 11,
   // `make web`) byte for byte; one that accepts only gzip, the file gzipped.
-  const { get } = await import('node:http');
-  const fetched = (encoding) => new Promise((ok) => get(`${env.url}flocklab-core.wasm`, { headers: { 'accept-encoding': encoding } }, (res) => {
-    const parts = [];
-    res.on('data', (d) => parts.push(d));
-    res.on('end', () => ok({ encoding: res.headers['content-encoding'] ?? null, body: Buffer.concat(parts) }));
-  }));
+  const fetched = (encoding) => httpGet(`${env.url}flocklab-core.wasm`, encoding).then((r) => ({ encoding: r.headers['content-encoding'] ?? null, body: r.body }));
   const wasm = join(root, 'build', 'web', 'flocklab-core.wasm');
   const plain = await fetched('identity');
   assert.equal(plain.encoding, null);

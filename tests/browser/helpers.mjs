@@ -4,6 +4,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { get } from 'node:http';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { serve } from '../../web/serve.mjs';
@@ -509,3 +510,13 @@ export function assertSleptTwins(assert, r) {
   assert.equal(r.a, r.b, 'after 300 more steps it equals its twin that never slept');
   assert.match(JSON.parse(r.a).describe, /What if/); // the lane came back with it
 }
+
+// A plain HTTP GET, outside any browser, accepting these encodings: the
+// status, the headers (lower-case names) and the body as it was sent.
+export const httpGet = (url, encodings = 'gzip, deflate, br') => new Promise((ok, fail) => {
+  get(url, { headers: { 'accept-encoding': encodings } }, (r) => {
+    const parts = [];
+    r.on('data', (d) => parts.push(d));
+    r.on('end', () => ok({ status: r.statusCode, headers: r.headers, body: Buffer.concat(parts) }));
+  }).on('error', fail);
+});

@@ -13,11 +13,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { get } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join, relative } from 'node:path';
 import { parseAllHeaders } from '@netlify/headers-parser';
-import { start, root, courseSite, readyIn } from './helpers.mjs';
+import { start, root, courseSite, readyIn, httpGet } from './helpers.mjs';
 import { nginx, apache, caddy } from './servers.mjs';
 
 const VERSION = readFileSync(join(root, 'VERSION'), 'utf8').trim();
@@ -36,13 +35,7 @@ after(async () => {
 });
 
 // A file's response headers and body, asked for as a browser asks (brotli and gzip accepted).
-const fetched = (url) => new Promise((ok, fail) => {
-  get(url, { headers: { 'accept-encoding': 'gzip, deflate, br' } }, (r) => {
-    const parts = [];
-    r.on('data', (d) => parts.push(d));
-    r.on('end', () => ok({ status: r.statusCode, ...r.headers, body: Buffer.concat(parts) }));
-  }).on('error', fail);
-});
+const fetched = (url) => httpGet(url).then((r) => ({ status: r.status, ...r.headers, body: r.body }));
 const decoded = { br: brotliDecompressSync, gzip: gunzipSync };
 
 const ASSETS = {
