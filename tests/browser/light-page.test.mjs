@@ -504,3 +504,28 @@ test('English numbers are written without Intl.NumberFormat, to the digit as it 
   assert.equal(shown.made, 0, `Intl.NumberFormat made ${shown.made} time(s) while the first widget started (speed shows ${shown.speed})`);
   await page.close();
 });
+
+test('a widget put to sleep far from the viewport stays asleep until it comes near: no new instance is made for it meanwhile (its nearness from before it started counted, and it was made again at once, slept, and again)', async () => {
+  const page = await pageOf(env, '<figure class="flocklab" id="w0" data-seed="7" style="margin-bottom: 12000px"><canvas width="900" height="540"></canvas></figure><p>end</p>');
+  const w0 = () => page.evaluate(() => ({ cls: document.getElementById('w0').className, made: window.FlockLab.instanceStats().made }));
+  const rounds = [];
+  for (let round = 0; round < 5; round++) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForFunction(() => document.getElementById('w0').classList.contains('flocklab-ready'), null, { timeout: 60000 });
+    await page.evaluate(() => {
+      window.changes = [];
+      new MutationObserver(() => window.changes.push(document.getElementById('w0').className)).observe(document.getElementById('w0'), { attributes: true, attributeFilter: ['class'] });
+      window.scrollTo(0, document.body.scrollHeight);
+    });
+    await page.waitForFunction(() => document.getElementById('w0').classList.contains('fl-asleep'), null, { timeout: 60000 });
+    const asleep = await w0();
+    // A second of page frames far away: long enough for the loop the bug made
+    // (it needed a few milliseconds); nothing can come back without it.
+    await page.evaluate(() => new Promise((r) => { let n = 0; const f = () => (++n === 60 ? r() : requestAnimationFrame(f)); requestAnimationFrame(f); }));
+    const after = await w0();
+    rounds.push({ made: after.made - asleep.made, readyAgain: (await page.evaluate(() => window.changes)).filter((c) => c.includes('flocklab-ready')).length, still: after.cls.includes('fl-asleep') });
+  }
+  assert.deepEqual(rounds, rounds.map(() => ({ made: 0, readyAgain: 0, still: true })), JSON.stringify(rounds));
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});

@@ -68,6 +68,14 @@ const nearness = typeof IntersectionObserver === 'function'
     pump();
   }, { rootMargin: '100% 0px' })
   : null;
+// Not watched any more: what was last seen of it is forgotten too. A widget
+// put to sleep far away is watched again, and until the observer's first
+// report on it, it must not count as near from before it started (it was
+// made again at once, slept, and again: 7 instances in a second).
+function unwatch(el) {
+  nearness?.unobserve(el);
+  near.delete(el);
+}
 // DOMContentLoaded has fired (a module script runs before it, and so may a
 // shim imported while the page still parses).
 const domLoaded = () => document.readyState === 'complete'
@@ -94,7 +102,7 @@ function pump() {
 export function want(el) {
   if (wanted.has(el)) return;
   wanted.add(el);
-  nearness?.unobserve(el); // wanted wherever it is: no need to watch it
+  unwatch(el); // wanted wherever it is: no need to watch it
   pump();
 }
 // Whether a script holds this widget (it read its ready or called a
@@ -135,7 +143,7 @@ function startNext() {
   const job = ready[0];
   startQueue.splice(startQueue.indexOf(job), 1);
   soon.delete(job.el);
-  if (!startQueue.some((j) => j.el === job.el)) nearness?.unobserve(job.el);
+  if (!startQueue.some((j) => j.el === job.el)) unwatch(job.el);
   let p;
   try {
     p = Promise.resolve(job.start());
