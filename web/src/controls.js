@@ -56,17 +56,18 @@ function loadingLine(w, c) {
   loading.className = 'fl-loading';
   loading.setAttribute('role', 'status');
   loading.textContent = w.lang_.t('Loading the simulation...');
-  const cv = w.canvas_();
-  cv.after(loading);
+  w.canvas_().after(loading);
   // At the canvas's corner, read once the page is laid out anyway (a
   // ResizeObserver's first call): read at mount, it made the browser lay out
-  // the page again for every widget mounted.
-  const place = () => { loading.style.left = `${cv.offsetLeft}px`; loading.style.top = `${cv.offsetTop}px`; };
-  const laidOut = typeof ResizeObserver === 'function' ? new ResizeObserver(() => { laidOut.disconnect(); place(); }) : null;
-  if (laidOut) laidOut.observe(cv);
-  else place();
+  // the page again for every widget mounted. The observer keeps nothing of
+  // the canvas once it has placed the line (the canvas holds the instance,
+  // and a widget taken away must be collected with its memory).
+  const place = (cv) => { loading.style.left = `${cv.offsetLeft}px`; loading.style.top = `${cv.offsetTop}px`; };
+  const laidOut = typeof ResizeObserver === 'function' ? new ResizeObserver((seen, self) => { self.disconnect(); place(seen[0].target); }) : null;
+  if (laidOut) laidOut.observe(w.canvas_());
+  else place(w.canvas_());
   for (const o of c.outputs_) if (!o.textContent) o.textContent = '–';
-  w.signal_.addEventListener('abort', () => { laidOut?.disconnect(); loading.remove(); });
+  w.signal_.addEventListener('abort', () => { laidOut?.disconnect(); loading.remove(); }, { once: true });
   return loading;
 }
 
