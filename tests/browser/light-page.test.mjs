@@ -514,7 +514,9 @@ test('a widget put to sleep far from the viewport stays asleep until it comes ne
     await page.waitForFunction(() => document.getElementById('w0').classList.contains('flocklab-ready'), null, { timeout: 60000 });
     await page.evaluate(() => {
       window.changes = [];
-      new MutationObserver(() => window.changes.push(document.getElementById('w0').className)).observe(document.getElementById('w0'), { attributes: true, attributeFilter: ['class'] });
+      window.watching?.disconnect(); // one observer, this round's
+      window.watching = new MutationObserver((records) => { for (const r of records) window.changes.push(r.target.className); });
+      window.watching.observe(document.getElementById('w0'), { attributes: true, attributeFilter: ['class'] });
       window.scrollTo(0, document.body.scrollHeight);
     });
     await page.waitForFunction(() => document.getElementById('w0').classList.contains('fl-asleep'), null, { timeout: 60000 });
