@@ -146,6 +146,7 @@ bool App::draw_now() {
     // What a frame reads besides the scene (the HUD's gauges, its corner):
     // none may have run since the start, a restore or the last change.
     update_panels(now_ms());
+    lay_out_panels();
     draw();
     return true;
 }

@@ -155,6 +155,7 @@ private:
     void update_panels(double now_ms);
     void place_hud(double now_ms);  // the HUD's corner: the one over less of what matters
     void draw();
+    void lay_out_panels();  // a frame drawn alone: its auto-sized panels fit what it shows
     void draw_hud();
     void draw_plot();
     void draw_what_if();  // the what-if lane's ghost, over the view's shapes

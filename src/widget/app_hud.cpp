@@ -56,6 +56,26 @@ void App::draw() {
     painter_->present();
 }
 
+// ImGui sizes an auto-sized window (the HUD, the closed Tuning header, the
+// keys) from what it held the frame before. A frame drawn alone, not after
+// the frame loop's last one (an asleep or parked widget's picture: just
+// after a run, whose progress line changed the HUD, or after the canvas
+// was resized, when the HUD had the old size's lines), first lays the
+// panels out once at the window's size now: no input is read and no time
+// passes (no key repeats, nothing moves), nothing is drawn.
+void App::lay_out_panels() {
+    ImGuiIO& io = ImGui::GetIO();
+    const float dt = io.DeltaTime;
+    io.DeltaTime = 1e-6f;
+    ui_input_.size_display();
+    ImGui::NewFrame();
+    draw_hud();
+    draw_tuning();
+    draw_help();
+    ImGui::EndFrame();
+    io.DeltaTime = dt;
+}
+
 void App::draw_hud() {
     const ImVec2 d = ImGui::GetIO().DisplaySize;
     if (hud_.corner) ImGui::SetNextWindowPos(ImVec2(d.x - 8, d.y - 8), ImGuiCond_Always, ImVec2(1, 1));

@@ -97,6 +97,12 @@ void UiInput::event(const SDL_Event& e) {
     }
 }
 
+void UiInput::size_display() {
+    int w = 0, h = 0;
+    SDL_GetWindowSize(window_, &w, &h);
+    ImGui::GetIO().DisplaySize = ImVec2(static_cast<float>(w), static_cast<float>(h));
+}
+
 void UiInput::new_frame() {
     ImGuiIO& io = ImGui::GetIO();
     // A press this frame is handled first, alone: the keys typed after it wait
@@ -118,9 +124,7 @@ void UiInput::new_frame() {
         io.KeysDown[k.code] = k.down;
     }
     keys_.erase(keys_.begin(), keys_.begin() + static_cast<long>(taken));
-    int w = 0, h = 0;
-    SDL_GetWindowSize(window_, &w, &h);
-    io.DisplaySize = ImVec2(static_cast<float>(w), static_cast<float>(h));
+    size_display();
 
     // ImGui's clock moves at most 1/20 s a frame. It repeats a key held
     // for 0.275 s of it, and a slow frame (a busy machine, a big flock) made

@@ -22,6 +22,7 @@ public:
     void detach();                    // frees the cursors
     void event(const SDL_Event& e);   // every event, before the app's own handling
     void new_frame();                 // before ImGui::NewFrame()
+    void size_display();              // ImGui's display is the window's size now (new_frame does it too)
     int keys_waiting() const { return static_cast<int>(keys_.size()); }  // key events and characters not yet given to ImGui
 
 private:

@@ -416,6 +416,59 @@ test('the Play button of an asleep widget wakes it and plays, as the Live button
   await page.close();
 });
 
+test('an asleep widget\'s picture shows the HUD\'s box where its live frames do, also just after a run (the picture\'s frame, drawn alone, lays the panels out first)', async () => {
+  const page = await pageOf(env, '<div class="flocklab" id="s" data-seed="7"></div>');
+  // A phone: the HUD in its corner, two lines. The widget laid out at the
+  // page's first size, then at this one, runs, and sleeps: the frame drawn
+  // for its picture may be the first at this size, after frames with the
+  // run's progress line.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(async () => {
+    const h = document.querySelector('#s').flocklab;
+    await h.ready;
+    h.pause();
+    await h.runTo(3);
+    await h.sleep();
+  });
+  await page.waitForFunction(() => document.querySelector('#s canvas')?.style.backgroundImage.startsWith('url('));
+  // The picture, decoded before waking takes it away.
+  await page.evaluate(async () => {
+    const c = document.querySelector('#s canvas');
+    const img = new Image();
+    img.src = c.style.backgroundImage.slice(5, -2);
+    await img.decode();
+    const o = document.createElement('canvas');
+    [o.width, o.height] = [img.width, img.height];
+    o.getContext('2d').drawImage(img, 0, 0);
+    window.picture = { o, perCss: img.width / c.clientWidth };
+  });
+  const f0 = await page.evaluate(async () => { const h = document.querySelector('#s').flocklab; await h.ready; return h.uiMetrics().frames; });
+  await page.waitForFunction((f) => document.querySelector('#s').flocklab.uiMetrics().frames > f + 3, f0);
+  const r = await page.evaluate(() => {
+    const hud = document.querySelector('#s').flocklab.uiMetrics().hud; // [left, top, right, bottom] in CSS px, live
+    const { o, perCss } = window.picture;
+    const px = o.getContext('2d').getImageData(0, 0, o.width, o.height).data;
+    const lum = (x, y) => { const i = (y * o.width + x) * 4; return px[i] + px[i + 1] + px[i + 2]; };
+    // The box's left border: a line (one column, or two where it falls
+    // between pixels) brighter than the scene left of it and the box's shade
+    // right of it, on most of the box's rows, left of the live box's middle.
+    const rows = [];
+    for (let y = Math.ceil((hud[1] + 5) * perCss); y < (hud[3] - 5) * perCss; y++) rows.push(y);
+    const line = (x, y) => Math.max(lum(x, y), lum(x + 1, y));
+    let best = { x: -1, share: 0 };
+    for (let x = 3; x < ((hud[0] + hud[2]) / 2) * perCss; x++) {
+      const share = rows.filter((y) => line(x, y) > lum(x - 2, y) + 20 && line(x, y) > lum(x + 3, y) + 20).length / rows.length;
+      if (share > best.share) best = { x, share };
+    }
+    return { hud, left: best.x / perCss, share: best.share, rows: rows.length };
+  });
+  assert.ok(r.rows > 10, JSON.stringify(r));
+  assert.ok(r.share > 0.8, `the picture has the HUD's box edge: ${JSON.stringify(r)}`);
+  assert.ok(Math.abs(r.left - r.hud[0]) <= 1.5, `the picture's HUD box starts at ${r.left} px, the live frame's at ${r.hud[0]}`);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
 test('a widget no script holds gives up its instance when far from the viewport and takes its state back when near: the gauges it showed last are the first it shows again, to the bit; one a script holds stays live; a method called on a far widget holds it without starting it', async () => {
   const page = await pageOf(env, ['w0', 'w1', 'held', 'called'].map((id) => `<figure class="flocklab" id="${id}" data-seed="7" style="margin-bottom: 4000px"><canvas width="900" height="540"></canvas></figure>`).join(''));
   // A setter called at load on the last widget, far below: queued, and it does not start it.
