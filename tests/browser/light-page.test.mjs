@@ -371,7 +371,7 @@ test('an asleep widget\'s Live button alone wakes it, in the same state to the b
   await page.close();
 });
 
-test('the keyboard alone wakes an asleep widget: its Live button is in the tab order with its name, Enter wakes it, and the keys then reach its canvas', async () => {
+test('the keyboard alone wakes an asleep widget: its Live button is in the tab order with its name (why it slept), Enter wakes it, and the keys then reach its canvas', async () => {
   const page = await pageOf(env, '<p><a href="#k">before</a></p><figure class="flocklab" id="k" data-seed="7"><canvas width="900" height="540"></canvas></figure>');
   await page.evaluate(async () => {
     const h = document.querySelector('#k').flocklab;
@@ -388,7 +388,8 @@ test('the keyboard alone wakes an asleep widget: its Live button is in the tab o
     reached = await page.evaluate(() => document.activeElement?.classList.contains('fl-wake'));
   }
   assert.ok(reached, 'Tab reaches the Live button');
-  assert.match(name, /Make this widget live again \(it gave up its memory/); // asleep, not parked: its own reason
+  // Asleep, not parked, and put to sleep in view by the page's script (not for being out of view): its own reason.
+  assert.equal(name, 'Make this widget live again (the page put it to sleep to save memory)');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => { const el = document.querySelector('#k'); return !el.classList.contains('fl-asleep') && el.classList.contains('flocklab-ready'); }, null, { timeout: 60000 });
   await page.waitForFunction(() => document.activeElement === document.querySelector('#k canvas'), null, { timeout: 10000 });
@@ -469,7 +470,7 @@ test('an asleep widget\'s picture shows the HUD\'s box where its live frames do,
   await page.close();
 });
 
-test('a widget no script holds gives up its instance when far from the viewport and takes its state back when near: the gauges it showed last are the first it shows again, to the bit; one a script holds stays live; a method called on a far widget holds it without starting it', async () => {
+test('a widget no script holds gives up its instance when far from the viewport and takes its state back when near (its Live button says it slept out of view): the gauges it showed last are the first it shows again, to the bit; one a script holds stays live; a method called on a far widget holds it without starting it', async () => {
   const page = await pageOf(env, ['w0', 'w1', 'held', 'called'].map((id) => `<figure class="flocklab" id="${id}" data-seed="7" style="margin-bottom: 4000px"><canvas width="900" height="540"></canvas></figure>`).join(''));
   // A setter called at load on the last widget, far below: queued, and it does not start it.
   await page.evaluate(() => document.getElementById('called').flocklab.setRule('alignment', false));
@@ -495,6 +496,8 @@ test('a widget no script holds gives up its instance when far from the viewport 
     ready: document.querySelectorAll('.flocklab-ready').length,
   }));
   assert.equal(await cls('w0', 'flocklab-ready'), false, 'asleep: not ready');
+  // Its Live button says why it slept (out of view), not what a script's sleep() says.
+  assert.equal(await page.locator('#w0 .fl-wake').getAttribute('aria-label'), 'Make this widget live again (it gave up its memory while it was out of view)');
   assert.equal(await cls('held', 'fl-asleep'), false, 'held by a script: it stays live');
   // Live instances are the ready widgets': w0's went (the called widget's came).
   assert.equal(asleep.stats.live, asleep.ready, JSON.stringify({ before, asleep }));

@@ -231,18 +231,22 @@ function makeGraphics(w, fit, sizes) {
 // On screen, the last frame stays as the canvas's picture (as a parked
 // widget's), with the Live button; the instance is made again when the widget comes
 // near (loader.js), when the button is pressed, or when a script asks.
-// sleep_() returns the snapshot, or null if it has no instance to give up;
+// sleep_(far) returns the snapshot, or null if it has no instance to give up
+// (far: the loader let it go, out of view; else a script asked, in view or not);
 // woke_(): a new instance runs with the state put back, drawing on the
 // canvas it was given.
 function asleepParts(w, st, entry, swap, wake, fit) {
   const el = w.el_;
-  const sleep = () => {
+  const sleep = (far) => {
     const api = w.api_();
     if (!api) return null;
     // Off screen, no picture: it wakes before it is seen again, and in
     // software WebGL the frame drawn and read back for one took most of the time.
     if (!st.parked_) park(w, st, entry, swap, wake, st.onScreen_);
-    wake.setAttribute('aria-label', w.lang_.t('Make this widget live again (it gave up its memory while it was out of view)'));
+    // The button's name says why it slept: the student may have watched it stop.
+    wake.setAttribute('aria-label', far
+      ? w.lang_.t('Make this widget live again (it gave up its memory while it was out of view)')
+      : w.lang_.t('Make this widget live again (the page put it to sleep to save memory)'));
     el.classList.add('fl-asleep');
     return api.snapshot();
   };
@@ -362,7 +366,7 @@ export function mayRest(w) {
 export function putToSleep(w, whenNear = true) {
   const el = w.el_;
   w.tick_(true); // the page shows what it stops at
-  const snapshot = w.life_.sleep_();
+  const snapshot = w.life_.sleep_(whenNear);
   const api = w.module_;
   w.module_ = null;
   w.instance_ = null; // nothing of the page holds the instance (and its memory) after this
