@@ -34,7 +34,8 @@ deps-web:
 deps-browser:
 	bash .ci/install-deps.sh browser
 
-# The widget: build/web/ holds the page, the shim and flocklab-core.{js,wasm}.
+# The widget: build/web/ holds the page, the shim and flocklab-core.{js,wasm}
+# (and flocklab-core-nosimd.wasm, for engines without WebAssembly SIMD).
 web: deps-web
 	emcmake cmake -S . -B $(BUILD)/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
 	cmake --build $(BUILD)/wasm -j $(JOBS)
@@ -45,6 +46,8 @@ web: deps-web
 	node web/tools/lang-keys.mjs --modules $(BUILD)/web/lang
 	cp $(BUILD)/wasm/src/widget/flocklab-core.js $(BUILD)/wasm/src/widget/flocklab-core.wasm $(BUILD)/web/
 	cp $(BUILD)/wasm/src/sweep/flocklab-sweep.js $(BUILD)/wasm/src/sweep/flocklab-sweep.wasm $(BUILD)/web/
+	# The same modules without SIMD, for engines that have none (checked: web/tools/nosimd.mjs).
+	node web/tools/nosimd.mjs $(BUILD)
 	# The shim: the modules under web/src/ bundled into one minified
 	# flocklab.js, with a source map back to them; the experiments' part
 	# (flocklab-experiment.js, loaded only by a page with a [data-experiment])

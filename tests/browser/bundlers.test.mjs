@@ -12,14 +12,16 @@ import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'nod
 import { createServer as createNetServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createHash } from 'node:crypto';
 import { build as viteBuild, createServer as viteServer } from 'vite';
 import webpack from 'webpack';
 import { serve } from '../../web/serve.mjs';
-import { start, root, here } from './helpers.mjs';
+import { start, root, here, noSimd } from './helpers.mjs';
 
 const VERSION = readFileSync(join(root, 'VERSION'), 'utf8').trim();
 const tgz = join(root, 'build', 'dist', `flocklab-${VERSION}.tgz`);
 const clients = join(root, 'build', 'release-clients');
+const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 const LAB = { spacing: 22.550619377904063, order: 0.8828553839737805 };
 
 let env;
@@ -61,10 +63,43 @@ function readmeExample() {
 async function check(outDir, page = 'index.html') {
   const server = await serve(outDir, 0);
   try {
-    return await checkAt(`http://127.0.0.1:${server.address().port}/${page}`);
+    const url = `http://127.0.0.1:${server.address().port}/${page}`;
+    await checkWithoutSimd(url);
+    return await checkAt(url);
   } finally {
     server.close();
   }
+}
+
+// The same page as an engine without WebAssembly SIMD sees it: the bundler
+// took the modules without SIMD in too, and they are the ones fetched.
+async function checkWithoutSimd(url) {
+  const p = await env.context.newPage();
+  await p.addInitScript(noSimd);
+  const problems = [];
+  const wasm = []; // the bytes of each .wasm fetched, as promises
+  p.on('pageerror', (e) => problems.push(String(e)));
+  p.on('response', (res) => {
+    if (res.status() >= 400 && !res.url().endsWith('/favicon.ico')) problems.push(`${res.status()} ${res.url()}`);
+    if (/\.wasm$/.test(new URL(res.url()).pathname)) wasm.push(res.body());
+  });
+  await p.goto(url);
+  await p.waitForFunction(() => window.client !== undefined, null, { timeout: 60000 });
+  const r = await p.evaluate(async () => {
+    const { h } = window.client;
+    await h.ready;
+    const g = await h.runTo(10);
+    const ex = await document.querySelector('#e').flocklab.ready;
+    return { g, runs: (await ex.run()).rows.length };
+  });
+  assert.deepEqual([r.g.spacing, r.g.order, r.runs], [LAB.spacing, LAB.order, 2]);
+  // Bundlers may rename the files (webpack: a hash alone), so each is known by its bytes.
+  const names = new Map(['flocklab-core.wasm', 'flocklab-core-nosimd.wasm', 'flocklab-sweep.wasm', 'flocklab-sweep-nosimd.wasm']
+    .map((f) => [sha256(readFileSync(join(root, 'build', 'web', f))), f]));
+  const fetched = [...new Set((await Promise.all(wasm)).map((b) => names.get(sha256(b)) ?? `another file of ${b.length} bytes`))].sort();
+  assert.deepEqual(fetched, ['flocklab-core-nosimd.wasm', 'flocklab-sweep-nosimd.wasm']);
+  assert.deepEqual(problems, []);
+  await p.close();
 }
 async function checkAt(url) {
   const p = await env.context.newPage();

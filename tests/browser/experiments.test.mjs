@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { start, openLesson, pageOf, root, mainThreadTasks } from './helpers.mjs';
+import { start, openLesson, pageOf, root, mainThreadTasks, noSimd } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -16,10 +16,10 @@ const cli = (...args) => execFileSync(join(root, 'build', 'native', 'flocklab'),
   .trim().split('\n').map((l) => JSON.parse(l)).filter((r) => 'run' in r);
 
 // An experiment element (and a target widget) on a page of its own; resolves its handle once ready.
-async function experimentPage(attrs, extra = '', setup = null) {
+async function experimentPage(attrs, extra = '', setup = null, init = null) {
   const page = await pageOf(env, `<figure class="flocklab" id="e" data-experiment ${attrs} data-target="#t"></figure>
     <figure class="flocklab" id="t" data-paused><canvas width="900" height="540"></canvas></figure>
-    <label>Notes <input id="notes" type="text"></label>${extra}`, { setup });
+    <label>Notes <input id="notes" type="text"></label>${extra}`, { setup, init });
   await page.waitForFunction(() => document.querySelector('#e').classList.contains('flocklab-ready')
     && document.querySelector('#t').classList.contains('flocklab-ready'), null, { timeout: 60000 });
   await page.evaluate(() => document.querySelector('#e').flocklabExperiment.ready); // described: its axes and values
@@ -82,6 +82,35 @@ test('the flock: seeds 0-199 start as natively, 25 wandering runs of 10 s end as
     return sum / xs.length;
   });
   assert.deepEqual(r.summary.map((p) => p.mean), means);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('an engine without WebAssembly SIMD (Safari before 16.4): the page loads the modules built without it, the widget and the workers alike, and seed 7, a wandering run and every run of an experiment equal native, to the bit', async () => {
+  const asked = [];
+  const page = await experimentPage('data-scene="flock" data-vary="weight-separation" data-values="0:3:1" data-seeds="0-3" data-seconds="10" data-measure="spacing"', '',
+    (p) => p.on('request', (q) => asked.push(new URL(q.url()).pathname.split('/').pop())), noSimd);
+  const runs = await page.evaluate(() => {
+    const h = document.querySelector('#t').flocklab;
+    h.reset(7);
+    stepAll(h, 600); // helpers.mjs
+    const seven = h.state().boids;
+    h.setRule('wander', true);
+    h.reset(3);
+    stepAll(h, 600);
+    return { seven, wander: h.state().boids };
+  });
+  assert.deepEqual(runs.seven, dump('--seed', '7', '--steps', '600'), 'seed 7 after 10 s');
+  assert.deepEqual(runs.wander, dump('--seed', '3', '--steps', '600', '--wander'), 'seed 3 with wander after 10 s');
+  const r = await runAll(page);
+  const native = cli('--vary', 'weight_separation=0:3:1', '--seeds', '0-3', '--seconds', '10');
+  assert.equal(r.rows.length, 16);
+  assert.deepEqual(r.rows.map((x) => [Number(x.value), x.seed, x.spacing, x.order]),
+    native.map((x) => [x.weight_separation, x.seed, x.spacing, x.order]));
+  // Each file fetched, the workers' included (a worker's request is the page's
+  // here): only the modules without SIMD.
+  const wasm = [...new Set(asked.filter((f) => f.endsWith('.wasm')))].sort();
+  assert.deepEqual(wasm, ['flocklab-core-nosimd.wasm', 'flocklab-sweep-nosimd.wasm'], `the page fetched ${wasm.join(', ')}`);
   assert.deepEqual(page.problems, []);
   await page.close();
 });

@@ -92,6 +92,14 @@ export async function openLesson(env, path = '') {
   return page;
 }
 
+// An init script (pageOf's `init`, addInitScript): the page's WebAssembly
+// answers the SIMD probe as an engine without SIMD would (Safari before
+// 16.4); this Chromium has it. Every other module validates as before.
+export const noSimd = () => {
+  const validate = WebAssembly.validate;
+  WebAssembly.validate = (bytes) => (new Uint8Array(bytes).includes(0xfd) ? false : validate(bytes));
+};
+
 // A page of an author's own, served beside flocklab.js: `body` inside a
 // document whose <html> has `lang`. Console errors and warnings are
 // collected into page.problems and page.warnings (the software WebGL's

@@ -268,21 +268,6 @@ test('full screen: Safari\'s prefixed API where it is the only one; where there 
   await page.close();
 });
 
-test('an engine without WebAssembly SIMD (Safari before 16.4): the widget says what the student can do', async () => {
-  // This Chromium has SIMD; the probe is answered as such an engine would.
-  const noSimd = () => {
-    const validate = WebAssembly.validate;
-    WebAssembly.validate = (bytes) => (new Uint8Array(bytes).includes(0xfd) ? false : validate(bytes));
-  };
-  const page = await pageOf(env, '<figure class="flocklab" id="n"><canvas width="900" height="540"></canvas></figure>', { init: noSimd });
-  await page.waitForFunction(() => document.querySelector('#n .fl-error')?.textContent, null, { timeout: 60000 });
-  const said = await page.evaluate(() => document.querySelector('#n .fl-error').textContent);
-  assert.match(said, /no SIMD/);
-  assert.match(said, /16\.4/);
-  assert.equal(await page.evaluate(() => window.FlockLab.liveInstances()), 0);
-  await page.close();
-});
-
 test('memory per instance: each of the lesson\'s widgets starts with 2 MiB of WebAssembly memory (not 16), all of them together stay under 64 MiB; a text of 400,000 characters still goes in (through the heap), and start-up arguments over 256 kB are refused in a sentence with no instance made', async () => {
   const page = await env.context.newPage();
   await page.goto(env.url);

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serve } from '../../web/serve.mjs';
-import { start, openLesson, pageOf, root } from './helpers.mjs';
+import { start, openLesson, pageOf, root, noSimd } from './helpers.mjs';
 import { specOf } from '../../web/tools/spec.mjs';
 
 const VERSION = readFileSync(join(root, 'VERSION'), 'utf8').trim();
@@ -34,9 +34,11 @@ after(async () => {
 });
 
 // A file:// page with every request but its own refused; the requests it made are kept.
-async function openFile(path, query = '') {
+// `init`: run in the page before its scripts (addInitScript).
+async function openFile(path, query = '', init = null) {
   const url = pathToFileURL(path).href;
   const page = await env.context.newPage();
+  if (init) await page.addInitScript(init);
   page.problems = [];
   page.warnings = [];
   page.requests = [];
@@ -94,6 +96,19 @@ test('the offline widget files open from file:// with no other request; flock.ht
   assert.deepEqual(others(qps, file), [], 'the single file fetched a language table');
   assert.ok(warned.some((w) => /lang\/qps\.json could not be loaded \(this single file does not carry it\); using English/.test(w)), warned.join('\n'));
   await qps.close();
+});
+
+test('an offline file on an engine without WebAssembly SIMD (it carries the modules with SIMD only) says in the widget what the student can do, and asks for nothing', async () => {
+  const file = join(dist, 'offline', 'flock.html');
+  const page = await openFile(file, '', noSimd);
+  await page.waitForFunction(() => document.querySelector('.fl-error')?.textContent, null, { timeout: 60000 });
+  const said = await page.evaluate(() => document.querySelector('.fl-error').textContent);
+  assert.match(said, /no SIMD, which this offline file needs/);
+  assert.match(said, /16\.4/);
+  assert.match(said, /Open the lesson's web page instead/);
+  assert.equal(await page.evaluate(() => window.FlockLab.liveInstances()), 0);
+  assert.deepEqual(others(page, file), []);
+  await page.close();
 });
 
 test('offline/lesson.html: every widget gets ready from file://, and its experiments run without Workers', async () => {

@@ -5,6 +5,7 @@
 // most 8 ms; over the experiment's state `ex` (experiment.js).
 import { begin, sweepApi } from './sweep-api.js';
 import { inline, decode } from './inline.js';
+import { hasSimd, sweepOptions } from './simd.js';
 import { acquire, discard, nextJob, poolSize, release } from './worker-pool.js';
 import { hasShapes, useShapeApi } from './experiment-words.js';
 import { report } from './results.js';
@@ -21,7 +22,7 @@ const fromInline = () => ({
   },
 });
 
-const loadSweep = () => import('./flocklab-sweep.js').then((mod) => mod.default(inline ? fromInline() : {})).then(sweepApi);
+const loadSweep = () => import('./flocklab-sweep.js').then((mod) => mod.default(inline ? fromInline() : sweepOptions(hasSimd()))).then(sweepApi);
 // The page's one instance on this thread for the results' shapes (the
 // core's rule, src/core/shape.cpp), loaded once, beside the workers.
 let forShapes = null;
@@ -177,6 +178,9 @@ function begun(ex, i) {
 
 // The experiment described by one worker from the pool: a promise of
 // use(the description), or of why not.
+// A job to a worker, with the module it loads (simd.js: the page decides).
+const post = (w, j, shard, id) => w.postMessage({ ...j, shard, job: id, simd: hasSimd() });
+
 function describeOnWorker(ex, j, use) {
   return new Promise((resolve) => {
     let left = false;
@@ -190,7 +194,7 @@ function describeOnWorker(ex, j, use) {
         resolve(use(m.info));
       };
       w.onerror = (e) => { discard(w); resolve(new Error(`flocklab: the experiment's worker failed (${e.message})`)); };
-      w.postMessage({ ...j, shard: null, job: id });
+      post(w, j, null, id);
     }, (err) => resolve(err));
   });
 }
@@ -216,7 +220,7 @@ function runOnWorkers(ex, j, on) {
         } catch (err) { on.fail_(err); }
       };
       // Each worker runs every n-th run, from its own k.
-      w.postMessage({ ...j, shard: [k, n], job: id });
+      post(w, j, [k, n], id);
     }, on.fail_);
   }
 }

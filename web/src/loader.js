@@ -8,6 +8,7 @@ import { english } from './lang.js';
 import { MAX_TEXT } from './values.js';
 import { inline, decode } from './inline.js';
 import { nextTask, inPage } from './tasks.js';
+import { coreWasm, hasSimd } from './simd.js';
 
 // What to do when a file of the widget cannot be fetched at all. A frame
 // sandboxed without allow-same-origin (an LMS's) has the origin "null": its
@@ -20,16 +21,18 @@ let compiled = null;
 export function compiledModule() {
   if (!compiled && inline) compiled = WebAssembly.compile(decode(inline.core)); // a single-file build
   if (!compiled) {
-    // './' and import.meta.url: the pattern Vite, webpack 5 and esbuild follow to copy the file.
-    const url = new URL('./flocklab-core.wasm', import.meta.url);
+    // './' and import.meta.url: the pattern Vite, webpack 5 and esbuild follow
+    // to copy the file; the one with SIMD, or without where the engine has none.
+    const url = coreWasm();
+    const file = url.pathname.split('/').pop();
     const fetched = fetch(url).then((r) => {
       if (!r.ok) {
-        throw new Error(`flocklab-core.wasm could not be loaded from ${url} (HTTP ${r.status}). `
-          + 'Copy build/web/flocklab-core.wasm next to flocklab.js.');
+        throw new Error(`${file} could not be loaded from ${url} (HTTP ${r.status}). `
+          + `Copy build/web/${file} next to flocklab.js.`);
       }
       return r;
     }, (err) => {
-      throw new Error(`flocklab-core.wasm could not be fetched from ${url} (${err.message}). ${fetchAdvice()}`);
+      throw new Error(`${file} could not be fetched from ${url} (${err.message}). ${fetchAdvice()}`);
     });
     compiled = fetched.then((r) => (WebAssembly.compileStreaming
       ? WebAssembly.compileStreaming(r.clone()).catch(() => r.arrayBuffer().then((b) => WebAssembly.compile(b)))
@@ -184,14 +187,6 @@ function checkLengths(name, args) {
   }
 }
 
-// The core is built with WebAssembly SIMD (-msimd128): an engine without it
-// (Safari before 16.4) would only say "invalid opcode 253". This validates
-// the smallest module that uses it: one function returning a v128.const.
-const SIMD_PROBE = [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 0x60, 0, 1, 0x7b, 3, 2, 1, 0,
-  0x0a, 0x16, 1, 0x14, 0, 0xfd, 0x0c, ...new Array(16).fill(0), 0x0b];
-let simd = null;
-const hasSimd = () => (simd ??= WebAssembly.validate(new Uint8Array(SIMD_PROBE)));
-
 // The module's exports as JS functions ([name, C name, return type, argument
 // types]): made at build time from web_main.cpp's signatures (web/tools/c-api.mjs).
 
@@ -211,8 +206,8 @@ export function startInstance(el, canvas, args, cancelled = () => false, lang = 
   if (bytes > MAX_ARGS_BYTES) {
     return Promise.reject(new Error(lang.t('its data-* attributes and language table come to {0} kB, more than the {1} kB a widget starts with. Shorten them.', Math.ceil(bytes / 1024), MAX_ARGS_BYTES / 1024)));
   }
-  if (!hasSimd()) {
-    return Promise.reject(new Error(lang.t('this browser\'s WebAssembly has no SIMD, which the simulation needs (Safari and every iPad browser have it from iOS and iPadOS 16.4, Chrome from 91, Firefox from 89). Update the system or the browser, or open the lesson on another device.')));
+  if (inline && !hasSimd()) { // a single file carries the modules with SIMD only
+    return Promise.reject(new Error(lang.t('this browser\'s WebAssembly has no SIMD, which this offline file needs (Safari and every iPad browser have it from iOS and iPadOS 16.4, Chrome from 91, Firefox from 89). Open the lesson\'s web page instead (it has a version without SIMD), or update the system or the browser.')));
   }
   const started = queueStart(el, () => (cancelled()
     ? Promise.reject(new DOMException('the widget was destroyed before it was ready', 'AbortError'))

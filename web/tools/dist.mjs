@@ -33,12 +33,12 @@ const folder = join(out, name);
 // single-file template that saveFile() fills in.
 export const SHIPPED = [
   'flocklab.js', 'flocklab.js.map', 'flocklab.css',
-  'flocklab-core.js', 'flocklab-core.wasm',
+  'flocklab-core.js', 'flocklab-core.wasm', 'flocklab-core-nosimd.wasm',
   'flocklab-experiment.js', 'flocklab-experiment.js.map',
   'flocklab-touch.js', 'flocklab-touch.js.map',
   'flocklab-save.js', 'flocklab-save.js.map',
   'flocklab-sweep-worker.js', 'flocklab-sweep-worker.js.map',
-  'flocklab-sweep.js', 'flocklab-sweep.wasm',
+  'flocklab-sweep.js', 'flocklab-sweep.wasm', 'flocklab-sweep-nosimd.wasm',
   'embed.html', 'flocklab-offline.txt',
   'flocklab-xapi.js', // the results as xAPI statements, for a host (the page never loads it)
 ];
