@@ -15,6 +15,7 @@ void App::around_io(StateIO& io, Around& a) {
     io.flag(a.help);
     io.flag(a.tuning);
     io.u64(a.seed_input);
+    io.flag(a.hud_corner);
     if (io.reading() && (!(a.speed >= App::kMinSpeed && a.speed <= App::kMaxSpeed) || a.play_left < 0 || a.seed_input > kMaxSeed)) io.fail("the widget's speed, play or seed out of range");
 }
 
@@ -22,7 +23,7 @@ std::string App::snapshot() {
     StateIO io = StateIO::writer();
     std::string scene = session_->snapshot();
     io.text(scene);
-    Around a{paused, panel_.help_open, panel_.tuning_open, speed, play_left_, panel_.seed_input};
+    Around a{paused, panel_.help_open, panel_.tuning_open, hud_.corner, speed, play_left_, panel_.seed_input};
     around_io(io, a);
     view_->state_io(io);
     return io.bytes();
@@ -50,6 +51,7 @@ std::string App::restore(const std::string& bytes) {
     panel_.help_open = a.help;
     panel_.request = a.tuning ? 1 : -1;
     panel_.seed_input = a.seed_input;
+    hud_.corner = a.hud_corner;
     run_ = {};
     hud_.at_ms = -1e9;  // the HUD reads the new scene's gauges at once
     return "";

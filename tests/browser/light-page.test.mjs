@@ -455,6 +455,31 @@ test('an asleep widget\'s picture shows the HUD\'s box where its live frames do,
   await page.close();
 });
 
+test('a widget put to sleep wakes with its HUD in the corner it had: the corner moves only for a clear gain, so it comes from the run\'s past, and the snapshot keeps it', async () => {
+  const page = await pageOf(env, '<figure class="flocklab" id="c" data-scene="steer"><canvas width="800" height="600"></canvas></figure>');
+  const metrics = () => page.evaluate(() => document.querySelector('#c').flocklab.uiMetrics());
+  const framesOn = async (n) => {
+    const f0 = (await metrics()).frames;
+    await page.waitForFunction(([f, k]) => document.querySelector('#c').flocklab.uiMetrics().frames > f + k, [f0, n]);
+  };
+  // The target under the HUD's first corner (top left): the HUD goes to the bottom right.
+  await page.evaluate(async () => { const h = document.querySelector('#c').flocklab; await h.ready; h.pause(); h.setTarget(40, 40); });
+  const width = (await metrics()).window[0];
+  await page.waitForFunction((w) => document.querySelector('#c').flocklab.uiMetrics().hud[0] > w / 2, width);
+  // Then to the middle, under neither corner: no clear gain, so it stays there.
+  await page.evaluate(() => document.querySelector('#c').flocklab.setTarget(400, 300));
+  await framesOn(3);
+  const before = (await metrics()).hud;
+  assert.ok(before[0] > width / 2, `the HUD is at the bottom right: ${before}`);
+  await page.evaluate(async () => { await document.querySelector('#c').flocklab.sleep(); }); // (returning the handle would read its ready)
+  await page.locator('#c.fl-asleep').waitFor();
+  await page.evaluate(() => document.querySelector('#c').flocklab.ready); // wakes it
+  await framesOn(3);
+  assert.deepEqual((await metrics()).hud, before, 'woken, the HUD is where it was');
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
 test('a widget no script holds gives up its instance when far from the viewport and takes its state back when near (its Live button says it slept out of view): the gauges it showed last are the first it shows again, to the bit; one a script holds stays live; a method called on a far widget holds it without starting it', async () => {
   const page = await pageOf(env, ['w0', 'w1', 'held', 'called'].map((id) => `<figure class="flocklab" id="${id}" data-seed="7" style="margin-bottom: 4000px"><canvas width="900" height="540"></canvas></figure>`).join(''));
   // A setter called at load on the last widget, far below: queued, and it does not start it.
