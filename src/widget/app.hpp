@@ -142,7 +142,7 @@ private:
     // The widget's own part of a snapshot, written from or read into `a`.
     struct Around {
         bool paused = false, help = false, tuning = false;
-        bool hud_corner = false;  // the HUD's corner (HudState::corner): it moves only for a clear gain, so it depends on the run's past
+        bool hud_corner = false;  // the HUD's corner (Hud::corner): it moves only for a clear gain, so it depends on the run's past
         double speed = 1;
         int play_left = 0;
         std::uint64_t seed_input = 0;

@@ -176,11 +176,11 @@ function begun(ex, i) {
   ex.progress_.value = 0;
 }
 
-// The experiment described by one worker from the pool: a promise of
-// use(the description), or of why not.
 // A job to a worker, with the module it loads (simd.js: the page decides).
 const post = (w, j, shard, id) => w.postMessage({ ...j, shard, job: id, simd: hasSimd() });
 
+// The experiment described by one worker from the pool: a promise of
+// use(the description), or of why not.
 function describeOnWorker(ex, j, use) {
   return new Promise((resolve) => {
     let left = false;
