@@ -111,6 +111,37 @@ test('an offline file on an engine without WebAssembly SIMD (it carries the modu
   await page.close();
 });
 
+test('offline/lesson.html on an engine without WebAssembly SIMD: every widget and every experiment says what the student can do, in the page\'s language; Run says it again; nothing else asked, nothing hangs', async () => {
+  const file = join(dist, 'offline', 'lesson.html');
+  for (const [lang, cannot, advice] of [['en', /^This experiment cannot run: this browser's WebAssembly has no SIMD/, /Open the lesson's web page instead/],
+    ['es', /^Este experimento no puede ejecutarse: el WebAssembly de este navegador no tiene SIMD/, /Abre mejor la página web de la lección/]]) {
+    // The page's language (its <html lang>) set before anything is mounted.
+    const page = await openFile(file, '', `(${noSimd})(); document.addEventListener('DOMContentLoaded', () => { document.documentElement.lang = '${lang}'; });`);
+    const r = await page.evaluate(async () => {
+      const els = [...document.querySelectorAll('.flocklab')];
+      const experiments = els.filter((e) => e.flocklab.kind === 'experiment');
+      const said = await Promise.all(experiments.map(async (e) => {
+        const h = await e.flocklab.ready;
+        const run = await h.run().then(() => 'ran', (err) => err.message);
+        return { summary: e.querySelector('.fl-exp-summary').textContent, run };
+      }));
+      return { widgets: els.length - experiments.length, said, live: window.FlockLab.liveInstances() };
+    });
+    assert.ok(r.said.length >= 2, `${r.said.length} experiments`);
+    for (const x of r.said) {
+      assert.match(x.summary, cannot);
+      assert.match(x.summary, advice);
+      assert.match(x.run, cannot, 'Run ran on an engine that cannot run this file');
+    }
+    await page.waitForFunction((n) => document.querySelectorAll('.fl-error').length === n, r.widgets, { timeout: 60000 });
+    assert.equal(r.live, 0);
+    assert.deepEqual(others(page, file), []);
+    // Each widget's failure is also in the console (the advice); nothing else is.
+    assert.deepEqual(page.problems.filter((p) => !/SIMD/.test(p)), []);
+    await page.close();
+  }
+});
+
 test('offline/lesson.html: every widget gets ready from file://, and its experiments run without Workers', async () => {
   const file = join(dist, 'offline', 'lesson.html');
   const page = await openFile(file);

@@ -5,7 +5,7 @@
 // most 8 ms; over the experiment's state `ex` (experiment.js).
 import { begin, sweepApi } from './sweep-api.js';
 import { inline, decode } from './inline.js';
-import { hasSimd, sweepOptions } from './simd.js';
+import { hasSimd, offlineWithoutSimd, simdAdvice, sweepOptions } from './simd.js';
 import { acquire, discard, nextJob, poolSize, release } from './worker-pool.js';
 import { hasShapes, useShapeApi } from './experiment-words.js';
 import { report } from './results.js';
@@ -15,14 +15,22 @@ const SLICE_MS = 8; // without Workers: the most one task works
 // module's own loader would fetch it even when given them). A new object for
 // each instance: Emscripten makes the object it is given the instance's
 // Module, so two instances given one object would share (and break) it.
-const fromInline = () => ({
+// Its failure rejects through `fail`: the module's own promise would wait
+// for done() for ever.
+const fromInline = (fail) => ({
   instantiateWasm(imports, done) {
-    WebAssembly.instantiate(decode(inline.sweep), imports).then((r) => done(r.instance, r.module));
+    WebAssembly.instantiate(decode(inline.sweep), imports).then((r) => done(r.instance, r.module), fail);
     return {};
   },
 });
 
-const loadSweep = () => import('./flocklab-sweep.js').then((mod) => mod.default(inline ? fromInline() : sweepOptions(hasSimd()))).then(sweepApi);
+// Why an offline file's experiment cannot run on this engine (simd.js), in its language.
+const withoutSimd = ({ t_: t }) => new Error(t('This experiment cannot run: {0}', simdAdvice(t)));
+
+const loadSweep = () => new Promise((resolve, reject) => {
+  import('./flocklab-sweep.js').then((mod) => mod.default(inline ? fromInline(reject) : sweepOptions(hasSimd())))
+    .then(sweepApi).then(resolve, reject);
+});
 // The page's one instance on this thread for the results' shapes (the
 // core's rule, src/core/shape.cpp), loaded once, beside the workers.
 let forShapes = null;
@@ -49,6 +57,7 @@ export function makeRunner(ex) {
     const [j, bad] = (() => { try { return [job(), null]; } catch (err) { return [null, err]; } })();
     const use = (i) => { try { described(ex, i); return null; } catch (err) { return err; } };
     const why = bad ? Promise.resolve(bad)
+      : offlineWithoutSimd() ? ex.words_.then(() => withoutSimd(ex))
       : useWorkers() ? describeOnWorker(ex, j, use) : sweepHere(ex).then((m) => use(begin(m, j)), (err) => err);
     return why.then((r) => { shapesReady().catch(() => {}); return r; });
   }
@@ -92,6 +101,7 @@ export function makeRunner(ex) {
     let j;
     try {
       j = job(); // bad seeds or seconds: rejected as a bad value is, said on the element
+      if (offlineWithoutSimd()) throw withoutSimd(ex);
     } catch (err) {
       say(err.message);
       return Promise.reject(err);

@@ -8,7 +8,7 @@ import { english } from './lang.js';
 import { MAX_TEXT } from './values.js';
 import { inline, decode } from './inline.js';
 import { nextTask, inPage } from './tasks.js';
-import { coreWasm, hasSimd } from './simd.js';
+import { coreWasm, offlineWithoutSimd, simdAdvice } from './simd.js';
 
 // What to do when a file of the widget cannot be fetched at all. A frame
 // sandboxed without allow-same-origin (an LMS's) has the origin "null": its
@@ -206,9 +206,7 @@ export function startInstance(el, canvas, args, cancelled = () => false, lang = 
   if (bytes > MAX_ARGS_BYTES) {
     return Promise.reject(new Error(lang.t('its data-* attributes and language table come to {0} kB, more than the {1} kB a widget starts with. Shorten them.', Math.ceil(bytes / 1024), MAX_ARGS_BYTES / 1024)));
   }
-  if (inline && !hasSimd()) { // a single file carries the modules with SIMD only
-    return Promise.reject(new Error(lang.t('this browser\'s WebAssembly has no SIMD, which this offline file needs (Safari and every iPad browser have it from iOS and iPadOS 16.4, Chrome from 91, Firefox from 89). Open the lesson\'s web page instead (it has a version without SIMD), or update the system or the browser.')));
-  }
+  if (offlineWithoutSimd()) return Promise.reject(new Error(simdAdvice((k) => lang.t(k))));
   const started = queueStart(el, () => (cancelled()
     ? Promise.reject(new DOMException('the widget was destroyed before it was ready', 'AbortError'))
     : Promise.race([failed, (makeRoom(), createFlockLab)({

@@ -5,6 +5,7 @@
 // Both give the same trajectories to the bit; the page takes the one its
 // engine runs, decided here once for the widget, the experiments on this
 // thread and their workers.
+import { inline } from './inline.js';
 
 // The smallest module that uses SIMD: one function returning a v128.const.
 const SIMD_PROBE = [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 0x60, 0, 1, 0x7b, 3, 2, 1, 0,
@@ -24,3 +25,9 @@ export const coreWasm = () => (hasSimd()
 export const sweepOptions = (withSimd) => (withSimd ? {} : {
   locateFile: () => new URL('./flocklab-sweep-nosimd.wasm', import.meta.url).href,
 });
+
+// A single file (offline.mjs) carries the modules with SIMD only: whether
+// this engine cannot run it, and what the student can do then (in `t`'s
+// language).
+export const offlineWithoutSimd = () => Boolean(inline) && !hasSimd();
+export const simdAdvice = (t) => t('this browser\'s WebAssembly has no SIMD, which this offline file needs (Safari and every iPad browser have it from iOS and iPadOS 16.4, Chrome from 91, Firefox from 89). Open the lesson\'s web page instead (it has a version without SIMD), or update the system or the browser.');
