@@ -111,27 +111,43 @@ test('an offline file on an engine without WebAssembly SIMD (it carries the modu
   await page.close();
 });
 
-test('offline/lesson.html on an engine without WebAssembly SIMD: every widget and every experiment says what the student can do, in the page\'s language; Run says it again; nothing else asked, nothing hangs', async () => {
+// Counts the page's WebAssembly compiles (window.compiles).
+const counted = () => {
+  window.compiles = 0;
+  for (const name of ['compile', 'instantiate']) {
+    const made = WebAssembly[name];
+    WebAssembly[name] = (...a) => { window.compiles += 1; return made(...a); };
+  }
+};
+
+test('offline/lesson.html on an engine without WebAssembly SIMD: every widget and every experiment says what the student can do, in the page\'s language; Run is disabled and run() says it again; no empty chart; nothing else asked', async () => {
   const file = join(dist, 'offline', 'lesson.html');
   for (const [lang, cannot, advice] of [['en', /^This experiment cannot run: this browser's WebAssembly has no SIMD/, /Open the lesson's web page instead/],
     ['es', /^Este experimento no puede ejecutarse: el WebAssembly de este navegador no tiene SIMD/, /Abre mejor la página web de la lección/]]) {
     // The page's language (its <html lang>) set before anything is mounted.
-    const page = await openFile(file, '', `(${noSimd})(); document.addEventListener('DOMContentLoaded', () => { document.documentElement.lang = '${lang}'; });`);
+    const page = await openFile(file, '', `(${noSimd})(); (${counted})(); document.addEventListener('DOMContentLoaded', () => { document.documentElement.lang = '${lang}'; });`);
     const r = await page.evaluate(async () => {
       const els = [...document.querySelectorAll('.flocklab')];
       const experiments = els.filter((e) => e.flocklab.kind === 'experiment');
       const said = await Promise.all(experiments.map(async (e) => {
         const h = await e.flocklab.ready;
         const run = await h.run().then(() => 'ran', (err) => err.message);
-        return { summary: e.querySelector('.fl-exp-summary').textContent, run };
+        const shown = (sel) => e.querySelector(sel).getBoundingClientRect().height > 0;
+        return {
+          summary: e.querySelector('.fl-exp-summary').textContent, run, runDisabled: e.querySelector('.fl-exp-run').disabled,
+          chart: shown('.fl-exp-chart'), legend: shown('.fl-exp-legend'), progress: shown('progress'), summaryShown: shown('.fl-exp-summary'),
+        };
       }));
-      return { widgets: els.length - experiments.length, said, live: window.FlockLab.liveInstances() };
+      return { widgets: els.length - experiments.length, said, live: window.FlockLab.liveInstances(), compiles: window.compiles };
     });
+    assert.equal(r.compiles, 0, 'a module that must fail was compiled');
     assert.ok(r.said.length >= 2, `${r.said.length} experiments`);
     for (const x of r.said) {
       assert.match(x.summary, cannot);
       assert.match(x.summary, advice);
       assert.match(x.run, cannot, 'Run ran on an engine that cannot run this file');
+      assert.equal(x.runDisabled, true, 'Run is offered where it can only repeat the advice');
+      assert.deepEqual([x.chart, x.legend, x.progress, x.summaryShown], [false, false, false, true], 'an empty chart, its legend or the progress bar shown');
     }
     await page.waitForFunction((n) => document.querySelectorAll('.fl-error').length === n, r.widgets, { timeout: 60000 });
     assert.equal(r.live, 0);
@@ -140,6 +156,40 @@ test('offline/lesson.html on an engine without WebAssembly SIMD: every widget an
     assert.deepEqual(page.problems.filter((p) => !/SIMD/.test(p)), []);
     await page.close();
   }
+});
+
+// Any inline module that cannot be compiled (a damaged file, an engine's
+// refusal other than SIMD): compiling bytes, or instantiating them, rejects
+// as the engine would; the SIMD probe answers truly, so this is not the case above.
+const uncompilable = () => {
+  const made = WebAssembly.instantiate;
+  const fail = () => Promise.reject(new WebAssembly.CompileError('a compile failure made by the test'));
+  WebAssembly.compile = fail;
+  WebAssembly.instantiate = (x, imports) => (x instanceof WebAssembly.Module ? made(x, imports) : fail());
+};
+
+test('offline/lesson.html whose inline modules cannot be compiled: every widget\'s and experiment\'s ready settles, and each says the engine\'s message (an experiment\'s run() too)', async () => {
+  const file = join(dist, 'offline', 'lesson.html');
+  const page = await openFile(file, '', uncompilable);
+  // Each element's ready (which starts it, on screen or not), however it ends, recorded in the page; waited for below.
+  const count = await page.evaluate(() => {
+    window.settled = [];
+    const els = [...document.querySelectorAll('.flocklab')];
+    for (const e of els) e.flocklab.ready.then(() => window.settled.push('ready'), (err) => window.settled.push(err.message));
+    return els.length;
+  });
+  await page.waitForFunction((n) => window.settled.length === n, count, { timeout: 120000 });
+  const r = await page.evaluate(async () => Promise.all([...document.querySelectorAll('.flocklab')].map(async (e) => (e.dataset.experiment === undefined
+    ? { kind: 'widget', said: e.querySelector('.fl-error')?.textContent ?? '' }
+    : { kind: 'experiment', said: e.querySelector('.fl-exp-summary').textContent, run: await e.flocklab.run().then(() => 'ran', (err) => err.message) }))));
+  assert.ok(r.filter((x) => x.kind === 'experiment').length >= 2 && r.some((x) => x.kind === 'widget'), JSON.stringify(r));
+  for (const x of r) {
+    assert.match(x.said, /a compile failure made by the test/, `a ${x.kind} did not say it`);
+    if (x.kind === 'experiment') assert.match(x.run, /a compile failure made by the test/);
+  }
+  assert.equal(await page.evaluate(() => window.FlockLab.liveInstances()), 0);
+  assert.deepEqual(others(page, file), []);
+  await page.close();
 });
 
 test('offline/lesson.html: every widget gets ready from file://, and its experiments run without Workers', async () => {

@@ -59,7 +59,8 @@ export function makeRunner(ex) {
     const why = bad ? Promise.resolve(bad)
       : offlineWithoutSimd() ? ex.words_.then(() => withoutSimd(ex))
       : useWorkers() ? describeOnWorker(ex, j, use) : sweepHere(ex).then((m) => use(begin(m, j)), (err) => err);
-    return why.then((r) => { shapesReady().catch(() => {}); return r; });
+    // (Not where nothing can run: its module would only fail to compile.)
+    return why.then((r) => { if (!offlineWithoutSimd()) shapesReady().catch(() => {}); return r; });
   }
 
   // The end of a run: all done (no err; flocklab:done), stopped (an

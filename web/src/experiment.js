@@ -22,6 +22,7 @@ import { makeRunner } from './experiment-run.js';
 import { POINTS, SHAPES, makeWords, shapeOf, shapeWords } from './experiment-words.js';
 import { exitFullscreen, fullscreenElement, offFullscreenChange, onFullscreenChange, requestFullscreen } from './fullscreen.js';
 import { OWN, makeHandle } from './experiment-handle.js';
+import { offlineWithoutSimd } from './simd.js';
 // Predict, watch, explain on what-if buttons (controls.js loads it from this chunk).
 export { makePrediction } from './predict.js';
 export { runRows } from './experiment-run.js';
@@ -112,6 +113,12 @@ function makeParts(el) {
   // Last in the tab order: the prediction, Run and the chart come first.
   const fullButton = node(box, 'button', { type: 'button', class: 'fl-exp-full', 'aria-pressed': 'false' });
   const resetButton = node(box, 'button', { type: 'button', class: 'fl-exp-reset' });
+  // An offline file on an engine without SIMD cannot run (the summary says
+  // why, experiment-run.js): no control that would only repeat it, no empty chart.
+  if (offlineWithoutSimd()) {
+    el.classList.add('fl-exp-cannot');
+    for (const c of [predict, runButton, resetButton]) c.disabled = true;
+  }
   return {
     box_: box, predictText_: predictText, predict_: predict, runButton_: runButton, progress_: progress, csvButton_: csvButton,
     chart_: chart, hint_: hint, legend_: legend, summary_: summary, said_: said, fullButton_: fullButton, resetButton_: resetButton,

@@ -19,7 +19,9 @@ export const fetchAdvice = () => (self.origin === 'null' && location.protocol !=
 
 let compiled = null;
 export function compiledModule() {
-  if (!compiled && inline) compiled = WebAssembly.compile(decode(inline.core)); // a single-file build
+  // A single-file build: its bytes, unless this engine cannot compile them
+  // (start() says why in the widget's language; this is only the early compile).
+  if (!compiled && inline) compiled = offlineWithoutSimd() ? Promise.reject(new Error('no WebAssembly SIMD')) : WebAssembly.compile(decode(inline.core));
   if (!compiled) {
     // './' and import.meta.url: the pattern Vite, webpack 5 and esbuild follow
     // to copy the file; the one with SIMD, or without where the engine has none.
