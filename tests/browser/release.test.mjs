@@ -179,6 +179,8 @@ test('offline/lesson.html whose inline modules cannot be compiled: every widget\
     return els.length;
   });
   await page.waitForFunction((n) => window.settled.length === n, count, { timeout: 120000 });
+  // A widget's error line is written as its start fails: waited for, not read at once.
+  await page.waitForFunction(() => [...document.querySelectorAll('.flocklab:not([data-experiment])')].every((e) => e.querySelector('.fl-error')), null, { timeout: 120000 });
   const r = await page.evaluate(async () => Promise.all([...document.querySelectorAll('.flocklab')].map(async (e) => (e.dataset.experiment === undefined
     ? { kind: 'widget', said: e.querySelector('.fl-error')?.textContent ?? '' }
     : { kind: 'experiment', said: e.querySelector('.fl-exp-summary').textContent, run: await e.flocklab.run().then(() => 'ran', (err) => err.message) }))));
