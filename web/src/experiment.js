@@ -114,10 +114,11 @@ function makeParts(el) {
   const fullButton = node(box, 'button', { type: 'button', class: 'fl-exp-full', 'aria-pressed': 'false' });
   const resetButton = node(box, 'button', { type: 'button', class: 'fl-exp-reset' });
   // An offline file on an engine without SIMD cannot run (the summary says
-  // why, experiment-run.js): no control that would only repeat it, no empty chart.
+  // why, experiment-run.js): no control that would only repeat it, no empty
+  // chart, and no full screen of nothing (Download CSV waits for rows).
   if (offlineWithoutSimd()) {
     el.classList.add('fl-exp-cannot');
-    for (const c of [predict, runButton, resetButton]) c.disabled = true;
+    for (const c of [predict, runButton, resetButton, fullButton]) c.disabled = true;
   }
   return {
     box_: box, predictText_: predictText, predict_: predict, runButton_: runButton, progress_: progress, csvButton_: csvButton,
