@@ -1,7 +1,7 @@
 # flocklab's front door. Every target installs what is missing first
 # (.ci/install-deps.sh, as root on Debian 12), so a fresh machine needs
 # nothing but `make serve` or `make test`.
-.PHONY: all deps deps-web deps-browser deps-fuzz native dist web-plugin test test-native test-browser test-sanitize fuzz soak bench bench-report bench-wasm bench-lab bench-ready bench-sleep bench-typing test-crowded wasm-sizes readme-keys screenshot web serve clean
+.PHONY: all deps deps-web deps-browser deps-fuzz native dist web-plugin test test-native test-browser test-sanitize fuzz soak bench bench-report bench-wasm bench-lab bench-ready bench-sleep bench-typing test-crowded wasm-sizes wasm-first-frame readme-keys screenshot web serve clean
 
 # Debian's emcc needs Debian's node modules (acorn) with this machine's node.
 export NODE_PATH := /usr/share/nodejs
@@ -183,6 +183,15 @@ wasm-sizes: deps-web
 	emcmake cmake -S . -B $(BUILD)/wasm-prof -DCMAKE_BUILD_TYPE=Release "-DFLOCKLAB_LINK_OPT=-Oz;--profiling-funcs" >/dev/null
 	cmake --build $(BUILD)/wasm-prof -j $(JOBS) --target flocklab_widget
 	node web/tools/wasm-sizes.mjs $(BUILD)/wasm-prof/src/widget/flocklab-core.wasm --top 5
+
+# What of it runs before the lesson's first widget is ready, and before all
+# of them are (binaryen's wasm-split profile, in Chromium): what a split
+# module would load first.
+wasm-first-frame: wasm-sizes web deps-browser
+	node tests/browser/first-frame.mjs $(BUILD)/wasm-prof/src/widget/flocklab-core.wasm $(BUILD)/wasm-prof/first.prof
+	node tests/browser/first-frame.mjs $(BUILD)/wasm-prof/src/widget/flocklab-core.wasm $(BUILD)/wasm-prof/all.prof --all
+	node web/tools/wasm-sizes.mjs $(BUILD)/wasm-prof/src/widget/flocklab-core.wasm --profile $(BUILD)/wasm-prof/first.prof | sed -n '/^code by part/,$$p'
+	node web/tools/wasm-sizes.mjs $(BUILD)/wasm-prof/src/widget/flocklab-core.wasm --profile $(BUILD)/wasm-prof/all.prof | sed -n '/^code by part/,$$p'
 
 screenshot: web deps-browser
 	node tests/browser/screenshot.mjs web/screenshot.png

@@ -3,12 +3,17 @@
 // gzipped (each part's function bodies compressed together: a fair share of
 // the whole file's gzip). Function names come from the name section, so
 // measure a build linked with --profiling-funcs (make wasm-sizes does).
-//   node web/tools/wasm-sizes.mjs FILE.wasm [--top N]
+// With a wasm-split profile of the same build (tests/browser/first-frame.mjs,
+// make wasm-first-frame), also what of each part ran before the widget was
+// ready: what a split module would load first, and what could come later.
+//   node web/tools/wasm-sizes.mjs FILE.wasm [--top N] [--profile FILE.prof]
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
 const file = process.argv[2];
-const top = Number(process.argv[process.argv.indexOf('--top') + 1] || 0) || 0;
+const arg = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+const top = Number(arg('--top') || 0) || 0;
+const profile = arg('--profile') && readFileSync(arg('--profile'));
 const b = readFileSync(file);
 let p = 8;
 const leb = () => {
@@ -68,6 +73,15 @@ while (p < b.length) {
   p = start + size;
 }
 
+// wasm-split's profile: the module's hash (8 bytes), then one 32-bit number
+// per defined function, in order (0: it never ran).
+if (profile && profile.length !== 8 + 4 * bodies.length) {
+  console.error(`${arg('--profile')} has ${(profile.length - 8) / 4} functions, ${file} ${bodies.length}: not a profile of this build`);
+  process.exit(1);
+}
+bodies.forEach((f, i) => { f.ran = !!profile && profile.readUInt32LE(8 + 4 * i) !== 0; });
+const gz = (chunks) => gzipSync(Buffer.concat(chunks), { level: 9 }).length;
+
 const part = (n) => {
   if (!n) return 'unnamed';
   if (/^(ImGui|Im[A-Z]|stb|ImFont)|ImGui::|igGet|ImVector|ImPool|ImChunk|ImSpan|ImStb|SettingsHandler_|^CalcWindowSizeAfterConstraint/.test(n)) return 'Dear ImGui';
@@ -81,10 +95,11 @@ const part = (n) => {
 const parts = new Map();
 for (const f of bodies) {
   const key = part(names.get(f.index));
-  const e = parts.get(key) ?? { raw: 0, chunks: [], n: 0, fns: [] };
+  const e = parts.get(key) ?? { raw: 0, chunks: [], n: 0, fns: [], ran: [] };
   e.raw += f.bytes.length;
   e.chunks.push(f.bytes);
   e.n++;
+  if (f.ran) e.ran.push(f.bytes);
   e.fns.push({ name: names.get(f.index) ?? `#${f.index}`, size: f.bytes.length });
   parts.set(key, e);
 }
@@ -93,7 +108,18 @@ console.log(`${file}: ${kb(b.length)}, ${kb(gzipSync(b, { level: 9 }).length)} g
 console.log('\nsections (raw, and gzipped alone):');
 for (const s of sections.sort((x, y) => y.size - x.size)) console.log(`  ${s.name.padEnd(24)} ${kb(s.size).padStart(9)}  ${kb(s.gz).padStart(9)}`);
 console.log('\ncode by part (functions, raw, gzipped):');
+const ran = (chunks) => `${String(chunks.length).padStart(5)}  ${kb(chunks.reduce((n, c) => n + c.length, 0)).padStart(9)}  ${kb(gz(chunks)).padStart(9)}`;
+if (profile) console.log(`${''.padEnd(28)} ${'all'.padStart(25)}   ${'ran before ready'.padStart(26)}`);
 for (const [k, e] of [...parts].sort((x, y) => y[1].raw - x[1].raw)) {
-  console.log(`  ${k.padEnd(26)} ${String(e.n).padStart(5)}  ${kb(e.raw).padStart(9)}  ${kb(gzipSync(Buffer.concat(e.chunks), { level: 9 }).length).padStart(9)}`);
+  console.log(`  ${k.padEnd(26)} ${String(e.n).padStart(5)}  ${kb(e.raw).padStart(9)}  ${kb(gz(e.chunks)).padStart(9)}${profile ? `   ${ran(e.ran)}` : ''}`);
   if (top) for (const f of e.fns.sort((x, y) => y.size - x.size).slice(0, top)) console.log(`      ${String(f.size).padStart(7)}  ${f.name.slice(0, 110)}`);
+}
+if (profile) {
+  // The two modules wasm-split would make of it: the code that ran, with
+  // every other section (data, tables, imports), and the code that did not.
+  const first = bodies.filter((f) => f.ran).map((f) => f.bytes);
+  const later = bodies.filter((f) => !f.ran).map((f) => f.bytes);
+  const rest = sections.filter((x) => x.name !== 'code' && !x.name.startsWith('custom')).reduce((n, x) => n + x.gz, 0);
+  console.log(`\nbefore ready: ${ran(first).trim()} of code (with the other sections, ${kb(gz(first) + rest)} gzipped);`);
+  console.log(`not yet: ${ran(later).trim()} of code (the whole file: ${kb(gzipSync(b, { level: 9 }).length)} gzipped, names included)`);
 }
