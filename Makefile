@@ -184,14 +184,16 @@ wasm-sizes: deps-web
 	cmake --build $(BUILD)/wasm-prof -j $(JOBS) --target flocklab_widget
 	node web/tools/wasm-sizes.mjs $(BUILD)/wasm-prof/src/widget/flocklab-core.wasm --top 5
 
-# What of it runs before the lesson's first widget is ready, and before all
-# of them are (binaryen's wasm-split profile, in Chromium): what a split
-# module would load first.
+# What of it runs before the lesson's first widget is ready, in that
+# widget's first 5 simulated seconds, and before all of them are ready
+# (binaryen's wasm-split profile, in Chromium): what a split module would
+# load first.
+NAMED_WASM := $(BUILD)/wasm-prof/src/widget/flocklab-core.wasm
 wasm-first-frame: wasm-sizes web deps-browser
-	node tests/browser/first-frame.mjs $(BUILD)/wasm-prof/src/widget/flocklab-core.wasm $(BUILD)/wasm-prof/first.prof
-	node tests/browser/first-frame.mjs $(BUILD)/wasm-prof/src/widget/flocklab-core.wasm $(BUILD)/wasm-prof/all.prof --all
-	node web/tools/wasm-sizes.mjs $(BUILD)/wasm-prof/src/widget/flocklab-core.wasm --profile $(BUILD)/wasm-prof/first.prof | sed -n '/^code by part/,$$p'
-	node web/tools/wasm-sizes.mjs $(BUILD)/wasm-prof/src/widget/flocklab-core.wasm --profile $(BUILD)/wasm-prof/all.prof | sed -n '/^code by part/,$$p'
+	node tests/browser/first-frame.mjs $(NAMED_WASM) $(BUILD)/wasm-prof/first.prof
+	node tests/browser/first-frame.mjs $(NAMED_WASM) $(BUILD)/wasm-prof/running.prof --running 5
+	node tests/browser/first-frame.mjs $(NAMED_WASM) $(BUILD)/wasm-prof/all.prof --all
+	for p in first running all; do echo "== $$p"; node web/tools/wasm-sizes.mjs $(NAMED_WASM) --profile $(BUILD)/wasm-prof/$$p.prof > $(BUILD)/wasm-prof/$$p.txt || exit 1; sed -n '/^code by part/,$$p' $(BUILD)/wasm-prof/$$p.txt; done
 
 screenshot: web deps-browser
 	node tests/browser/screenshot.mjs web/screenshot.png

@@ -8,7 +8,9 @@
 // 32-bit number per defined function: 0 for never run), joined into one (a
 // function counts if any instance ran it). With --all every widget of the
 // page is asked to start and the profiles are written once all are ready.
-//   node first-frame.mjs NAMED.wasm OUT.prof [--all]   (make wasm-first-frame)
+// With --running S the first widget's are written once it has run S
+// simulated seconds (its gauges' time): what a widget runs, not only its start.
+//   node first-frame.mjs NAMED.wasm OUT.prof [--all] [--running S]   (make wasm-first-frame)
 // `node web/tools/wasm-sizes.mjs NAMED.wasm --profile OUT.prof` reads it.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,8 +20,14 @@ import { root, start } from './helpers.mjs';
 
 const [wasm, out] = process.argv.slice(2).map((a) => resolve(a));
 const all = process.argv.includes('--all');
-if (!wasm || !out || !wasm.endsWith('.wasm')) {
-  console.error('usage: node first-frame.mjs NAMED.wasm OUT.prof [--all]');
+const running = process.argv.includes('--running') ? Number(process.argv[process.argv.indexOf('--running') + 1]) : 0;
+if (!wasm || !out || !wasm.endsWith('.wasm') || !(running >= 0)) {
+  console.error('usage: node first-frame.mjs NAMED.wasm OUT.prof [--all] [--running S]');
+  process.exit(2);
+}
+if (all && running) {
+  // A widget far from the screen gives its instance up: its clock stops.
+  console.error('--running times the first widget, on screen: not with --all');
   process.exit(2);
 }
 // The features Emscripten's widget build uses (its module carries no list of them).
@@ -45,9 +53,14 @@ try {
   });
   const page = await env.context.newPage();
   await page.goto(env.url);
-  const profiles = await page.evaluate(async (every) => {
+  const profiles = await page.evaluate(async ([every, seconds]) => {
     const widgets = [...document.querySelectorAll('.flocklab:not([data-experiment])')];
-    await Promise.all((every ? widgets : widgets.slice(0, 1)).map((el) => el.flocklab.ready));
+    const handles = await Promise.all((every ? widgets : widgets.slice(0, 1)).map((el) => el.flocklab.ready));
+    // Each frame until they have run that long (their own clocks).
+    await new Promise((done) => {
+      const look = () => (handles.every((h) => h.gauges().time >= seconds) ? done() : requestAnimationFrame(look));
+      look();
+    });
     // At once, before the next frames (or a student) run more: every
     // instance made so far (some may have started and not be ready yet).
     return window.profiled.map((instance) => {
@@ -56,7 +69,7 @@ try {
       const n = instance.exports.__write_profile(at, 65536);
       return [...new Uint8Array(memory.buffer, at, n)];
     });
-  }, all);
+  }, [all, running]);
   // Joined: a function ran if it ran in any of them (the hash is the same).
   const joined = Buffer.from(profiles[0]);
   for (const p of profiles.slice(1).map((x) => Buffer.from(x))) {

@@ -109,7 +109,7 @@ console.log('\nsections (raw, and gzipped alone):');
 for (const s of sections.sort((x, y) => y.size - x.size)) console.log(`  ${s.name.padEnd(24)} ${kb(s.size).padStart(9)}  ${kb(s.gz).padStart(9)}`);
 console.log('\ncode by part (functions, raw, gzipped):');
 const ran = (chunks) => `${String(chunks.length).padStart(5)}  ${kb(chunks.reduce((n, c) => n + c.length, 0)).padStart(9)}  ${kb(gz(chunks)).padStart(9)}`;
-if (profile) console.log(`${''.padEnd(28)} ${'all'.padStart(25)}   ${'ran before ready'.padStart(26)}`);
+if (profile) console.log(`${''.padEnd(28)} ${'all'.padStart(25)}   ${'ran in the profile'.padStart(26)}`);
 for (const [k, e] of [...parts].sort((x, y) => y[1].raw - x[1].raw)) {
   console.log(`  ${k.padEnd(26)} ${String(e.n).padStart(5)}  ${kb(e.raw).padStart(9)}  ${kb(gz(e.chunks)).padStart(9)}${profile ? `   ${ran(e.ran)}` : ''}`);
   if (top) for (const f of e.fns.sort((x, y) => y.size - x.size).slice(0, top)) console.log(`      ${String(f.size).padStart(7)}  ${f.name.slice(0, 110)}`);
@@ -120,6 +120,7 @@ if (profile) {
   const first = bodies.filter((f) => f.ran).map((f) => f.bytes);
   const later = bodies.filter((f) => !f.ran).map((f) => f.bytes);
   const rest = sections.filter((x) => x.name !== 'code' && !x.name.startsWith('custom')).reduce((n, x) => n + x.gz, 0);
-  console.log(`\nbefore ready: ${ran(first).trim()} of code (with the other sections, ${kb(gz(first) + rest)} gzipped);`);
-  console.log(`not yet: ${ran(later).trim()} of code (the whole file: ${kb(gzipSync(b, { level: 9 }).length)} gzipped, names included)`);
+  const said = (c) => `${c.length} functions, ${kb(c.reduce((n, x) => n + x.length, 0))} of code, ${kb(gz(c))} gzipped`;
+  console.log(`\nran: ${said(first)} (with the other sections, ${kb(gz(first) + rest)});`);
+  console.log(`did not run: ${said(later)} (the whole file: ${kb(gzipSync(b, { level: 9 }).length)} gzipped, names included)`);
 }
