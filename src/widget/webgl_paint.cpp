@@ -80,10 +80,10 @@ GLuint alpha_texture(int w, int h, const void* texels) {
 // where RENDERER is masked.
 EM_JS(int, fl_gl_software, (), {
     var gl = GLctx;
-    var name = String(gl.getParameter(gl.RENDERER) || '');
+    var name = String(gl.getParameter(gl.RENDERER) || "");
     if (/^WebKit/.test(name)) {
         var info = gl.getExtension('WEBGL_debug_renderer_info');
-        if (info) name = String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL) || '');
+        if (info) name = String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL) || "");
     }
     return /swiftshader|llvmpipe|softpipe|software|basic render/i.test(name) ? 1 : 0;
 });
