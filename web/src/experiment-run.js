@@ -56,11 +56,12 @@ export function makeRunner(ex) {
   function describe() {
     const [j, bad] = (() => { try { return [job(), null]; } catch (err) { return [null, err]; } })();
     const use = (i) => { try { described(ex, i); return null; } catch (err) { return err; } };
+    const cannot = offlineWithoutSimd();
     const why = bad ? Promise.resolve(bad)
-      : offlineWithoutSimd() ? ex.words_.then(() => withoutSimd(ex))
+      : cannot ? ex.words_.then(() => withoutSimd(ex))
       : useWorkers() ? describeOnWorker(ex, j, use) : sweepHere(ex).then((m) => use(begin(m, j)), (err) => err);
     // (Not where nothing can run: its module would only fail to compile.)
-    return why.then((r) => { if (!offlineWithoutSimd()) shapesReady().catch(() => {}); return r; });
+    return why.then((r) => { if (!cannot) shapesReady().catch(() => {}); return r; });
   }
 
   // The end of a run: all done (no err; flocklab:done), stopped (an
