@@ -150,6 +150,11 @@ test('offline/lesson.html on an engine without WebAssembly SIMD: every widget an
       assert.deepEqual(x.enabled, [], 'a control is offered where it can only repeat the advice');
       assert.deepEqual([x.chart, x.legend, x.progress, x.summaryShown], [false, false, false, true], 'an empty chart, its legend or the progress bar shown');
     }
+    // A script's predict('points') (the select is disabled) unhides the drag hint: it still does not show.
+    await page.evaluate(() => { for (const e of document.querySelectorAll('.flocklab[data-experiment]')) e.flocklab.predict('points'); });
+    await page.waitForFunction(() => [...document.querySelectorAll('.flocklab[data-experiment] .fl-exp-hint')].every((h) => !h.hidden));
+    assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('.flocklab[data-experiment] .fl-exp-hint')].map((h) => h.getBoundingClientRect().height)),
+      r.said.map(() => 0), 'the hint to drag points shown beside no chart');
     await page.waitForFunction((n) => document.querySelectorAll('.fl-error').length === n, r.widgets, { timeout: 60000 });
     assert.equal(r.live, 0);
     assert.deepEqual(others(page, file), []);
