@@ -127,6 +127,44 @@ test('30 widgets on one screen: at most 12 WebGL contexts at any moment, and the
   await page.close();
 });
 
+// A widget's start is two tasks (its instance, then its set-up), and a page
+// of many widgets mounts them in slices meanwhile: the set-up goes ahead of
+// the slices queued before it, so the student waits for one widget, not for
+// the mounting of the rest of the page.
+test('the first widget\'s set-up runs right after its instance, ahead of the page\'s mounting: no element is mounted between its context and its ready, on a page of 400 still mounting after it', async () => {
+  const init = () => {
+    window.seq = [];
+    const seen = new Set();
+    new MutationObserver((records) => {
+      for (const m of records) {
+        if (m.target.classList.contains('flocklab-started') && !seen.has(m.target.id)) {
+          seen.add(m.target.id);
+          window.seq.push(m.target.id);
+        }
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['class'] });
+    const getContext = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (type, ...a) {
+      if (/webgl/.test(type) && this.closest('#g0') && !window.seq.includes('context')) window.seq.push('context');
+      return getContext.call(this, type, ...a);
+    };
+    document.addEventListener('flocklab:ready', (e) => { if (e.target.id === 'g0') window.seq.push('ready'); }, true);
+  };
+  const n = 400;
+  const widgets = Array.from({ length: n }, (_, i) => `<div class="flocklab" id="g${i}" data-seed="${i}"${i ? ' style="margin-top:2000px"' : ''}></div>`).join('');
+  const page = await pageOf(env, widgets, { init });
+  // Every element mounted, and the first one ready.
+  await page.waitForFunction((n) => window.seq.includes('ready') && window.seq.length === n + 2, n, { timeout: 120000 });
+  const seq = await page.evaluate(() => window.seq);
+  const context = seq.indexOf('context');
+  const ready = seq.indexOf('ready');
+  assert.ok(context >= 0 && context < ready, seq.slice(0, 5).join());
+  assert.ok(n + 1 - ready >= 20, `the page was still mounting when the first widget was ready (the case this test is about): ${n + 1 - ready} mounted after`);
+  assert.deepEqual(seq.slice(context + 1, ready), [], 'no element mounted between the first widget\'s context and its ready');
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
 // One widget with a Save button; the offline template's response is held
 // until `release` is called.
 async function savePage() {

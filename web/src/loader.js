@@ -259,6 +259,6 @@ export function startInstance(el, canvas, args, cancelled = () => false, lang = 
       live--;
     };
     return { instance: m, api };
-  }).then((made) => new Promise((next) => nextTask(() => next(made)))); // the widget's set-up: a task of its own, after the start's
+  }).then((made) => new Promise((next) => nextTask(() => next(made), true))); // the widget's set-up: a task of its own, after the start's, ahead of mount slices
   return Promise.race([started, failed]);
 }

@@ -11,16 +11,19 @@ export function needPage(what) {
 }
 
 // The next task: a message to ourselves (the channel made at its first use).
+// `first`: ahead of the slices already queued (a widget's set-up, which the
+// student waits for, before the mounting of widgets further down the page).
 export const nextTask = (() => {
   if (typeof MessageChannel !== 'function') return (fn) => setTimeout(fn, 0);
   const queue = [];
   let channel = null;
-  return (fn) => {
+  return (fn, first = false) => {
     if (!channel) {
       channel = new MessageChannel();
       channel.port1.onmessage = () => queue.shift()?.();
     }
-    queue.push(fn);
+    if (first) queue.unshift(fn);
+    else queue.push(fn);
     channel.port2.postMessage(0);
   };
 })();
