@@ -103,8 +103,9 @@ bool App::init(const AppConfig& cfg) {
 bool App::create_graphics() {
     const Vec2 world = scene().world();
     // Sized to the world until the page reports the canvas's displayed size (resize()).
+    // No title: SDL would write a window's title into the host page's <title>.
     const auto open = [&](Uint32 flags) {
-        window_ = SDL_CreateWindow("flocklab", 0, 0, static_cast<int>(world.x), static_cast<int>(world.y),
+        window_ = SDL_CreateWindow(nullptr, 0, 0, static_cast<int>(world.x), static_cast<int>(world.y),
                                    SDL_WINDOW_SHOWN | SDL_WINDOW_ALLOW_HIGHDPI | flags);
         return window_ != nullptr;
     };

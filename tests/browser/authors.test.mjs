@@ -83,6 +83,23 @@ test('an element added after load is mounted, and one removed is destroyed', asy
   await page.close();
 });
 
+test('the host page keeps its own title: a widget\'s start and its wake after sleep() leave <title> as the author wrote it', async () => {
+  const page = await env.context.newPage();
+  await page.goto(env.url);
+  const title = await page.title();
+  assert.match(title, /Steering/);
+  const titles = await page.evaluate(async () => {
+    const h = document.querySelector('.flocklab:not([data-experiment])').flocklab;
+    await h.ready;
+    const afterStart = document.title;
+    await h.sleep();
+    await h.ready; // a new instance, its window made again
+    return [afterStart, document.title];
+  });
+  assert.deepEqual(titles, [title, title]);
+  await page.close();
+});
+
 test('names are checked: a typo warns with the nearest name, an unknown option throws, the page\'s own data-* stay quiet', async () => {
   const page = await authorPage(`<figure class="flocklab" id="f" data-weight-seperation="0" data-veiw-radius="20" data-mode="flee" data-analytics-id="42"></figure>`);
   await ready(page, '#f');
