@@ -165,6 +165,37 @@ test('the first widget\'s set-up runs right after its instance, ahead of the pag
   await page.close();
 });
 
+// The viewport observer reports with a rendering frame, which a page busy
+// loading delays past the module's compilation: the page's first start
+// measures where a widget is instead of waiting for that report.
+test('the page\'s first start does not wait for the viewport observer: with its reports held back, the widget on screen starts, the far ones do not until reported near', async () => {
+  const init = () => {
+    const IO = window.IntersectionObserver;
+    window.held = [];
+    window.holdIO = true;
+    window.IntersectionObserver = class extends IO {
+      constructor(cb, options) {
+        super((entries, observer) => (window.holdIO ? window.held.push(() => cb(entries, observer)) : cb(entries, observer)), options);
+      }
+    };
+  };
+  const widgets = ['', ' style="margin-top:5000px"', ' style="margin-top:5000px"'].map((style, i) => `<div class="flocklab" id="g${i}" data-seed="${i}"${style}></div>`).join('');
+  const page = await pageOf(env, widgets, { init });
+  await page.waitForFunction(() => document.querySelector('#g0').classList.contains('flocklab-ready'), null, { timeout: 120000 });
+  // The widget runs on for a while: any start the loader would make next has had its turn.
+  const frames = await page.evaluate(() => document.querySelector('#g0').flocklab.uiMetrics().frames);
+  await page.waitForFunction((f) => document.querySelector('#g0').flocklab.uiMetrics().frames >= f + 20, frames, { timeout: 60000 });
+  const r = await page.evaluate(() => ({ held: window.held.length, live: FlockLab.liveInstances(), waiting: FlockLab.instanceStats().waiting }));
+  assert.ok(r.held > 0, `the observer's reports were held back: ${JSON.stringify(r)}`);
+  assert.deepEqual([r.live, r.waiting], [1, 2], `only the widget on screen started: ${JSON.stringify(r)}`);
+  // The reports arrive; a far widget starts once it is reported near.
+  await page.evaluate(() => { window.holdIO = false; for (const f of window.held.splice(0)) f(); });
+  await page.evaluate(() => document.querySelector('#g2').scrollIntoView());
+  await page.waitForFunction(() => document.querySelector('#g2').classList.contains('flocklab-ready'), null, { timeout: 120000 });
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
 // One widget with a Save button; the offline template's response is held
 // until `release` is called.
 async function savePage() {

@@ -67,12 +67,27 @@ const wanted = new WeakSet();
 const held = new WeakSet(); // a script called a method: kept once started, started as before
 const soon = new WeakSet(); // asked for once (an asleep widget's Live button), not held
 const near = new WeakSet();
+const reported = new WeakSet(); // the observer has said where it is
 const nearness = typeof IntersectionObserver === 'function'
   ? new IntersectionObserver((entries) => {
-    for (const e of entries) (e.isIntersecting ? near.add(e.target) : near.delete(e.target));
+    for (const e of entries) {
+      reported.add(e.target);
+      (e.isIntersecting ? near.add(e.target) : near.delete(e.target));
+    }
     pump();
   }, { rootMargin: '100% 0px' })
   : null;
+// The observer reports with a rendering frame, which a page still busy
+// loading delays past the module's compilation: until the page's first
+// start, a widget it has not reported on yet is measured at once, with the
+// observer's margin (a screen's height above and below the viewport).
+let firstStarted = false;
+function nearNow(el) {
+  const r = el.getBoundingClientRect();
+  const h = window.innerHeight;
+  return (r.width > 0 || r.height > 0) && r.bottom >= -h && r.top <= 2 * h && r.right >= 0 && r.left <= window.innerWidth;
+}
+const isNear = (el) => near.has(el) || (!firstStarted && !reported.has(el) && nearNow(el));
 // Not watched any more: what was last seen of it is forgotten too. A widget
 // put to sleep far away is watched again, and until the observer's first
 // report on it, it must not count as near from before it started (it was
@@ -96,11 +111,13 @@ const pageReady = new Promise((resolve) => {
 let afterLoad = false;
 pageReady.then(() => { afterLoad = true; pump(); });
 // A job whose widget was destroyed while it waited leaves the queue at once (it is refused).
-const eligible = (job) => !nearness || job.cancelled() || wanted.has(job.el) || soon.has(job.el) || (job.whenNear && near.has(job.el));
+const eligible = (job) => !nearness || job.cancelled() || wanted.has(job.el) || soon.has(job.el) || (job.whenNear && isNear(job.el));
 function pump() {
   if (!starting && afterLoad && startQueue.some(eligible)) {
     starting = true;
-    setTimeout(startNext, 0);
+    // A task of its own, ahead of the page's mount slices: a timer would
+    // wait behind all of them (Chromium runs the channel's messages first).
+    nextTask(startNext, true);
   }
 }
 // A script asks for this widget's instance now, wherever it is on the page.
@@ -146,6 +163,7 @@ function startNext() {
   };
   ready.sort((a, b) => distance(a.el) - distance(b.el));
   const job = ready[0];
+  firstStarted = true;
   startQueue.splice(startQueue.indexOf(job), 1);
   soon.delete(job.el);
   if (!startQueue.some((j) => j.el === job.el)) unwatch(job.el);
@@ -157,7 +175,7 @@ function startNext() {
   }
   p.then(job.resolve, job.reject);
   // The next start waits for this widget's set-up (or failure): it has taken its context by then.
-  p.then(() => job.settled()).catch(() => {}).finally(() => setTimeout(startNext, 0));
+  p.then(() => job.settled()).catch(() => {}).finally(() => nextTask(startNext, true));
 }
 
 // How many instances run now (started and not destroyed).

@@ -11,8 +11,9 @@ export function needPage(what) {
 }
 
 // The next task: a message to ourselves (the channel made at its first use).
-// `first`: ahead of the slices already queued (a widget's set-up, which the
-// student waits for, before the mounting of widgets further down the page).
+// `first`: ahead of the slices already queued (a widget's start and its
+// set-up, which the student waits for, before the mounting of the widgets
+// further down the page).
 export const nextTask = (() => {
   if (typeof MessageChannel !== 'function') return (fn) => setTimeout(fn, 0);
   const queue = [];
