@@ -196,6 +196,29 @@ test('the page\'s first start does not wait for the viewport observer: with its 
   await page.close();
 });
 
+test('on a touch screen the touch chunk is fetched once the widget is ready, not during its start; a touch on a widget not started fetches it at once', async () => {
+  const init = () => {
+    document.addEventListener('flocklab:ready', (e) => { window.readyAt ??= {}; window.readyAt[e.target.id] = performance.now(); }, true);
+  };
+  const touchChunk = () => performance.getEntriesByType('resource').find((e) => /flocklab-touch\.js/.test(e.name))?.startTime ?? null;
+  const page = await pageOf(env, '<div class="flocklab" id="a"></div>', { init });
+  assert.ok(await page.evaluate(() => matchMedia('(any-pointer: coarse)').matches), 'the test browser has a touch screen');
+  await page.waitForFunction(touchChunk, null, { timeout: 120000 });
+  const r = await page.evaluate((f) => ({ fetched: new Function(`return (${f})`)()(), ready: window.readyAt?.a }), touchChunk.toString());
+  assert.ok(r.ready > 0 && r.fetched >= r.ready, `fetched at ${r.fetched} ms, the widget ready at ${r.ready}`);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+  // A widget far down, never started: a finger on it fetches the chunk then.
+  const far = await pageOf(env, '<div class="flocklab" id="b" style="margin-top:5000px"></div>', { init });
+  await far.waitForFunction(() => document.querySelector('#b.flocklab-started') && FlockLab.instanceStats().waiting === 1, null, { timeout: 60000 });
+  assert.equal(await far.evaluate(touchChunk), null, 'not fetched before the touch');
+  await far.evaluate(() => document.querySelector('#b canvas').dispatchEvent(new TouchEvent('touchstart', { bubbles: true, cancelable: true })));
+  await far.waitForFunction(touchChunk, null, { timeout: 60000 });
+  assert.equal(await far.evaluate(() => FlockLab.liveInstances()), 0);
+  assert.deepEqual(far.problems, []);
+  await far.close();
+});
+
 // One widget with a Save button; the offline template's response is held
 // until `release` is called.
 async function savePage() {

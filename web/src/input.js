@@ -118,8 +118,10 @@ function armTouchChunk(w) {
       w.zoom_ = m.makeZoom(parts);
     }).catch(() => {}); // without it: no keyboard for the panel, no zoom; the rest works
   };
-  if (typeof matchMedia === 'function' && matchMedia('(any-pointer: coarse)').matches) armTouch();
-  else el.addEventListener('touchstart', armTouch, { capture: true, once: true, signal });
+  // Where there is a touch screen, once the widget is ready: its fetch and
+  // its script's evaluation stay out of the way of the widget's start.
+  if (typeof matchMedia === 'function' && matchMedia('(any-pointer: coarse)').matches) el.addEventListener('flocklab:ready', armTouch, { once: true, signal });
+  el.addEventListener('touchstart', armTouch, { capture: true, once: true, signal });
 }
 
 // A canvas does not take focus by being clicked in every browser. A mouse or
