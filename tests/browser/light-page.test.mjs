@@ -219,6 +219,19 @@ test('on a touch screen the touch chunk is fetched once the widget is ready, not
   await far.close();
 });
 
+test('an experiment near the viewport at load waits for the first widget\'s start: its code is fetched after that widget is ready, then it is drawn without a scroll (its ready is not read: that would load it at once)', async () => {
+  const init = () => {
+    document.addEventListener('flocklab:ready', (e) => { window.readyAt ??= {}; window.readyAt[e.target.id] = performance.now(); }, true);
+  };
+  const chunk = () => performance.getEntriesByType('resource').find((e) => /flocklab-experiment\.js/.test(e.name))?.startTime ?? null;
+  const page = await pageOf(env, '<div class="flocklab" id="a"></div><figure class="flocklab" id="x" data-experiment data-scene="steer" data-mode="arrive" data-vary="slow-radius" data-values="10:200:10" data-seeds="7" data-seconds="10" data-measure="overshoot"></figure>', { init });
+  await page.waitForFunction(() => document.querySelector('#x').flocklab?.kind === 'experiment' && document.querySelector('#x .fl-exp-chart, #x svg'), null, { timeout: 120000 });
+  const r = await page.evaluate((f) => ({ fetched: new Function(`return (${f})`)()(), ready: window.readyAt?.a }), chunk.toString());
+  assert.ok(r.ready > 0 && r.fetched >= r.ready, `the experiment's code fetched at ${r.fetched} ms, the widget ready at ${r.ready}`);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
 // One widget with a Save button; the offline template's response is held
 // until `release` is called.
 async function savePage() {

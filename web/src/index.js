@@ -32,7 +32,7 @@
 //   values.js     shared checks, formatting, name spellings and statistics
 import { mount } from './handle.js';
 import { plotSummary } from './charts.js';
-import { compiledModule, instanceStats, liveInstances } from './loader.js';
+import { afterFirstStart, compiledModule, instanceStats, liveInstances } from './loader.js';
 import { contextStats } from './contexts.js';
 import { quote, warn } from './values.js';
 import { nextTask, inPage, needPage } from './tasks.js';
@@ -116,10 +116,11 @@ function mountInSlices(done) {
 // code has loaded, with a stand-in that pauses (nothing runs yet) and
 // waits for it (ready); its other methods say to await ready first. Its
 // code is loaded and it is mounted when it comes within a screen's height of
-// the viewport, or when a script reads its ready.
+// the viewport (after the page's first widget start, if one is under way),
+// or when a script reads its ready.
 const nearExperiment = typeof IntersectionObserver === 'function'
   ? new IntersectionObserver((entries) => {
-    for (const e of entries) if (e.isIntersecting) e.target.flocklab?.ready?.catch?.(() => {});
+    for (const e of entries) if (e.isIntersecting) afterFirstStart().then(() => e.target.flocklab?.ready?.catch?.(() => {}));
   }, { rootMargin: '100% 0px' })
   : null;
 function standIn(el) {

@@ -151,10 +151,17 @@ function queueStart(el, start, cancelled, settled, whenNear) {
     pump();
   });
 }
+// What can wait (an experiment's code, when it comes near) waits for the
+// page's first start, if one is under way, so that its fetch and script do
+// not delay the widget the student is looking at.
+let firstSettled;
+const firstDone = new Promise((resolve) => { firstSettled = resolve; });
+export const afterFirstStart = () => (starting ? firstDone : Promise.resolve());
 function startNext() {
   const ready = startQueue.filter(eligible);
   if (ready.length === 0) {
     starting = false;
+    firstSettled();
     return;
   }
   const distance = (el) => {
@@ -175,7 +182,10 @@ function startNext() {
   }
   p.then(job.resolve, job.reject);
   // The next start waits for this widget's set-up (or failure): it has taken its context by then.
-  p.then(() => job.settled()).catch(() => {}).finally(() => nextTask(startNext, true));
+  p.then(() => job.settled()).catch(() => {}).finally(() => {
+    firstSettled();
+    nextTask(startNext, true);
+  });
 }
 
 // How many instances run now (started and not destroyed).
