@@ -313,7 +313,7 @@ TEST(Cli, CrowdTellsTheLessonsStoryInOneLine) {
     EXPECT_EQ(seek.out, "follow seek, seed 7, 1200 steps (20.00 s), goal 26,4: arrived 4, stuck 36, mean steps to goal 31.025\n");
     const Result d = run("describe --scene crowd --follow seek --seconds 20");
     EXPECT_EQ(d.status, 0) << d.out;
-    EXPECT_NE(d.out.find("36 agents are stuck against the wall at column 9"), std::string::npos) << d.out;
+    EXPECT_NE(d.out.find("36 agents are held up against the wall at column 9"), std::string::npos) << d.out;
 }
 
 TEST(Cli, BadWallsAndGoalsAreRefusedInOneLine) {

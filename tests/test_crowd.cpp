@@ -244,7 +244,7 @@ TEST(CrowdScene, SeedSevenTellsTheLessonsStory) {
     EXPECT_EQ(field.gauges()[1].value, 0);
     EXPECT_EQ(seek.gauges()[0].value, 4);
     EXPECT_EQ(seek.gauges()[1].value, 36);
-    EXPECT_NE(seek.describe().find("stuck against the wall at column 9"), std::string::npos) << seek.describe();
+    EXPECT_NE(seek.describe().find("held up against the wall at column 9"), std::string::npos) << seek.describe();
 }
 
 TEST(CrowdScene, SwitchingKeepsTheAgentsWhereTheyAre) {

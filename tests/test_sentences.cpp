@@ -52,7 +52,7 @@ TEST(Sentences, TheCrowdsSummaryStatesItsCounts) {
             s.reset(seed);
             s_session.step(600);
             const std::string w = s.describe();
-            const std::smatch m = find(w, R"((\d+) agents: (\d+) ha(?:s|ve) arrived, (\d+) (?:is|are) stuck\.)");
+            const std::smatch m = find(w, R"((\d+) agents: (\d+) ha(?:s|ve) arrived, (\d+) (?:is|are) held up\.)");
             if (m.empty()) continue;
             EXPECT_EQ(std::stoi(m[1]), s.crowd().size()) << w;
             EXPECT_EQ(std::stod(m[2]), gauge(s, "arrived")) << w;
@@ -64,7 +64,7 @@ TEST(Sentences, TheCrowdsSummaryStatesItsCounts) {
             EXPECT_EQ(std::stoi(mean[3]), s.maze().goal().r);
             // "N agents are stuck against the wall at column C": a wall stands in column C.
             std::smatch at;
-            if (std::regex_search(w, at, std::regex(R"((\d+) agents? (?:is|are) stuck against the wall at column (\d+))"))) {
+            if (std::regex_search(w, at, std::regex(R"((\d+) agents? (?:is|are) held up against the wall at column (\d+))"))) {
                 const int c = std::stoi(at[2]);
                 bool wall = false;
                 for (int r = 0; r < flocklab::kRows; ++r) wall = wall || s.maze().wall({c, r});
@@ -132,7 +132,7 @@ TEST(Sentences, AfterAnActionTheCrowdSaysWhereItsGaugesWentFromAndTo) {
         const std::smatch m = find(w, R"(arrived went from (\d+) to (\d+))");
         if (!m.empty()) { EXPECT_EQ(std::make_pair(std::stod(m[1]), std::stod(m[2])), std::make_pair(arrived0, arrived1)) << w; }
     }
-    const std::smatch m = find(w, R"(and stuck from (\d+) to (\d+)\.$)");
+    const std::smatch m = find(w, R"(and held up from (\d+) to (\d+)\.$)");
     if (!m.empty()) { EXPECT_EQ(std::make_pair(std::stod(m[1]), std::stod(m[2])), std::make_pair(stuck0, stuck1)) << w; }
 }
 

@@ -115,10 +115,12 @@ projector.addEventListener('click', () => {
 });
 resetAll.addEventListener('click', () => {
   let n = 0;
+  let asking = 0; // what-ifs whose question is open: stopped at 0 s, each waiting for its Play
   // An asleep widget (far off, its instance given up) has started too: it wakes to take the reset.
   for (const el of document.querySelectorAll('.flocklab.flocklab-ready:not([data-experiment]), .flocklab.fl-asleep:not([data-experiment])')) {
     el.flocklab.reset();
     n++;
+    if (el.querySelector(':scope > .fl-predict:not([hidden])')) asking++;
   }
   // The experiments: their runs and predictions cleared (one not loaded yet has none).
   let e = 0;
@@ -128,5 +130,6 @@ resetAll.addEventListener('click', () => {
     e++;
   }
   const sims = n === 1 ? 'One simulation is' : `${n} simulations are`;
-  resetAllSaid.textContent = e ? `${sims} back at their start, and ${e === 1 ? 'one experiment has' : `${e} experiments have`} no runs.` : `${sims} back at their start.`;
+  const waits = asking === 0 ? '' : ` ${asking === 1 ? 'One what-if is stopped at 0 s and waits' : `${asking} what-ifs are stopped at 0 s and wait`} for Play, with the predictions made so far kept.`;
+  resetAllSaid.textContent = (e ? `${sims} back at their start, and ${e === 1 ? 'one experiment has' : `${e} experiments have`} no runs.` : `${sims} back at their start.`) + waits;
 });

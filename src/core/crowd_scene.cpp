@@ -221,15 +221,15 @@ std::string CrowdScene::describe() {
     if (n == 0) return s + trf("No free cell in the first six columns can reach the goal at {0}, so there is no crowd.", {cell_words(maze_.goal())});
     const int arrived = crowd_.arrived(params, maze_), stuck = crowd_.stuck(params, maze_);
     s += agents_word(n) + ": " + trf(arrived == 1 ? "{0} has arrived" : "{0} have arrived", {std::to_string(arrived)}) + ", " +
-         trf(stuck == 1 ? "{0} is stuck. " : "{0} are stuck. ", {std::to_string(stuck)});
+         trf(stuck == 1 ? "{0} is held up. " : "{0} are held up. ", {std::to_string(stuck)});
     const StuckAt at = stuck_at();
     if (at.count > 0) {
         const std::string c = std::to_string(at.count);
         if (at.column >= 0) {
-            s += trf(at.count == 1 ? "{0} agent is stuck against the wall at column {1}. " : "{0} agents are stuck against the wall at column {1}. ",
+            s += trf(at.count == 1 ? "{0} agent is held up against the wall at column {1}. " : "{0} agents are held up against the wall at column {1}. ",
                      {c, std::to_string(at.column)});
         } else {
-            s += trf(at.count == 1 ? "{0} agent is stuck in the open. " : "{0} agents are stuck in the open. ", {c});
+            s += trf(at.count == 1 ? "{0} agent is held up in the open. " : "{0} agents are held up in the open. ", {c});
         }
     }
     // The mean counts only the agents with a way to the goal (the lab's
@@ -257,7 +257,7 @@ std::string CrowdScene::agent_words(int i) {
                     ": ";
     s += a.vel.length() < 1.0 ? std::string(tr("standing still"))
                               : trf("moving {0} at {1} px/s", {tr(compass(a.vel)), fixed(a.vel.length(), 0)});
-    if (crowd_.stuck(i, params, maze_)) s += tr(", stuck");
+    if (crowd_.stuck(i, params, maze_)) s += tr(", held up");
     if (follow_ == Follow::Seek || (d >= 0 && d <= params.arrive_cells)) return s + tr("; it heads straight for the goal.");
     if (d < 0) return s + tr("; it stops.");
     return s + trf("; it follows its cell's arrow, {0}.", {tr(compass(maze_.flow(k)))});
@@ -278,7 +278,7 @@ std::string CrowdScene::change_sentence(const std::vector<Gauge>& before, const 
     const double a = before[0].value, b = after[0].value;
     std::string s = in_seconds(seconds);
     s += b == a ? trf("no more agents arrived ({0} have)", {count(b)}) : trf("arrived went from {0} to {1}", {count(a), count(b)});
-    return s + trf(", and stuck from {0} to {1}.", {count(before[1].value), count(after[1].value)});
+    return s + trf(", and held up from {0} to {1}.", {count(before[1].value), count(after[1].value)});
 }
 
 // [SECTION] Simulation

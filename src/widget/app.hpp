@@ -134,6 +134,13 @@ struct App {
     Session& session() { return *session_; }
 
     bool paused = false;
+    // A what-if waiting for its student's prediction (the page's question,
+    // web/src/predict.js): the panel's Play, Step and "Reset and run", and
+    // the . key, run nothing; each counts an ask in `asked`, which the page
+    // reads and answers (its question's Play, or "choose first").
+    bool held = false;
+    int asked = 0;
+    bool ask_first();  // true, counted, while held
     double speed = 1.0;  // simulated seconds per real second while it plays (a slow-motion replay: 0.25)
     static constexpr double kMinSpeed = 0.1, kMaxSpeed = 4.0;  // speed's range: fl_set_speed() clamps to it, a snapshot is held to it
 

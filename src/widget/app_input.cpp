@@ -120,12 +120,18 @@ bool App::key(const std::string& name) {
         return true;
     }
     if (k == ".") {  // pause, then one step; say what the inspected agent does
+        if (ask_first()) return true;
         paused = true;
         step(1);
         session_->say(scene().explain_words(scene().inspected()));
         return true;
     }
     return view_->key(k, repeat);
+}
+
+bool App::ask_first() {
+    if (held) ++asked;
+    return held;
 }
 
 bool App::press_on_the_way() const {

@@ -104,11 +104,11 @@ void App::draw_tuning() {
         panel_.seed_input = kMaxSeed;
     }
     named("seed");
-    if (ImGui::Button(paused ? tr("Play") : tr("Pause"))) paused = !paused;
+    if (ImGui::Button(paused ? tr("Play") : tr("Pause")) && !(paused && ask_first())) paused = !paused;
     named("play");
     same_line_if_fits(tr("Step"));
     ImGui::BeginDisabled(!paused);
-    if (ImGui::Button(tr("Step"))) step(1);  // one 1/60 s step (key .)
+    if (ImGui::Button(tr("Step")) && !ask_first()) step(1);  // one 1/60 s step (key .)
     named("step");
     ImGui::EndDisabled();
     same_line_if_fits(tr("Reset"));
@@ -119,7 +119,7 @@ void App::draw_tuning() {
     named("reset");
     same_line_if_fits(tr("Reset and run 10 s"));  // a phone: on a line of its own
     // The lab's gauges are read after 10 s: 600 fixed steps from the start.
-    if (ImGui::Button(tr("Reset and run 10 s"))) run_begin(panel_.seed_input, 600);
+    if (ImGui::Button(tr("Reset and run 10 s")) && !ask_first()) run_begin(panel_.seed_input, 600);
     named("run10");
     // Every tunable from the params' field table, grouped, with its unit and range.
     const char* group = "";

@@ -259,12 +259,12 @@ public:
     void hud(const std::vector<Gauge>& g, bool paused, double time, bool compact) override {
         const char* mode = tr(s_.follow() == Follow::Field ? "FIELD" : "SEEK");
         if (compact) {
-            ui_text("%s in %.0f stuck %.0f %.1f s%s", mode, g.at(0).value, g.at(1).value, time, paused ? " ||" : "");
+            ui_text("%s in %.0f held up %.0f %.1f s%s", mode, g.at(0).value, g.at(1).value, time, paused ? " ||" : "");
             if (goal_armed_) ui_text_coloured(imgui_colour(kGoal), "tap a cell: goal");
             else if (s_.painting()) ui_text_coloured(imgui_colour(kGoal), "paint: drag");
             return;
         }
-        ui_text("%s   arrived %.0f   stuck %.0f   mean %.1f cells   t %.1f s%s", mode, g.at(0).value, g.at(1).value,
+        ui_text("%s   arrived %.0f   held up %.0f   mean %.1f cells   t %.1f s%s", mode, g.at(0).value, g.at(1).value,
                 g.at(2).value, time, paused ? tr("   (paused)") : "");
         if (goal_armed_) ui_text_coloured(imgui_colour(kGoal), "click a cell to put the goal there (Escape: no)");
         else if (s_.painting()) ui_text_coloured(imgui_colour(kGoal), "paint mode: a drag paints walls (B: off)");

@@ -227,6 +227,10 @@ EMSCRIPTEN_KEEPALIVE void fl_play_begin(int steps) { g.app.play_begin(g.app.scen
 EMSCRIPTEN_KEEPALIVE double fl_seed() { return static_cast<double>(g.app.scene().seed()); }
 EMSCRIPTEN_KEEPALIVE void fl_set_paused(int p) { g.app.paused = p != 0; }
 EMSCRIPTEN_KEEPALIVE int fl_paused() { return g.app.paused; }
+// A what-if waiting for its prediction: the canvas's own Play, Step, "Reset
+// and run" and . key run nothing, and count an ask (App::held).
+EMSCRIPTEN_KEEPALIVE void fl_set_held(int h) { g.app.held = h != 0; }
+EMSCRIPTEN_KEEPALIVE int fl_asked() { return g.app.asked; }
 // The widget's whole state as text (base64 of App::snapshot()): what a
 // widget far from the viewport keeps when it gives up this instance.
 EMSCRIPTEN_KEEPALIVE const char* fl_snapshot() { return text(flocklab::to_base64(g.app.snapshot())); }

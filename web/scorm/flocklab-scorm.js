@@ -4,10 +4,11 @@
 // LMS's API as eXeLearning's packages do:
 // - nothing before the student starts (a first key or pointer press in the
 //   page, or a first result): then "incomplete" and a score of 0 of 100;
-// - each result: an interaction (what was predicted, what happened,
-//   correct or wrong), and the score again: 100 x the questions whose
-//   latest answer held / the questions on the page (each data-predict
-//   button, each experiment, each [data-check] form);
+// - each result: an interaction (what was predicted in that try, what
+//   happened, correct or wrong), and the score again: 100 x the questions
+//   whose first committed prediction held (a what-if's result carries it,
+//   with its tries; a later try never changes it) / the questions on the
+//   page (each data-predict button, each experiment, each [data-check] form);
 // - "completed" once every question has an answer (held or not);
 // - in browse or review mode (cmi.core.lesson_mode), no writes at all.
 // What was answered is kept in cmi.suspend_data, so a student who comes
@@ -90,10 +91,13 @@
     set(n + 'id', id(keyOf(r)));
     set(n + 'type', r.kind === 'check' ? 'numeric' : 'fill-in');
     set(n + 'time', time(r.at));
-    if (r.answer !== null && r.answer !== undefined) set(n + 'student_response', response(r.answer));
+    var tried = r.retry || r; // this try's prediction (a what-if's later try is in r.retry)
+    if (tried.answer !== null && tried.answer !== undefined) set(n + 'student_response', response(tried.answer));
     if (r.correct !== null && r.correct !== undefined) set(n + 'correct_responses.0.pattern', response(r.correct));
-    set(n + 'result', r.held === true ? 'correct' : r.held === false ? 'wrong' : 'neutral');
-    answers[keyOf(r)] = r.held === true ? 1 : 0;
+    set(n + 'result', tried.held === true ? 'correct' : tried.held === false ? 'wrong' : 'neutral');
+    // A what-if's grade is its first committed prediction's, kept from its
+    // first result (a page opened again cannot make another first).
+    if (!(r.kind === 'what-if' && keyOf(r) in answers)) answers[keyOf(r)] = r.held === true ? 1 : 0;
     score();
     commit();
   }

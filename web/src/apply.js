@@ -109,8 +109,8 @@ export function makeApply(w, data, cancelRun, afterAction) {
         const warning = api.apply(k, v);
         if (warning) for (const line of warning.split('\n')) warn(el, line);
       }
-      if (s !== undefined) { cancelRun(); api.reset(s); }
-      if (p !== undefined) { if (p) cancelRun(); api.setPaused(p ? 1 : 0); }
+      if (s !== undefined) { cancelRun(); api.reset(s); w.question_?.reset_(); }
+      if (p !== undefined) { if (p) cancelRun(); if (p || !w.gated_()) api.setPaused(p ? 1 : 0); }
       afterAction();
     };
     if (w.api_()) applyAll();

@@ -36,7 +36,7 @@ export function makeControls(w) {
   }, { signal });
   c.loading_ = loadingLine(w, c);
   armActions(w, c);
-  armAppliers(w);
+  c.openQuestion_ = armAppliers(w);
   c.play_ = playButton(w);
   return {
     // The widget's language has arrived: the loading line in it.
@@ -94,38 +94,65 @@ function armActions(w, c) {
 // "max-force=0.2"}) and, with data-seconds, runs to that time from the
 // start. Pressed: the last one used; a bad data-options is said once.
 // With data-predict, the run waits at 0 s for the student's prediction,
-// then plays in real time (predict.js); without, it plays at once.
+// then plays in real time (predict.js); without, it plays at once. A
+// figure with such questions opens its pressed one (else its first) when
+// it is ready, at 0 s, and runs nothing before a prediction: it starts
+// paused (widgetArgs), and until the question has loaded the canvas's Play
+// waits for it. Returns open(), which the binding calls once ready.
 function armAppliers(w) {
   const { el_: el, signal_: signal } = w;
   const appliers = own(el, '[data-action="apply"]');
-  const predictions = new Map();
+  const predictions = new Map(); // button -> promise of its question
+  const loaded = new Map(); // button -> its question, once loaded
   for (const b of appliers) {
     if (b.dataset.predict && b.dataset.seconds) {
       const said = (err) => { warn(el, `data-predict="${b.dataset.predict}": ${err.message}`); throw err; };
-      const widget = { el, signal, lang: () => w.lang_, handle: w.own_, say: (text) => w.say_(text), item: b.textContent.trim() };
+      let options = {};
+      try { options = JSON.parse(b.dataset.options ?? '{}'); } catch { /* said at the click */ }
+      const widget = {
+        el, signal, lang: () => w.lang_, handle: w.own_, say: (text) => w.say_(text), item: b.textContent.trim(), options,
+        // The question open now: the handle's resume() and reset() and the
+        // canvas's own Play go through it (gate), or tell it (reset).
+        open: (q) => { w.question_ = q && { gate_: q.gate, reset_: q.reset }; },
+        // Waiting for a prediction: the canvas's Play, Step and keys run nothing (App::held).
+        hold: (on) => w.holdAtStart_(on),
+        canvas: () => w.canvas_(),
+        world: () => w.spec_.world,
+      };
       const made = loadPredict().then((m) => m.makePrediction(widget, JSON.parse(b.dataset.predict), Number(b.dataset.seconds))).catch(said);
-      made.catch(() => {}); // said once, here
+      made.then((q) => loaded.set(b, q), () => {}); // said once, here
       predictions.set(b, made);
     }
-    b.addEventListener('click', () => {
-      let opts;
-      try {
-        opts = JSON.parse(b.dataset.options ?? '{}');
-        w.own_.apply(opts);
-      } catch (err) {
-        warn(el, `data-options="${b.dataset.options}": ${err.message}`);
-        return;
-      }
-      for (const x of appliers) x.setAttribute('aria-pressed', String(x === b));
-      for (const [x, p] of predictions) if (x !== b) p.then((q) => q.hide(), () => {});
-      const predict = predictions.get(b);
-      if (predict) {
-        w.own_.pause();
-        w.own_.reset();
-        predict.then((q) => q.show(), () => {});
-      } else if (b.dataset.seconds) w.own_.playTo(Number(b.dataset.seconds));
-    }, { signal });
+    b.addEventListener('click', () => choose(b, true), { signal });
   }
+  function choose(b, focus) {
+    let opts;
+    try {
+      opts = JSON.parse(b.dataset.options ?? '{}');
+      w.own_.apply(opts);
+    } catch (err) {
+      warn(el, `data-options="${b.dataset.options}": ${err.message}`);
+      return;
+    }
+    for (const x of appliers) x.setAttribute('aria-pressed', String(x === b));
+    for (const [x, q] of loaded) if (x !== b) q.hide();
+    const predict = predictions.get(b);
+    if (predict) {
+      w.own_.pause();
+      w.own_.reset();
+      // Held at 0 s from now on; the canvas's Play waits for the question to load.
+      if (!loaded.has(b)) {
+        w.question_ = { gate_: () => (predict.then((q) => q.gate(), () => {}), true), reset_: () => {} };
+        w.holdAtStart_(true);
+      }
+      predict.then((q) => q.show(focus), () => {});
+    } else if (b.dataset.seconds) w.own_.playTo(Number(b.dataset.seconds));
+  }
+  const asking = appliers.filter((b) => predictions.has(b));
+  return () => {
+    const first = asking.find((b) => b.getAttribute('aria-pressed') === 'true') ?? asking[0];
+    if (first) choose(first, false);
+  };
 }
 
 // Copies the widget's link; the button says so for two seconds, and so
@@ -157,7 +184,8 @@ async function share(w, b) {
 }
 
 // A play button over the canvas whenever the widget is paused; pressing it
-// gives the canvas the focus (the button itself goes away).
+// gives the canvas the focus (the button itself goes away). In a what-if
+// waiting for its prediction it is the question's Play.
 function playButton(w) {
   const { signal_: signal } = w;
   const play = document.createElement('button');
@@ -165,6 +193,7 @@ function playButton(w) {
   play.className = 'fl-play';
   play.hidden = true;
   play.addEventListener('click', () => {
+    if (w.gated_()) return; // a what-if's question asks for the prediction (and has the focus)
     w.own_.resume();
     w.canvas_().focus({ preventScroll: true });
   }, { signal });
@@ -246,6 +275,7 @@ function bindControls(w, c) {
     }
   }
   c.boundYet_ = true;
+  c.openQuestion_(); // a what-if's question, at 0 s, before anything runs
   for (const b of c.early_.splice(0)) {
     b.classList.remove('fl-waiting');
     if (c.bound_.some(([x]) => x === b)) b.click(); // the clicks made while it loaded, in order

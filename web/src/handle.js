@@ -18,7 +18,7 @@ import { makeProxy } from './proxy.js';
 import { makeRuns } from './runs.js';
 import { makeSpeech } from './speech.js';
 import { needPage } from './tasks.js';
-import { isOn, quote, warn } from './values.js';
+import { isOn, own, quote, warn } from './values.js';
 
 export { linkTo };
 
@@ -131,11 +131,23 @@ function widgetContext(el) {
     life_: null, // lifecycle.js's parts of a started widget (fit, sleep, woke)
     far_: false, // farther than two screens from the viewport (lifecycle.js)
     waking_: null, // asleep: the promise of its new instance (the handle's ready meanwhile)
+    question_: null, // a what-if's question open now (predict.js through controls.js): {gate_(), reset_()}
+    held_: false, // waiting at 0 s for that question's prediction (App::held)
+    asked_: 0, // the instance's count of the canvas's asks (its Play, Step or . while held), as last seen
     api_: () => w.module_,
     canvas_: () => w.canvasEl_,
     setCanvas_: (c) => { w.canvasEl_ = c; },
     isDestroyed_: () => w.destroyed_,
     whenReady_: (fn) => (w.module_ ? fn() : w.pending_.push(fn)),
+    // Waiting for a prediction: the canvas's own Play, Step and keys run
+    // nothing (held in the instance, and in a new one after sleep).
+    holdAtStart_(on) {
+      w.held_ = on;
+      w.module_?.setHeld(on ? 1 : 0);
+    },
+    // A resume() or a canvas's Play in a what-if goes through its question
+    // (which asks for the prediction, or plays the one made): true if it did.
+    gated_: () => w.question_?.gate_() === true,
     say_: (t) => w.speech_.say(t),
     escape_: () => w.module_ !== null && w.module_.cancel() === 1,
     // A key on the canvas: the widget's own (D, F), else the module's.
@@ -210,7 +222,9 @@ function widgetArgs(el, options, explicit) {
   const args = ['--scene', noNul('scene', data.scene ?? ''), '--seed', noNul('seed', data.seed ?? '')];
   // Readers who ask for reduced motion get every widget paused, with a play button.
   const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-  if (data.paused === undefined ? reduced : isOn(data.paused, el)) args.push('--paused');
+  // A what-if that asks first (a data-predict button) runs nothing before its prediction.
+  const asks = own(el, '[data-action="apply"][data-predict][data-seconds]').length > 0;
+  if (data.paused === undefined ? reduced || asks : isOn(data.paused, el) || asks) args.push('--paused');
   for (const [k, v] of Object.entries(data)) {
     if (SHIM_NAMES.includes(k) || v === undefined || v === null) continue;
     const value = String(v);
@@ -248,6 +262,12 @@ function makeTick(w) {
     // What the widget has to say, even off screen and standing still (a
     // number typed into its panel while another widget holds the screen).
     w.say_(api.respond());
+    // The canvas's Play, Step or . pressed while a what-if waits: its question answers.
+    const asked = api.asked();
+    if (asked !== w.asked_) {
+      w.asked_ = asked;
+      w.gated_();
+    }
     const raw = api.gauges();
     const visible = api.visible() === 1;
     if (!force && !visible && !onScreenGauges && raw === lastGauges) return; // off screen and standing still
@@ -283,6 +303,7 @@ function start(w, g, target, given, options) {
     }
     w.module_ = api;
     w.instance_ = instance;
+    w.holdAtStart_(w.held_);
     adopt(w, target, given.fromElement, options);
     addSceneMethods(w, g, target);
     w.controls_.bind();

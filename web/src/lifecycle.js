@@ -382,6 +382,8 @@ export function putToSleep(w, whenNear = true) {
     w.module_ = fresh;
     w.instance_ = instance;
     w.waking_ = null;
+    w.asked_ = 0; // the new instance's count
+    w.holdAtStart_(w.held_);
     w.life_.woke_();
     for (const fn of w.pending_.splice(0)) {
       try { fn(); } catch (err) { warn(el, `a call made while the widget was asleep failed when it ran: ${err.message}`); }

@@ -16,9 +16,11 @@ export function simulationMethods(w, g, applyParams) {
   const runs = w.runs_;
   return {
     gauges: read('gauges', () => JSON.parse(api().gauges())),
+    // In a what-if, its question hears of it: the run stops at 0 s and waits for Play.
     reset: change(seedOf, (s) => {
       runs.cancelRun_();
       api().reset(s);
+      w.question_?.reset_();
       w.afterAction_();
     }),
     seed: read('seed', () => api().seed()),
@@ -28,7 +30,8 @@ export function simulationMethods(w, g, applyParams) {
     setSpeed: runs.setSpeed_,
     speed: read('speed', () => api().speed()),
     pause: change(none, () => { runs.cancelRun_(); api().setPaused(1); w.controls_.sync(); }),
-    resume: change(none, () => { api().setPaused(0); w.controls_.sync(); }),
+    // In a what-if waiting for its prediction, its question's Play instead (asks for one, or plays it).
+    resume: change(none, () => { if (!w.gated_()) api().setPaused(0); w.controls_.sync(); }),
     paused: read('paused', () => api().paused() === 1),
     // step(n) runs synchronously and returns the steps it ran: each call stops after a
     // number of boid-steps (fewer for bigger flocks) and description.maxCallMs of work.

@@ -14,6 +14,8 @@
 // `result`: {gauge} or {gauge:decimals} (1 decimal unless given).
 import { warn } from './values.js';
 import { report } from './results.js';
+import { makeFixes } from './predict-fix.js';
+import { makeMarker } from './predict-marker.js';
 
 const gaugeOf = (g, path) => path.split('.').reduce((o, k) => (o == null ? undefined : o[k]), g);
 const COMPARE = /^\s*([A-Za-z_.]+)\s*(<=|>=|<|>)\s*(-?[\d.]+|[A-Za-z_.]+)\s*$/;
@@ -47,71 +49,167 @@ const SPEEDS = [0.25, 0.5, 1, 2];
 // This module travels in the experiments' chunk, a bundle of its own whose
 // mangled property names differ from the shim's: the widget's parts come by
 // plain names. `widget`: {el, signal, lang() (its language), handle, say(text),
-// item (the button's name, in the results stream)};
-// returns {show, hide} for that button's prediction.
+// item (the button's name, in the results stream), options (the button's
+// data-options: the slip, applied again before each of its runs), open(question | null)
+// (the question the widget's resume(), reset() and canvas Play go through),
+// hold(on) (the canvas runs nothing while it waits)};
+// returns {show(focus), hide, gate, reset} for that button's prediction.
+//
+// A prediction binds: Play commits the choice ticked and locks the choices
+// until the answer is on screen; Replay keeps it; only "Try again" (after an
+// answer) frees them for a new one. The results stream reports the first
+// committed prediction and whether it held, with the number of tries.
 export function makePrediction(widget, spec, seconds) {
   const { el, signal, handle, say } = widget;
-  const { box, radios, play, speed, speedWord, outcome } = predictionBox(widget, spec);
+  const { box, radios, play, again, speed, speedWord, outcome } = predictionBox(widget, spec);
   // The figure's own buttons stay together: the question goes after the last control.
   const after = el.querySelector(':scope > .fl-measured, :scope > figcaption');
   if (after) after.before(box);
   else el.append(box);
   signal.addEventListener('abort', () => box.remove());
+  // After the answer: the step's code, its slip marked, and fixes to run (predict-fix.js).
+  const fix = spec.code ? makeFixes(widget, spec, seconds, box, () => Number(speed.value)) : null;
+  // A ghost marker on the canvas: where the lane's agent will be (predict-marker.js).
+  const marker = spec.marker ? makeMarker(widget, spec.marker, seconds, box) : null;
 
-  let watching = false; // a run that this prediction waits for the end of
+  const st = {
+    shown: false,
+    committed: -1, // the choice this try is bound to (-1: the student is choosing)
+    tries: 0, // predictions committed so far
+    first: null, // {choice, held}: the first committed prediction, once its run ended
+    watching: false, // a committed run is playing to its end
+    answered: false, // this try's answer is on screen
+  };
   const t = (s, ...a) => widget.lang().t(s, ...a);
-  const label = () => {
-    play.textContent = watching || outcome.textContent ? t('Replay') : t('Play');
+  // Waiting at 0 s for a prediction: nothing in the canvas runs.
+  const waiting = () => st.shown && !st.watching && !st.answered;
+  const sync = () => {
+    play.textContent = st.watching || st.answered ? t('Replay') : t('Play');
     speedWord.textContent = t('Speed');
+    again.hidden = !st.answered;
+    again.textContent = t('Try again');
+    if (fix && st.answered) fix.show();
+    else fix?.hide();
+    for (const r of radios) r.disabled = st.committed >= 0;
+    marker?.lock(st.committed >= 0);
+    box.classList.toggle('fl-committed', st.committed >= 0);
+    if (st.shown) widget.hold(waiting());
   };
   const chosen = () => radios.findIndex((r) => r.checked);
-  play.addEventListener('click', () => {
-    const i = chosen();
-    if (i < 0) {
-      outcome.textContent = t('Choose what you predict first.');
-      say(outcome.textContent);
-      radios[0].focus();
-      return;
+  const ask = () => {
+    outcome.textContent = t('Choose what you predict first.');
+    say(outcome.textContent);
+    radios[0].focus();
+  };
+  // The question's Play: commits the choice ticked (or asks for one), plays
+  // the committed one again, or replays the answered run; then from 0 s.
+  function go() {
+    if (st.committed < 0) {
+      const i = chosen();
+      if (i < 0) {
+        ask();
+        return;
+      }
+      st.committed = i;
+      st.tries++;
     }
-    outcome.textContent = '';
-    watching = true;
-    label();
+    if (!st.answered) outcome.textContent = '';
+    st.watching = true;
+    fix?.stop();
+    sync();
+    handle.apply(widget.options); // the slip again, after a fix's run
     handle.setSpeed(Number(speed.value));
     handle.playTo(seconds);
-    say(t('Playing from 0 s to {0} s; you predicted: {1}.', seconds, bare(spec.choices[i].text)));
+    say(t('Playing from 0 s to {0} s; you predicted: {1}.', seconds, bare(spec.choices[st.committed].text)));
+  }
+  play.addEventListener('click', go, { signal });
+  // Try again: the choices free for a new prediction, the run back at 0 s.
+  again.addEventListener('click', () => {
+    st.committed = -1;
+    st.answered = false;
+    st.watching = false;
+    outcome.textContent = '';
+    handle.pause();
+    handle.reset();
+    sync();
+    (radios.find((r) => r.checked) ?? radios[0]).focus();
+    say(t('Back at 0 s: choose your new prediction, then press Play.'));
   }, { signal });
   // The end of the run: paused at its time (the gauges' event, 4 times a second).
   el.addEventListener('flocklab:gauges', (e) => {
     const g = e.detail;
-    if (!watching || !handle.paused() || Math.abs(g.time - seconds) > 1e-6) return;
-    watching = false;
+    if (!st.watching || !handle.paused() || Math.abs(g.time - seconds) > 1e-6) return;
+    st.watching = false;
     let told;
     try {
-      told = verdict(widget, spec, chosen(), g);
+      told = verdict(widget, spec, st.committed, g);
     } catch (err) {
       warn(el, `data-predict: ${err.message}`);
+      sync();
       return;
     }
+    const fresh = !st.answered; // a replay says the answer again, and reports nothing new
+    st.answered = true;
+    const missed = marker?.miss(handle.state());
+    if (missed) {
+      told.text += ` ${missed.text}`;
+      told.marker = { px: missed.px, sure: missed.sure, at: missed.at };
+    }
     outcome.textContent = told.text;
-    label();
-    say(told.text);
-    report(el, told);
+    sync();
+    say(outcome.textContent);
+    if (!fresh) return;
+    st.first ??= { choice: st.committed, held: told.held, correct: told.correct };
+    // The first committed prediction is the one graded; a later try says what it chose beside it.
+    const result = { ...told, answer: spec.choices[st.first.choice].text, held: st.first.held, tries: st.tries };
+    if (st.tries > 1) result.retry = { answer: told.answer, held: told.held };
+    report(el, result);
   }, { signal });
-  return {
-    // A fresh question for this button's run (the widget waits at 0 s).
-    show() {
+  const question = {
+    // The question for this button's run (the widget waits at 0 s); as the
+    // student left it: a committed prediction stays, and so does its answer.
+    show(focus = true) {
+      st.shown = true;
       box.hidden = false;
-      outcome.textContent = '';
-      watching = false;
-      label();
-      (radios.find((r) => r.checked) ?? radios[0]).focus({ preventScroll: true });
+      st.watching = false;
+      marker?.show();
+      marker?.place();
+      widget.open(question);
+      sync();
+      if (focus) (radios.find((r) => r.checked && !r.disabled) ?? (st.committed >= 0 ? play : radios[0])).focus({ preventScroll: true });
     },
     hide() {
+      if (!st.shown) return;
+      st.shown = false;
       box.hidden = true;
-      watching = false;
+      st.watching = false;
+      marker?.hide();
+      widget.open(null);
+      widget.hold(false);
       handle.setSpeed(1);
     },
+    // The canvas's Play, the handle's resume(): while the question waits,
+    // its own Play (which asks first); true if it took the press.
+    gate() {
+      if (!waiting()) return false;
+      go();
+      return true;
+    },
+    // The widget was reset (Reset, Reset all, reset()): it waits at 0 s,
+    // stopped, with the prediction it had and the answer kept if there was one.
+    reset() {
+      if (!st.shown) return;
+      if (fix?.stop()) say(t('Stopped at 0 s.'));
+      const stopped = st.watching;
+      st.watching = false;
+      handle.pause();
+      sync();
+      if (!stopped) return;
+      outcome.textContent = t('Stopped at 0 s. Your prediction stays: {0}. Play runs it.', bare(spec.choices[st.committed].text));
+      say(outcome.textContent);
+    },
   };
+  return question;
 }
 
 // What happened against choice i, in words, as the results stream reports it.
@@ -150,7 +248,8 @@ function predictionBox(widget, spec) {
   const speedWord = document.createElement('span');
   speedLabel.append(speedWord, ' ', speed);
   speed.addEventListener('change', () => handle.setSpeed(Number(speed.value)), { signal });
+  const again = Object.assign(document.createElement('button'), { type: 'button', className: 'fl-predict-again', hidden: true });
   const outcome = Object.assign(document.createElement('p'), { className: 'fl-outcome' });
-  box.append(play, speedLabel, outcome);
-  return { box, radios, play, speed, speedWord, outcome };
+  box.append(play, speedLabel, again, outcome);
+  return { box, radios, play, again, speed, speedWord, outcome };
 }

@@ -1,0 +1,242 @@
+// Issue 65, an honest lesson: a what-if runs nothing before its prediction
+// (at load, through the canvas's Play, its keys or the handle's resume()),
+// a prediction binds once Play commits it (the result reports the first
+// committed prediction and the tries), Reset all stops a run and says so,
+// and the page states no answer before its question.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start, openLesson, onWidget, whenWidget, scrollToCanvas } from './helpers.mjs';
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env.close(); });
+
+const WHAT_IFS = ['#what-if-steer', '#what-if-flock', '#what-if-crowd'];
+const open = (sel) => `${sel} .fl-predict:not([hidden])`;
+const outcomeIs = (page, sel, part) => page.waitForFunction(({ q, part }) => document.querySelector(`${q} .fl-outcome`)?.textContent.includes(part), { q: open(sel), part }, { timeout: 60000 });
+// Every flocklab:result of the page, kept in order.
+const keepResults = (page) => page.evaluate(() => { window.results = []; document.addEventListener('flocklab:result', (e) => results.push(e.detail)); });
+const resultCount = (page, n) => page.waitForFunction((k) => window.results.length >= k, n, { timeout: 90000 }).then(() => page.evaluate(() => window.results));
+
+// The lesson with its results kept, scrolled to the steer what-if, its first question open.
+async function steerWhatIf() {
+  const page = await openLesson(env);
+  await keepResults(page);
+  const sel = '#what-if-steer';
+  await scrollToCanvas(page, sel);
+  const q = page.locator(open(sel));
+  await q.waitFor();
+  return { page, sel, q };
+}
+
+test('no what-if runs a step before its prediction: each opens its question at 0 s, and the ▶ Play over the canvas, the . key (App::held, as the canvas panel\'s Play) and resume() ask for the prediction instead', async () => {
+  const page = await openLesson(env);
+  for (const sel of WHAT_IFS) {
+    await scrollToCanvas(page, sel);
+    await page.locator(open(sel)).waitFor();
+    const at = await onWidget(page, sel, (h) => ({ time: h.gauges().time, paused: h.paused() }));
+    assert.equal(at.time, 0, `${sel} ran before any prediction`);
+    assert.equal(at.paused, true, sel);
+    // The play button over the paused canvas is the question's Play: with nothing chosen, it asks.
+    await page.locator(`${sel} .fl-play`).click();
+    await outcomeIs(page, sel, 'Choose what you predict first.');
+    assert.equal(await page.evaluate((q) => document.activeElement === document.querySelector(`${q} input[type="radio"]`), open(sel)), true, 'the first choice has the focus');
+    // The . key (pause and one step) and the handle's resume() ask too.
+    await page.evaluate((q) => { document.querySelector(`${q} .fl-outcome`).textContent = ''; }, open(sel));
+    assert.equal(await onWidget(page, sel, (h) => h.key('.')), true);
+    await outcomeIs(page, sel, 'Choose what you predict first.');
+    await onWidget(page, sel, (h) => h.resume());
+    const after = await onWidget(page, sel, (h) => ({ time: h.gauges().time, paused: h.paused() }));
+    assert.deepEqual(after, { time: 0, paused: true }, `${sel} ran without a prediction`);
+  }
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('a prediction binds: Play locks the choices, the result reports the first committed prediction with its tries, and only Try again frees them', async () => {
+  const page = await openLesson(env);
+  await keepResults(page);
+  const sel = '#what-if-steer';
+  await scrollToCanvas(page, sel);
+  await page.locator(`${sel} button`, { hasText: 'Flee as −seek' }).click();
+  const q = page.locator(open(sel));
+  await q.waitFor();
+  const radios = q.locator('input[type="radio"]');
+  await radios.first().check(); // "turns away": wrong, the −seek vehicle flies onto the threat
+  await q.locator('.fl-speed select').selectOption('2');
+  await q.locator('.fl-predict-play').click();
+  // Locked at once: no choice can be changed while the answer is coming.
+  assert.deepEqual(await radios.evaluateAll((rs) => rs.map((r) => r.disabled)), [true, true, true]);
+  const changed = await page.evaluate((s) => {
+    const rs = [...document.querySelectorAll(`${s} input[type="radio"]`)];
+    rs[2].click();
+    return rs.findIndex((r) => r.checked);
+  }, open(sel));
+  assert.equal(changed, 0, 'a locked choice changed');
+  let results = await resultCount(page, 1);
+  const choices = await radios.evaluateAll((rs) => rs.map((r) => r.parentElement.textContent.trim()));
+  assert.equal(results[0].answer, choices[0]);
+  assert.equal(results[0].held, false);
+  assert.equal(results[0].tries, 1);
+  assert.equal(results[0].retry, undefined);
+  // Still locked with the answer on screen; Try again frees them, back at 0 s.
+  assert.deepEqual(await radios.evaluateAll((rs) => rs.map((r) => r.disabled)), [true, true, true]);
+  const again = q.locator('.fl-predict-again');
+  assert.equal(await again.isVisible(), true);
+  await again.click();
+  await whenWidget(page, sel, (h) => h.gauges().time === 0 && h.paused());
+  assert.deepEqual(await radios.evaluateAll((rs) => rs.map((r) => r.disabled)), [false, false, false]);
+  await radios.last().check();
+  await q.locator('.fl-predict-play').click();
+  results = await resultCount(page, 2);
+  // The grade stays the first committed prediction's; this try is beside it.
+  assert.equal(results[1].answer, choices[0]);
+  assert.equal(results[1].held, false);
+  assert.equal(results[1].tries, 2);
+  assert.deepEqual(results[1].retry, { answer: choices[2], held: true });
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('Reset all during a what-if\'s run stops it at 0 s, keeps the prediction, and both the page and the widget say so', async () => {
+  const { page, sel, q } = await steerWhatIf();
+  await q.locator('input[type="radio"]').nth(1).check();
+  await q.locator('.fl-predict-play').click();
+  await whenWidget(page, sel, (h) => h.gauges().time > 0.2);
+  await page.locator('#reset-all').click();
+  await page.waitForFunction(() => document.getElementById('reset-all-said').textContent.includes('what-if'), null, { timeout: 30000 });
+  assert.match(await page.locator('#reset-all-said').textContent(), /3 what-ifs are stopped at 0 s and wait for Play, with the predictions made so far kept\./);
+  assert.deepEqual(await onWidget(page, sel, (h) => ({ time: h.gauges().time, paused: h.paused() })), { time: 0, paused: true });
+  await outcomeIs(page, sel, 'Stopped at 0 s. Your prediction stays');
+  await whenWidget(page, sel, (h) => h.announcements().some((a) => a.startsWith('Stopped at 0 s.')));
+  assert.deepEqual(await q.locator('input[type="radio"]').evaluateAll((rs) => rs.map((r) => [r.checked, r.disabled])), [[false, true], [true, true], [false, true]]);
+  assert.deepEqual(await page.evaluate(() => window.results), [], 'a stopped run reports nothing');
+  // Play runs the prediction it kept, to the end.
+  await onWidget(page, sel, (h) => h.setSpeed(4));
+  await q.locator('.fl-predict-play').click();
+  const results = await resultCount(page, 1);
+  assert.equal(results[0].answer, await q.locator('input[type="radio"]').nth(1).evaluate((r) => r.parentElement.textContent.trim()));
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+// Words that say nothing of a claim on their own.
+const STOP = new Set(('a an the and or but of to in on at by for from with as is are be been it its it\'s that this these those so than then '
+  + 'into onto each one two also their they them there what which who when how will would can could do does not no more most very '
+  + 'same other up out all any s you your lab lab\'s hollow solid why').split(' '));
+const words = (text) => (text.toLowerCase().replace(/[’']/g, '\'').match(/[a-z0-9'²]+(?:\.\d+)?/g) ?? []).filter((x) => !STOP.has(x));
+const pairs = (text) => {
+  const w = words(text);
+  return new Set(w.slice(1).map((x, i) => `${w[i]} ${x}`));
+};
+
+// The lanes' gauges equal, to the bit: every gauge of the hollow lane the solid one's, and 0 px apart.
+const sameLanes = (g) => g.apart === 0 && Object.keys(g.whatIf).every((k) => g.whatIf[k] === g[k]);
+
+test('each what-if: the text before its question states none of its answer (no pair of words from the choice that happened or from the why), and after the answer its code offers fixes of which exactly one makes the hollow lane equal the lab\'s, bit for bit', async () => {
+  const page = await openLesson(env);
+  await keepResults(page);
+  let n = 0;
+  let fixed = 0;
+  const stated = []; // the answers' pairs of words found above their questions
+  for (const sel of WHAT_IFS) {
+    // The text a student reads before the question: from the figure's heading to the figure, and its caption.
+    const above = await page.evaluate((s) => {
+      const fig = document.querySelector(s);
+      const heading = document.getElementById(fig.getAttribute('aria-labelledby'));
+      let text = '';
+      for (let node = heading.nextElementSibling; node && node !== fig; node = node.nextElementSibling) text += ` ${node.innerText}`;
+      return `${text} ${fig.querySelector('figcaption').innerText}`;
+    }, sel);
+    const seen = pairs(above);
+    for (const b of await page.locator(`${sel} [data-action="apply"][data-predict]`).all()) {
+      const label = (await b.textContent()).trim();
+      const spec = JSON.parse(await b.getAttribute('data-predict'));
+      await b.click();
+      const q = page.locator(open(sel));
+      await q.waitFor();
+      await q.locator('input[type="radio"]').first().check();
+      await q.locator('.fl-predict-play').click();
+      await onWidget(page, sel, (h) => h.setSpeed(4));
+      let results = await resultCount(page, ++n);
+      const happened = results[n - 1].correct;
+      const asked = pairs(spec.question);
+      const told = [...pairs(`${happened} ${spec.why}`)].filter((p) => !asked.has(p) && seen.has(p));
+      if (told.length) stated.push(`${sel} "${label}": ${told.join(', ')}`);
+      const slip = await onWidget(page, sel, (h) => h.compared());
+      // The code, its slip marked, and its fixes, once the answer is on screen.
+      const code = q.locator('.fl-code');
+      await code.waitFor();
+      assert.equal(await code.locator('pre mark').count(), spec.code.slip.length, label);
+      const sames = [];
+      for (let i = 0; i < spec.code.fixes.length; i++) {
+        await code.locator('.fl-fix').nth(i).click();
+        await onWidget(page, sel, (h) => h.setSpeed(4));
+        results = await resultCount(page, ++n);
+        const r = results[n - 1];
+        assert.equal(r.kind, 'fix');
+        assert.equal(r.answer, spec.code.fixes[i].text);
+        const g = await onWidget(page, sel, (h) => h.gauges());
+        assert.equal(g.time, Number(await b.getAttribute('data-seconds')));
+        sames.push(sameLanes(g));
+        assert.equal(r.held, sames[i], `${label}, fix ${i}: the result says it ${r.held ? 'fixed' : 'did not fix'} it`);
+        assert.match(await code.locator('.fl-fix-outcome').textContent(), sames[i] ? /That fixes it\./ : /does not undo the slip/);
+      }
+      if (spec.code.fixes.length) {
+        assert.equal(sames.filter(Boolean).length, 1, `${label}: fixes that make the lanes equal: ${JSON.stringify(sames)}`);
+        fixed++;
+      } else assert.match(await code.textContent(), /Nothing to fix/);
+      // Replay runs the slip again, not the last fix.
+      await q.locator('.fl-predict-play').click();
+      await onWidget(page, sel, (h) => h.setSpeed(4));
+      await whenWidget(page, sel, (h, s) => h.paused() && h.gauges().time === s, Number(await b.getAttribute('data-seconds')));
+      assert.deepEqual(await onWidget(page, sel, (h) => h.compared()), slip, `${label}: Replay after the fixes runs the slip again`);
+    }
+  }
+  assert.deepEqual(stated, [], 'the text above a question says what its answer says');
+  assert.ok(n >= 8 && fixed >= 7, `only ${n} results and ${fixed} what-ifs with fixes`);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('the ghost marker by keyboard alone: moved with the arrows, locked by Play, and the answer and the live region say how far off it was, in px', async () => {
+  const { page, sel, q } = await steerWhatIf();
+  const mark = page.locator(`${sel} .fl-marker:not([hidden])`);
+  await mark.focus();
+  const start = await mark.getAttribute('aria-valuetext');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  const moved = await mark.getAttribute('aria-valuetext');
+  const xy = (text) => text.match(/x (\d+) px, y (\d+) px/).slice(1).map(Number);
+  assert.deepEqual(xy(moved), [xy(start)[0] + 150, xy(start)[1] + 5]);
+  await whenWidget(page, sel, (h, m) => h.announcements().includes(m), moved);
+  await q.locator('.fl-sure select').selectOption('4');
+  await q.locator('input[type="radio"]').last().check();
+  await q.locator('.fl-predict-play').click();
+  // Locked with the prediction.
+  await mark.focus();
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await mark.getAttribute('aria-valuetext'), moved);
+  const [r] = await resultCount(page, 1);
+  const end = await onWidget(page, sel, (h) => h.state().whatIf.pos);
+  const px = Math.hypot(end[0] - xy(moved)[0], end[1] - xy(moved)[1]);
+  assert.equal(r.marker.sure, 4);
+  assert.ok(Math.abs(r.marker.px - px) < 1e-9, `${r.marker.px} against ${px}`);
+  assert.ok(r.text.includes(`Your mark was ${Math.round(px)} px from where the hollow vehicle ended (you were 4 of 5 sure).`), r.text);
+  await whenWidget(page, sel, (h, t) => h.announcements().includes(t), r.text);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('the crowd\'s words call a moment\'s jam "held up", never "stuck", and say "never arrived" only of the run\'s end', async () => {
+  const page = await openLesson(env);
+  const sel = '#crowd';
+  await onWidget(page, sel, (h) => h.runTo(5.6));
+  const g = await onWidget(page, sel, (h) => h.gauges());
+  const said = await onWidget(page, sel, (h) => h.describe());
+  assert.ok(g.stuck > 0, 'the case this test is about: some agents slow and away from the goal at 5.6 s');
+  assert.doesNotMatch(said, /stuck|never/i, said);
+  assert.match(said, new RegExp(`${g.stuck} (is|are) held up\\.`), said);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
