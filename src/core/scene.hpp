@@ -65,7 +65,9 @@ constexpr std::uint64_t kMaxSeed = 9007199254740991ULL;
 // setting that starts the run again (a flock's size, a vehicle's start).
 class SceneNotes {
 public:
-    virtual void noted(const std::string& what, const char* kind) = 0;
+    // `said`: the words a student hears for it, where they differ from the
+    // history's mark ("max force set to 200 px/s²" for "max_force = 200.0").
+    virtual void noted(const std::string& what, const char* kind, const std::string& said) = 0;
     virtual void start_again(std::uint64_t seed) = 0;
 
 protected:
@@ -130,8 +132,8 @@ public:
     void set_notes(SceneNotes* to) { notes_ = to; }
     // A setting changed, as an action that a response answers. kind:
     // "rule", "mode", "param", "option".
-    void note(const std::string& what, const char* kind = "option") {
-        if (notes_) notes_->noted(what, kind);
+    void note(const std::string& what, const char* kind = "option", const std::string& said = "") {
+        if (notes_) notes_->noted(what, kind, said);
     }
 
     // [SECTION] In words (thresholds and word lists: words.hpp)

@@ -4,8 +4,20 @@
 #include "format.hpp"
 #include "names.hpp"
 #include "scene.hpp"
+#include "lang.hpp"
 
 namespace flocklab {
+
+namespace {
+// A tunable set: marked in the history as the CLI names it ("max_force =
+// 200.0"), and said as a student reads it ("max force set to 200 px/s²",
+// degrees as "°").
+void note_param(Scene& s, const Tunable& t, double v) {
+    const std::string value = local_number(py_repr(v));
+    const std::string unit = std::string(t.unit) == "deg" ? "°" : t.unit[0] ? " " + std::string(tr(t.unit)) : "";
+    s.note(std::string(t.name) + " = " + value, "param", trf("{0} set to {1}", {tr(t.label), value + unit}));
+}
+}  // namespace
 
 SetResult Scene::set_param(const std::string& name, const std::string& value) { return set_params({{name, value}}); }
 
@@ -47,7 +59,7 @@ SetResult Scene::set_params(const std::vector<std::pair<std::string, std::string
             const Tunable& t = all[c.k];
             if (t.dependent != dependent) continue;
             *t.value = std::clamp(c.v, t.lo, t.hi);
-            note(std::string(t.name) + " = " + local_number(py_repr(*t.value)), "param");
+            note_param(*this, t, *t.value);
             if (*t.value != c.v) warn(t, c.text, *t.value);
         }
     }
@@ -56,7 +68,7 @@ SetResult Scene::set_params(const std::vector<std::pair<std::string, std::string
         if (!t.dependent || *t.value <= t.hi) continue;
         warn(t, py_repr(*t.value), t.hi);
         *t.value = t.hi;
-        note(std::string(t.name) + " = " + local_number(py_repr(t.hi)), "param");
+        note_param(*this, t, t.hi);
     }
     if (!warnings.empty()) return {SetResult::Clamped, warnings, clamped};
     return {};

@@ -56,9 +56,9 @@ void Session::clear_history() {
     sample();
 }
 
-void Session::note(const std::string& what, const char* kind) {
+void Session::note(const std::string& what, const char* kind, const std::string& said) {
     history_.mark(time(), what, kind);
-    action(what);
+    action(said.empty() ? what : said);
 }
 
 void Session::action(const std::string& what) {

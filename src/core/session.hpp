@@ -49,8 +49,9 @@ public:
     // Marks the history now (a rule switched, a mode changed), as an action
     // whose effect respond() tells. kind: "rule", "mode", "param", "option".
     // The scene's own changes come here (SceneNotes); the widget notes its own
-    // (a hawk moved by the pointer).
-    void note(const std::string& what, const char* kind = "option");
+    // (a hawk moved by the pointer). `said`: what the response says of it, where
+    // it is not the mark's text.
+    void note(const std::string& what, const char* kind = "option", const std::string& said = "");
 
     // [SECTION] Context responses: after an action, one sentence once its
     // effect can be seen (kRespondSteps of simulated time), comparing
@@ -109,7 +110,7 @@ public:
     std::string snapshot();
 
 private:
-    void noted(const std::string& what, const char* kind) override { note(what, kind); }
+    void noted(const std::string& what, const char* kind, const std::string& said) override { note(what, kind, said); }
     void start_again(std::uint64_t seed) override { reset(seed); }
     void begin_run();  // the history's new run, and no response due
     void sample();

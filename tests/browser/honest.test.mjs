@@ -5,7 +5,9 @@
 // and the page states no answer before its question.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, openLesson, onWidget, whenWidget, scrollToCanvas } from './helpers.mjs';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { start, openLesson, onWidget, whenWidget, scrollToCanvas, artifacts } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -166,7 +168,8 @@ test('each what-if: the text before its question states none of its answer (no p
       const slip = await onWidget(page, sel, (h) => h.compared());
       // The code, its slip marked, and its fixes, once the answer is on screen.
       const code = q.locator('.fl-code');
-      await code.waitFor();
+      await code.locator('summary').click(); // folded under the answer
+      await code.locator('pre').waitFor();
       assert.equal(await code.locator('pre mark').count(), spec.code.slip.length, label);
       const sames = [];
       for (let i = 0; i < spec.code.fixes.length; i++) {
@@ -237,6 +240,89 @@ test('the crowd\'s words call a moment\'s jam "held up", never "stuck", and say 
   assert.ok(g.stuck > 0, 'the case this test is about: some agents slow and away from the goal at 5.6 s');
   assert.doesNotMatch(said, /stuck|never/i, said);
   assert.match(said, new RegExp(`${g.stuck} (is|are) held up\\.`), said);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+// One what-if before, during, after, and with its code and a fix, at a
+// laptop's size, on a phone and in projector mode: build/test-artifacts/honest/.
+// With the canvas in view, the ▶ Play on it is in view too, and it is the
+// question's Play (the question may be below the fold).
+async function shots(page, size) {
+  const dir = join(artifacts, 'honest');
+  mkdirSync(dir, { recursive: true });
+  const sel = '#what-if-steer';
+  const fig = page.locator(sel);
+  await scrollToCanvas(page, sel);
+  const q = page.locator(open(sel));
+  await q.waitFor();
+  const play = page.locator(`${sel} .fl-play`);
+  await play.waitFor();
+  const box = await play.boundingBox();
+  const view = page.viewportSize();
+  assert.ok(box.y >= 0 && box.y + box.height <= view.height, `${size}: the canvas's Play is off screen (${JSON.stringify(box)})`);
+  await fig.screenshot({ path: join(dir, `steer-${size}-before.png`) });
+  await q.locator('input[type="radio"]').last().check();
+  await play.click(); // the question's step: commits the choice ticked and plays
+  await whenWidget(page, sel, (h) => h.gauges().time > 1 && !h.paused());
+  assert.equal(await q.locator('input[type="radio"]').last().isDisabled(), true, `${size}: the canvas's Play committed the prediction`);
+  await fig.screenshot({ path: join(dir, `steer-${size}-during.png`) });
+  await onWidget(page, sel, (h) => h.setSpeed(4));
+  await resultCount(page, 1);
+  await fig.screenshot({ path: join(dir, `steer-${size}-after.png`) });
+  await q.locator('.fl-code summary').click();
+  await q.locator('.fl-fix').first().click();
+  await onWidget(page, sel, (h) => h.setSpeed(4));
+  await resultCount(page, 2);
+  await fig.screenshot({ path: join(dir, `steer-${size}-code-and-fix.png`) });
+}
+
+test('screenshots of a what-if before, during, after and with its code and a fix, at 1280x800, on a 390x844 phone (DPR 3) and in projector mode; the canvas\'s Play is in view with the canvas and commits the prediction', async () => {
+  let page = await openLesson(env);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await keepResults(page);
+  await shots(page, '1280x800');
+  assert.deepEqual(page.problems, []);
+  await page.close();
+  page = await openLesson(env);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await keepResults(page);
+  await page.locator('#projector').click();
+  await shots(page, 'projector');
+  assert.deepEqual(page.problems, []);
+  await page.close();
+  const phone = await start({ deviceScaleFactor: 3 });
+  try {
+    page = await openLesson(phone);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await keepResults(page);
+    await shots(page, '390x844');
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await phone.close();
+  }
+});
+
+test('an experiment\'s points left where they started are no prediction: the result says so and reports none; one point moved by a key is one', async () => {
+  const page = await openLesson(env);
+  await keepResults(page);
+  const id = '#measure-overshoot';
+  const run = () => page.evaluate((s) => document.querySelector(s).flocklabExperiment.run().then((r) => r.rows.length), id);
+  await page.evaluate((s) => document.querySelector(s).flocklabExperiment.ready, id);
+  await page.locator(`${id} select`).first().selectOption('points');
+  assert.ok(await run() > 0);
+  let results = await resultCount(page, 1);
+  assert.equal(results[0].answer, null);
+  assert.equal(results[0].held, null);
+  assert.match(results[0].text, /The points were left where they started: no prediction\./);
+  assert.deepEqual(await page.evaluate((s) => document.querySelector(s).flocklabExperiment.prediction().points, id), []);
+  // A point moved by the keyboard makes it a prediction.
+  await page.locator(`${id} .fl-exp-point[tabindex="0"]`).focus();
+  await page.keyboard.press('ArrowUp');
+  await run();
+  results = await resultCount(page, 2);
+  assert.notEqual(results[1].answer, null);
+  assert.doesNotMatch(results[1].text, /left where they started/);
   assert.deepEqual(page.problems, []);
   await page.close();
 });

@@ -336,7 +336,7 @@ test('the lesson page\'s crowd: following the field beside seeking on one maze i
   // The prediction (seeking) is checked against what happened (the field got more home).
   await page.waitForFunction((s) => document.querySelector(`${s} .fl-predict:not([hidden]) .fl-outcome`).textContent.startsWith('You predicted'), sel, { timeout: 30000 });
   const outcome = await page.locator(`${sel} .fl-predict:not([hidden]) .fl-outcome`).textContent();
-  assert.ok(outcome.includes(`Following the field: ${field.arrived} home and ${field.stuck} stuck; seeking: ${seek.arrived} home and ${seek.stuck} stuck.`), outcome);
+  assert.ok(outcome.includes(`At 10 s, following the field: ${field.arrived} home and ${field.stuck} held up (slow and away from the goal at the end: they never arrived); seeking: ${seek.arrived} home and ${seek.stuck} held up.`), outcome);
   assert.match(outcome, /What happened instead: The crowd that follows the field\. Why: /);
   assert.deepEqual(page.problems, []);
   await page.close();
@@ -355,7 +355,7 @@ test('a teacher\'s Reset all, by the keyboard: every started widget is back at i
   assert.ok(await page.evaluate(() => document.querySelector('#measure-overshoot').flocklab.results().rows.length > 0));
   await page.focus('#reset-all');
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => /^14 simulations are back at their start, and 3 experiments have no runs\.$/.test(document.querySelector('#reset-all-said').textContent), null, { timeout: 30000 });
+  await page.waitForFunction(() => /^14 simulations are back at their start, and 3 experiments have no runs\. 3 what-ifs are stopped at 0 s and wait for Play, with the predictions made so far kept\.$/.test(document.querySelector('#reset-all-said').textContent), null, { timeout: 30000 });
   const times = await page.evaluate(() => [...document.querySelectorAll('.flocklab.flocklab-ready:not([data-experiment])')].map((e) => e.flocklab.gauges().time));
   assert.deepEqual(times, Array(14).fill(0));
   const exp = await page.evaluate(() => { const x = document.querySelector('#measure-overshoot').flocklab; return { rows: x.results().rows.length, kind: x.prediction().kind, said: document.querySelector('#measure-overshoot .fl-exp-summary').textContent }; });

@@ -48,7 +48,7 @@ export function makeHandle(ex, shim) {
     prediction: () => ({
       kind: kind(),
       shape: guessedShape(),
-      points: kind() === 'points' && ex.points_ ? ex.info_.values.map((value, i) => ({ value, [measure().name]: ex.points_[i] })) : [],
+      points: kind() === 'points' && ex.points_ && ex.pointsMoved_ ? ex.info_.values.map((value, i) => ({ value, [measure().name]: ex.points_[i] })) : [],
     }),
     // predict('rises' | 'falls' | 'stays level' | 'peaks' | '' | 'points'), or
     // predict([y, ...]): one number per value, in the measure's unit.
@@ -94,6 +94,7 @@ function predictWith(ex, p) {
     const kept = p.map((y) => Math.max(0, Math.min(cap(), y)));
     if (kept.some((y, i) => y !== p[i])) warn(el, `predict(): ${measure().name} is between 0 and ${cap()}; [${p.join(', ')}] became [${kept.join(', ')}]`);
     ex.points_ = kept;
+    ex.pointsMoved_ = true;
     predict.value = POINTS;
   } else {
     if (p !== '' && p !== POINTS && !SHAPES.includes(p)) throw new TypeError(`flocklab: predict() takes '', ${SHAPES.map((s) => `'${s}'`).join(', ')}, '${POINTS}' or one number per value, got ${p}`);
@@ -109,7 +110,7 @@ function csvOf(ex) {
   if (!ex.info_) return '';
   const named = (g) => (g.unit ? `${g.name} (${g.unit})` : g.name);
   const head = ['run', ex.info_.vary.name, 'seed', ...ex.info_.gauges.map(named), 'prediction', `predicted ${named(ex.measure_())}`];
-  const guess = (r) => (ex.kind_() === 'points' && ex.points_ ? ex.points_[ex.info_.values.indexOf(r.value)] : '');
+  const guess = (r) => (ex.kind_() === 'points' && ex.points_ && ex.pointsMoved_ ? ex.points_[ex.info_.values.indexOf(r.value)] : '');
   const lines = ex.rows_.slice().sort((a, b) => a.run - b.run).map((r) => [r.run, r.value, r.seed, ...ex.info_.gauges.map((g) => r[g.name]), ex.guessedShape_(), guess(r)].join(','));
   return `${head.join(',')}\n${lines.join('\n')}\n`;
 }

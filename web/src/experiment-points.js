@@ -19,6 +19,7 @@ export function makePoints(ex) {
     let v = Math.round(Math.max(0, Math.min(most, y)) / fine) * fine;
     if (v > most) v -= fine; // a step rounded up past the ceiling
     ex.points_[i] = Number(v.toFixed(Math.max(0, -Math.floor(Math.log10(fine))) + 1));
+    ex.pointsMoved_ = true;
     draw({ quiet: true });
   }
   // The points start level, halfway up the chart.
@@ -26,6 +27,7 @@ export function makePoints(ex) {
     if (!ex.info_ || (ex.points_ && ex.points_.length === ex.info_.values.length)) return;
     const { yTop, fine } = geometry();
     ex.points_ = ex.info_.values.map(() => Number((Math.round(yTop / 2 / fine) * fine).toFixed(6)));
+    ex.pointsMoved_ = false;
   }
   // What the listeners below share: the two moves, and whether the last
   // press was a finger's (or a pen's): taps reach further.

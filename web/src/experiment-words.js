@@ -77,6 +77,7 @@ export function makeWords(ex) {
   function comparison() {
     const got = kind() ? resultShape() : null;
     if (!got) return '';
+    if (kind() === 'points' && !ex.pointsMoved_) return t('The points were left where they started: no prediction.');
     const per = byValue().filter((p) => p.n > 0);
     const words = shapeWords(t);
     const [a, b] = [per[0], per[per.length - 1]];

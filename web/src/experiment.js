@@ -47,6 +47,7 @@ export function mountExperiment(el, { mount, loadLanguage, description, warn, on
     focusAt_: 0, // the dot that takes the keyboard (roving tabindex)
     pointAt_: 0, // the predicted point that takes the keyboard
     points_: null, // the predicted measure, one per value, in its unit
+    pointsMoved_: false, // a point was moved (a drag, a key, predict()): points left where they started are no prediction
     dragging_: null, // {i, top}: a point under the pointer (the scale held still)
     geo_: null, // the chart as last drawn (for the pointer and the keys)
     redraw_: 0, // a chart redraw waiting (while the runs come in)
@@ -143,7 +144,7 @@ function settings(ex) {
   const job = () => ({ scene: d.scene ?? '', attributes: attributes(), vary: d.vary ?? '', values: d.values ?? '', seeds: d.seeds ?? '7', steps: Math.round(seconds() * 60) });
   // The prediction: '' (none), 'shape' or 'points'; and its shape (the points' own for points).
   const kind = () => (ex.predict_.value === '' ? '' : ex.predict_.value === POINTS ? 'points' : 'shape');
-  const guessedShape = () => (kind() === 'points' ? (ex.points_ ? shapeOf(ex.points_)?.shape ?? '' : '') : ex.predict_.value);
+  const guessedShape = () => (kind() === 'points' ? (ex.points_ && ex.pointsMoved_ ? shapeOf(ex.points_)?.shape ?? '' : '') : ex.predict_.value);
   // The most a predicted point can be: the gauge's ceiling (order: 1), or
   // for a gauge without one a tenth above the chart's scale from the runs or
   // the start (not from the points: else each End or drag raised the top).

@@ -1,4 +1,5 @@
-// The line of code behind the mistake: after a what-if's answer, the step
+// The line of code behind the mistake: after a what-if's answer, folded
+// under it (a <details> the student opens), the step
 // as a few lines of Python in the labs' style with the slip's lines marked,
 // and the candidate fixes. Picking one runs the what-if again from 0 s with
 // that change (its `options`, as apply() takes them: the hollow lane's
@@ -13,6 +14,9 @@
 //   "note": "said where there are no fixes"}
 import { report } from './results.js';
 
+// A fix's code without its comment ("MAX_FORCE = 440.0   # px/s²" says "MAX_FORCE = 440.0").
+const codeOf = (text) => text.replace(/\s+#.*$/, '').trim();
+
 // `widget` as predict.js has it; `spec.code`; `seconds`: the run's length;
 // `speed()`: the speed chosen beside Play. Returns {show, hide, stop,
 // running} and puts its part at the end of `box`.
@@ -20,7 +24,10 @@ export function makeFixes(widget, spec, seconds, box, speed) {
   const { el, signal, handle, say } = widget;
   const code = spec.code;
   const t = (s, ...a) => widget.lang().t(s, ...a);
-  const part = Object.assign(document.createElement('div'), { className: 'fl-code', hidden: true });
+  // Folded under the answer (one line: the question and the answer stay on
+  // a full screen beside the canvas); opened, it takes the focus's Tab next.
+  const part = Object.assign(document.createElement('details'), { className: 'fl-code', hidden: true });
+  const summary = document.createElement('summary');
   const intro = document.createElement('p');
   const pre = document.createElement('pre');
   const slips = new Set(code.slip ?? []);
@@ -36,16 +43,18 @@ export function makeFixes(widget, spec, seconds, box, speed) {
     const c = document.createElement('code');
     c.textContent = f.text;
     b.append(c);
+    f.code = codeOf(f.text);
     b.addEventListener('click', () => run(f, b), { signal });
     list.append(b);
     return b;
   });
   const said = Object.assign(document.createElement('p'), { className: 'fl-fix-outcome' });
-  part.append(intro, pre, ask, list, said);
+  part.append(summary, intro, pre, ask, list, said);
   box.append(part);
 
   let running = null; // the fix whose run is playing
   const words = () => {
+    summary.textContent = fixes.length ? t('The code behind the slip, and fixes to try') : t('The code behind it');
     intro.textContent = slips.size ? t('The step in Python, the slip marked:') : t('The step in Python:');
     ask.textContent = fixes.length ? t('Which change fixes it? Pick one: the hollow lane runs again from 0 s with it.') : code.note ?? '';
     list.setAttribute('aria-label', t('Candidate fixes'));
@@ -62,7 +71,7 @@ export function makeFixes(widget, spec, seconds, box, speed) {
     said.textContent = '';
     handle.setSpeed(speed());
     handle.playTo(seconds);
-    say(t('Playing from 0 s to {0} s with the fix: {1}.', seconds, f.text));
+    say(t('Playing from 0 s to {0} s with the fix: {1}.', seconds, f.code));
   }
   el.addEventListener('flocklab:gauges', (e) => {
     const g = e.detail;
@@ -72,8 +81,8 @@ export function makeFixes(widget, spec, seconds, box, speed) {
     const same = g.whatIf !== undefined && g.apart === 0 && Object.keys(g.whatIf).every((k) => g.whatIf[k] === g[k]);
     const apart = widget.lang().number(g.apart ?? NaN, 1);
     said.textContent = same
-      ? t('With {0}, the hollow lane runs the lab\'s way to the bit: every gauge the same, 0 px apart at {1} s. That fixes it.', f.text, seconds)
-      : t('With {0}, the hollow lane still ends {1} px from the lab\'s at {2} s: this change does not undo the slip.', f.text, apart, seconds);
+      ? t('With {0}, the hollow lane runs the lab\'s way to the bit: every gauge the same, 0 px apart at {1} s. That fixes it.', f.code, seconds)
+      : t('With {0}, the hollow lane still ends {1} px from the lab\'s at {2} s: this change does not undo the slip.', f.code, apart, seconds);
     say(said.textContent);
     report(el, {
       kind: 'fix', item: widget.item, question: t('Which change fixes it?'), answer: f.text,

@@ -58,6 +58,8 @@ export function makeMarker(widget, name, seconds, box) {
     mark.style.top = `${c.offsetTop + at[1] * k}px`;
     words();
   }
+  // Placed again whenever the figure's layout changes (its canvas may be
+  // swapped for a fresh one, so the figure is what is watched).
   const fit = typeof ResizeObserver === 'function' ? new ResizeObserver(draw) : null;
   signal.addEventListener('abort', () => fit?.disconnect());
   function moveTo(x, y) {
@@ -97,10 +99,12 @@ export function makeMarker(widget, name, seconds, box) {
       if (!moved()) { start = s; at = [...s]; }
       draw();
     },
-    show() { mark.hidden = false; line.hidden = false; fit?.observe(canvas()); draw(); },
+    show() { mark.hidden = false; line.hidden = false; fit?.observe(el); draw(); },
     hide() { mark.hidden = true; line.hidden = true; fit?.disconnect(); },
+    // Locked with the prediction; a marker never moved is no part of it, and goes.
     lock(on) {
       locked = on;
+      if (!line.hidden) mark.hidden = on && !moved();
       sure.disabled = on;
       mark.classList.toggle('fl-locked', on);
       mark.setAttribute('aria-disabled', String(on));

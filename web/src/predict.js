@@ -123,6 +123,12 @@ export function makePrediction(widget, spec, seconds) {
     say(t('Playing from 0 s to {0} s; you predicted: {1}.', seconds, bare(spec.choices[st.committed].text)));
   }
   play.addEventListener('click', go, { signal });
+  // Enter on a choice is its Play (a radio group takes no Enter of its own).
+  box.addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter' || !radios.includes(e.target)) return;
+    e.preventDefault();
+    go();
+  }, { signal });
   // Try again: the choices free for a new prediction, the run back at 0 s.
   again.addEventListener('click', () => {
     st.committed = -1;
