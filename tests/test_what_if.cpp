@@ -160,3 +160,20 @@ TEST(WhatIf, SteerGaugesClosestAndOvershootRestartWhenTheTargetMovesOrTheRunRese
     EXPECT_STREQ(g[2].name, "closest");
     EXPECT_STREQ(g[3].name, "overshoot");
 }
+
+// Issue 65: the -seek lane is described by what it does. Flying at the
+// threat at 220 px/s, the lab's flee brakes out of reach while -seek pushes
+// the hollow vehicle on toward it: its words say so, and never "braking".
+TEST(WhatIf, TheNegatedSeekLaneIsDescribedByWhatItDoes) {
+    Session s(std::make_unique<SteerScene>());
+    auto& steer = static_cast<SteerScene&>(s.scene());
+    steer.set("mode", "flee");
+    steer.set("velocity", "220,0");
+    ASSERT_EQ(s.compare({{"flee", "negated-seek"}}).status, SetResult::Ok);
+    s.reset(7);
+    s.step(30);
+    const std::string lab = s.scene().describe(), lane = s.what_if()->describe();
+    EXPECT_NE(lane.find("pushed on toward it by -seek"), std::string::npos) << lane;
+    EXPECT_EQ(lane.find("braking"), std::string::npos) << lane;
+    EXPECT_EQ(lab.find("-seek"), std::string::npos) << lab;
+}

@@ -5,6 +5,7 @@
 #include "names.hpp"
 #include "scene.hpp"
 #include "lang.hpp"
+#include "words.hpp"
 
 namespace flocklab {
 
@@ -14,8 +15,7 @@ namespace {
 // degrees as "°").
 void note_param(Scene& s, const Tunable& t, double v) {
     const std::string value = local_number(py_repr(v));
-    const std::string unit = std::string(t.unit) == "deg" ? "°" : t.unit[0] ? " " + std::string(tr(t.unit)) : "";
-    s.note(std::string(t.name) + " = " + value, "param", trf("{0} set to {1}", {tr(t.label), value + unit}));
+    s.note(std::string(t.name) + " = " + value, "param", trf("{0} set to {1}", {tr(t.label), with_unit(value, t.unit)}));
 }
 }  // namespace
 

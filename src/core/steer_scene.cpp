@@ -46,7 +46,9 @@ Vec2 wander_force(Vehicle& v, const VehicleParams& p) {
 MotionWords seek_motion(const Vehicle&, const VehicleParams&, bool closing) {
     return {closing ? N_("heading for it") : N_("turning back toward it"), ""};
 }
-MotionWords flee_motion(const Vehicle& v, const VehicleParams& p, bool) {
+MotionWords flee_motion(const Vehicle& v, const VehicleParams& p, bool closing) {
+    // -seek neither flees nor brakes: it pushes along the way the vehicle goes.
+    if (v.negated_seek_flee) return {closing ? N_("pushed on toward it by -seek") : N_("pushed away from it by -seek"), ""};
     return {v.distance() < p.panic_radius ? N_("fleeing it") : N_("braking, out of reach"), ""};
 }
 MotionWords arrive_motion(const Vehicle& v, const VehicleParams& p, bool closing) {

@@ -146,7 +146,7 @@ std::string Session::compared_words() {
         } else {
             for (const Tunable& t : lane_->tunables()) {
                 double v;
-                if (name == t.name && parse_number(value, &v)) words = std::string(tr(t.label)) + " " + local_number(py_repr(*t.value)) + (t.unit[0] ? std::string(" ") + tr(t.unit) : "");
+                if (name == t.name && parse_number(value, &v)) words = std::string(tr(t.label)) + " " + with_unit(local_number(py_repr(*t.value)), t.unit);
             }
         }
         o += (o.empty() ? "" : ", ") + words;
@@ -168,10 +168,7 @@ std::string Session::solid_words() const {
 
 std::string gauge_words(const Gauge& g) {
     const int d = g.decimals >= 0 ? g.decimals : g.unit[0] ? 1 : 2;
-    const std::string n = local_number(fixed(g.value, d));
-    if (n == "1" && std::strcmp(g.unit, "agents") == 0) return n + " " + tr("agent");
-    if (n == "1" && std::strcmp(g.unit, "cells") == 0) return n + " " + tr("cell");
-    return n + (g.unit[0] ? std::string(" ") + tr(g.unit) : "");
+    return with_unit(local_number(fixed(g.value, d)), g.unit);
 }
 
 std::string gauge_label(const Gauge& g) {

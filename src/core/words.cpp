@@ -3,6 +3,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 #include "lang.hpp"
 #include "registry.hpp"
@@ -78,6 +79,15 @@ std::string fixed(double v, int d) {
     char buf[48];
     std::snprintf(buf, sizeof buf, "%.*f", d, std::isfinite(v) ? v : 0.0);
     return local_number(buf);
+}
+
+std::string with_unit(const std::string& number, const char* unit) {
+    if (!unit[0]) return number;
+    if (std::strcmp(unit, "deg") == 0) return number + "°";
+    if (number == "1" && std::strcmp(unit, "agents") == 0) return number + " " + tr("agent");
+    if (number == "1" && std::strcmp(unit, "cells") == 0) return number + " " + tr("cell");
+    if (number == "1" && std::strcmp(unit, "boids") == 0) return number + " " + tr("boid");
+    return number + " " + tr(unit);
 }
 
 std::string px(double v) { return fixed(v, std::fabs(v) < 10 ? 1 : 0) + " " + tr("px"); }

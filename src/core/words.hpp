@@ -42,6 +42,9 @@ std::string relative(Vec2 p, Vec2 of);
 std::string region(Vec2 p, Vec2 size);
 
 // [SECTION] Numbers and lists
+// A number as written with its unit, as a student reads it: "1 agent" (a
+// count of one agrees), "0°" (degrees), "200 px/s²", or the number alone.
+std::string with_unit(const std::string& number, const char* unit);
 std::string px(double v);            // "23 px", "6.4 px" (one decimal below 10)
 std::string fixed(double v, int d);  // "0.21"
 std::string list(const std::vector<std::string>& items);  // "a, b and c"

@@ -159,7 +159,9 @@ test('a dot loads its run into the target widget, which then shows that run\'s g
   const r = await runAll(page);
   assert.deepEqual(r.values, ['90.0', '180.0', '270.0']);
   await page.locator('#e .fl-exp-dot[data-run="3"]').click();
-  await page.waitForFunction(() => /Run 3 /.test(document.querySelector('#e .fl-exp-summary').textContent), null, { timeout: 20000 });
+  // Said in the live region; the summary under the chart keeps the result (issue 65: it was replaced for good).
+  await page.waitForFunction(() => /Run 3 /.test(document.querySelector('#e .fl-exp-said').textContent), null, { timeout: 20000 });
+  assert.equal(await page.locator('#e .fl-exp-summary').textContent(), r.sentence);
   await shownRun(page, r.rows.find((x) => x.run === 3).seed, 4);
   const shown = await page.evaluate(() => {
     const h = document.querySelector('#t').flocklab;
@@ -588,7 +590,7 @@ test('the view-angle experiment claims no fall that its seeds do not support (a 
   const page = await experimentPage('data-scene="flock" data-vary="view-angle" data-values="0:360:30" data-seeds="0-9" data-seconds="10" data-measure="order"');
   const r = await runAll(page);
   assert.doesNotMatch(r.sentence, /falls/, r.sentence);
-  assert.match(r.sentence, /^order rises from 0\.10 at view angle 0 deg to \d\.\d\d at view angle \d+ deg/, r.sentence);
+  assert.match(r.sentence, /^order rises from 0\.10 at view angle 0° to \d\.\d\d at view angle \d+°/, r.sentence);
   await page.close();
 });
 

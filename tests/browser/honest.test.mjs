@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { start, openLesson, onWidget, whenWidget, scrollToCanvas, artifacts } from './helpers.mjs';
+import { start, openLesson, pageOf, onWidget, whenWidget, scrollToCanvas, artifacts } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -323,6 +323,50 @@ test('an experiment\'s points left where they started are no prediction: the res
   results = await resultCount(page, 2);
   assert.notEqual(results[1].answer, null);
   assert.doesNotMatch(results[1].text, /left where they started/);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+// Words a student should never hear: a code name ("Max_force"), a unit
+// spelt as code ("deg"), a count that disagrees ("1 agents").
+const UNTRUE = [/\b[A-Za-z]+_[a-z]+\b/, /\bdeg\b/, /(?<![\d.,])1 (agents|cells|boids)\b/];
+
+test('true words: a tuning change is said as a student reads it (its name, its unit, degrees as °), a count of one agrees, and what the what-ifs and the crowd said has no code name, no "deg" and no "1 agents"', async () => {
+  const page = await openLesson(env);
+  const said = (sel, re) => whenWidget(page, sel, (h, src) => h.announcements().some((a) => new RegExp(src).test(a)), re.source);
+  await onWidget(page, '#flock', (h) => h.setParams({ max_force: 200 }));
+  await said('#flock', /^Max force set to 200 px\/s²\./);
+  await onWidget(page, '#flock', (h) => h.setParams({ view_angle: 0 }));
+  await said('#flock', /^View angle set to 0°\./);
+  // The crowd run until one agent is home: its outputs and chart say "1 agent".
+  const sel = '#crowd';
+  await onWidget(page, sel, (h) => h.pause());
+  await onWidget(page, sel, (h) => { h.reset(); for (let i = 0; i < 2000 && h.gauges().arrived < 1; i++) h.step(1); });
+  const g = await onWidget(page, sel, (h) => h.gauges());
+  assert.equal(g.arrived, 1, 'the case this test is about: one agent home');
+  await page.waitForFunction((s) => document.querySelector(`${s} output[data-gauge="arrived"]`).textContent === '1', sel, { timeout: 30000 });
+  const plot = await page.locator(`${sel} svg[data-plot]`).evaluate((svg) => svg.textContent + (svg.getAttribute('aria-label') ?? ''));
+  assert.doesNotMatch(plot, UNTRUE[2], plot);
+  for (const s of ['#flock', '#crowd', '#what-if-steer', '#what-if-flock', '#what-if-crowd']) {
+    for (const a of await onWidget(page, s, (h) => h.announcements())) for (const re of UNTRUE) assert.doesNotMatch(a, re, `${s}: ${a}`);
+  }
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('a data-predict without choices warns once, in a sentence, and raises no page error: its button still sets the slip, and the canvas\'s Play runs it', async () => {
+  const page = await pageOf(env, `<figure class="flocklab" id="w" data-scene="steer" data-mode="seek" data-compare="max-force=0.2">
+    <canvas width="800" height="450"></canvas>
+    <button type="button" data-action="apply" data-seconds="3" data-options='{"compare": "max-force=0.2"}'
+      data-predict='{"question": "What will it do?", "result": "{closest}", "why": "Why."}'>Broken</button></figure>`);
+  await page.waitForFunction(() => document.querySelector('#w')?.flocklab?.ready && document.querySelector('#w').classList.contains('flocklab-ready'), null, { timeout: 60000 });
+  await page.locator('#w button', { hasText: 'Broken' }).click();
+  await whenWidget(page, '#w', (h) => h.paused() && h.gauges().time === 0);
+  await page.locator('#w .fl-play').click();
+  await whenWidget(page, '#w', (h) => h.gauges().time > 0.1);
+  const choices = /"choices" needs two or more/;
+  if (!page.warnings.some((w) => choices.test(w))) await page.waitForEvent('console', { predicate: (m) => choices.test(m.text()), timeout: 30000 });
+  assert.equal(page.warnings.filter((w) => choices.test(w)).length, 1, JSON.stringify(page.warnings));
   assert.deepEqual(page.problems, []);
   await page.close();
 });

@@ -10,6 +10,7 @@ import { showNote } from './lifecycle.js';
 // predict.js travels in the experiments' chunk: only a page with a
 // data-predict (or an experiment) loads it.
 const loadPredict = () => import('./flocklab-experiment.js');
+const MAX_PREDICT = 100000; // characters of a data-predict
 
 // `w`: the widget's shared parts. Returns language(), bind(), sync() and
 // show(gauges), which the handle calls as the widget loads and runs.
@@ -106,7 +107,7 @@ function armAppliers(w) {
   const loaded = new Map(); // button -> its question, once loaded
   for (const b of appliers) {
     if (b.dataset.predict && b.dataset.seconds) {
-      const said = (err) => { warn(el, `data-predict="${b.dataset.predict}": ${err.message}`); throw err; };
+      const said = (err) => { warn(el, `data-predict="${b.dataset.predict.slice(0, 200)}": ${err.message}`); throw err; };
       let options = {};
       try { options = JSON.parse(b.dataset.options ?? '{}'); } catch { /* said at the click */ }
       const widget = {
@@ -119,7 +120,12 @@ function armAppliers(w) {
         canvas: () => w.canvas_(),
         world: () => w.spec_.world,
       };
-      const made = loadPredict().then((m) => m.makePrediction(widget, JSON.parse(b.dataset.predict), Number(b.dataset.seconds))).catch(said);
+      // Bounded before it is parsed: a page's question is a few kB.
+      const parsed = () => {
+        if (b.dataset.predict.length > MAX_PREDICT) throw new RangeError(`its ${b.dataset.predict.length} characters are more than ${MAX_PREDICT}`);
+        return JSON.parse(b.dataset.predict);
+      };
+      const made = loadPredict().then((m) => m.makePrediction(widget, parsed(), Number(b.dataset.seconds))).catch(said);
       made.then((q) => loaded.set(b, q), () => {}); // said once, here
       predictions.set(b, made);
     }
@@ -142,10 +148,16 @@ function armAppliers(w) {
       w.own_.reset();
       // Held at 0 s from now on; the canvas's Play waits for the question to load.
       if (!loaded.has(b)) {
-        w.question_ = { gate_: () => (predict.then((q) => q.gate(), () => {}), true), reset_: () => {} };
+        // (A question that could not be made leaves the Play to the widget: it runs.)
+        w.question_ = { gate_: () => (predict.then((q) => q.gate(), () => w.own_.resume()), true), reset_: () => {} };
         w.holdAtStart_(true);
       }
-      predict.then((q) => q.show(focus), () => {});
+      // A question that could not be made (said once): the widget is not held for it.
+      predict.then((q) => q.show(focus), () => {
+        if (loaded.has(b)) return;
+        w.question_ = null;
+        w.holdAtStart_(false);
+      });
     } else if (b.dataset.seconds) w.own_.playTo(Number(b.dataset.seconds));
   }
   const asking = appliers.filter((b) => predictions.has(b));

@@ -151,8 +151,9 @@ async function showRun(ex, run, { mount, description }) {
     opts[opt?.kind === 'flags' ? `${opt.attribute}s` : opt?.attribute ?? ex.info_.vary.name] = r.value;
   }
   // Said first, so that the experiment and the widget, whose own region
-  // says where its run ended, never speak at the same moment.
-  ex.say_(t('Run {0} ({1} {2}, seed {3}) is in the widget below, at {4} s.', r.run, ex.varyWords_(), ex.valueWords_(r.value), r.seed, ex.num_(ex.seconds_(), 0)));
+  // says where its run ended, never speak at the same moment; said only:
+  // the summary under the chart keeps the result and the prediction beside it.
+  ex.said_.textContent = t('Run {0} ({1} {2}, seed {3}) is in the widget below, at {4} s.', r.run, ex.varyWords_(), ex.valueWords_(r.value), r.seed, ex.num_(ex.seconds_(), 0));
   const h = mount(target, opts, { replace: true });
   await h.ready;
   await h.runTo(ex.seconds_());

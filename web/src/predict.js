@@ -60,52 +60,71 @@ const SPEEDS = [0.25, 0.5, 1, 2];
 // answer) frees them for a new one. The results stream reports the first
 // committed prediction and whether it held, with the number of tries.
 export function makePrediction(widget, spec, seconds) {
-  const { el, signal, handle, say } = widget;
-  const { box, radios, play, again, speed, speedWord, outcome } = predictionBox(widget, spec);
+  checkSpec(spec);
+  const p = predictionContext(widget, spec, seconds);
+  armPlay(p);
+  armAnswer(p);
+  return questionOf(p);
+}
+
+// The prediction's one context, declared in full: its parts (predictionBox),
+// the code and fixes after the answer (predict-fix.js), the ghost marker
+// (predict-marker.js), its state, and sync() that shows the state.
+function predictionContext(widget, spec, seconds) {
+  const { el, signal } = widget;
+  const parts = predictionBox(widget, spec);
+  const { box } = parts;
   // The figure's own buttons stay together: the question goes after the last control.
   const after = el.querySelector(':scope > .fl-measured, :scope > figcaption');
   if (after) after.before(box);
   else el.append(box);
   signal.addEventListener('abort', () => box.remove());
-  // After the answer: the step's code, its slip marked, and fixes to run (predict-fix.js).
-  const fix = spec.code ? makeFixes(widget, spec, seconds, box, () => Number(speed.value)) : null;
-  // A ghost marker on the canvas: where the lane's agent will be (predict-marker.js).
-  const marker = spec.marker ? makeMarker(widget, spec.marker, seconds, box) : null;
+  const p = {
+    widget, spec, seconds, ...parts,
+    t: (s, ...a) => widget.lang().t(s, ...a),
+    fix: spec.code ? makeFixes(widget, spec, seconds, box, () => Number(parts.speed.value)) : null,
+    marker: spec.marker ? makeMarker(widget, spec.marker, seconds, box) : null,
+    st: {
+      shown: false,
+      committed: -1, // the choice this try is bound to (-1: the student is choosing)
+      tries: 0, // predictions committed so far
+      first: null, // {choice, held}: the first committed prediction, once its run ended
+      watching: false, // a committed run is playing to its end
+      answered: false, // this try's answer is on screen
+    },
+    // Waiting at 0 s for a prediction: nothing in the canvas runs.
+    waiting: () => p.st.shown && !p.st.watching && !p.st.answered,
+    go: null, // the question's Play (armPlay)
+    sync() {
+      const { st, t, play, again, radios, fix, marker } = p;
+      play.textContent = st.watching || st.answered ? t('Replay') : t('Play');
+      p.speedWord.textContent = t('Speed');
+      again.hidden = !st.answered;
+      again.textContent = t('Try again');
+      if (fix && st.answered) fix.show();
+      else fix?.hide();
+      for (const r of radios) r.disabled = st.committed >= 0;
+      marker?.lock(st.committed >= 0);
+      box.classList.toggle('fl-committed', st.committed >= 0);
+      if (st.shown) widget.hold(p.waiting());
+    },
+  };
+  return p;
+}
 
-  const st = {
-    shown: false,
-    committed: -1, // the choice this try is bound to (-1: the student is choosing)
-    tries: 0, // predictions committed so far
-    first: null, // {choice, held}: the first committed prediction, once its run ended
-    watching: false, // a committed run is playing to its end
-    answered: false, // this try's answer is on screen
-  };
-  const t = (s, ...a) => widget.lang().t(s, ...a);
-  // Waiting at 0 s for a prediction: nothing in the canvas runs.
-  const waiting = () => st.shown && !st.watching && !st.answered;
-  const sync = () => {
-    play.textContent = st.watching || st.answered ? t('Replay') : t('Play');
-    speedWord.textContent = t('Speed');
-    again.hidden = !st.answered;
-    again.textContent = t('Try again');
-    if (fix && st.answered) fix.show();
-    else fix?.hide();
-    for (const r of radios) r.disabled = st.committed >= 0;
-    marker?.lock(st.committed >= 0);
-    box.classList.toggle('fl-committed', st.committed >= 0);
-    if (st.shown) widget.hold(waiting());
-  };
-  const chosen = () => radios.findIndex((r) => r.checked);
+// The question's Play (and Enter on a choice): commits the choice ticked
+// (or asks for one), plays the committed one again, or replays the answered
+// run, from 0 s; and Try again, which frees the choices.
+function armPlay(p) {
+  const { widget: { signal, handle, say }, st, t, radios, outcome, spec } = p;
   const ask = () => {
     outcome.textContent = t('Choose what you predict first.');
     say(outcome.textContent);
     radios[0].focus();
   };
-  // The question's Play: commits the choice ticked (or asks for one), plays
-  // the committed one again, or replays the answered run; then from 0 s.
-  function go() {
+  p.go = () => {
     if (st.committed < 0) {
-      const i = chosen();
+      const i = radios.findIndex((r) => r.checked);
       if (i < 0) {
         ask();
         return;
@@ -115,79 +134,93 @@ export function makePrediction(widget, spec, seconds) {
     }
     if (!st.answered) outcome.textContent = '';
     st.watching = true;
-    fix?.stop();
-    sync();
-    handle.apply(widget.options); // the slip again, after a fix's run
-    handle.setSpeed(Number(speed.value));
-    handle.playTo(seconds);
-    say(t('Playing from 0 s to {0} s; you predicted: {1}.', seconds, bare(spec.choices[st.committed].text)));
-  }
-  play.addEventListener('click', go, { signal });
+    p.fix?.stop();
+    p.sync();
+    handle.apply(p.widget.options); // the slip again, after a fix's run
+    handle.setSpeed(Number(p.speed.value));
+    handle.playTo(p.seconds);
+    say(t('Playing from 0 s to {0} s; you predicted: {1}.', p.seconds, bare(spec.choices[st.committed].text)));
+  };
+  p.play.addEventListener('click', p.go, { signal });
   // Enter on a choice is its Play (a radio group takes no Enter of its own).
-  box.addEventListener('keydown', (e) => {
+  p.box.addEventListener('keydown', (e) => {
     if (e.key !== 'Enter' || !radios.includes(e.target)) return;
     e.preventDefault();
-    go();
+    p.go();
   }, { signal });
   // Try again: the choices free for a new prediction, the run back at 0 s.
-  again.addEventListener('click', () => {
+  p.again.addEventListener('click', () => {
     st.committed = -1;
     st.answered = false;
     st.watching = false;
     outcome.textContent = '';
     handle.pause();
     handle.reset();
-    sync();
+    p.sync();
     (radios.find((r) => r.checked) ?? radios[0]).focus();
     say(t('Back at 0 s: choose your new prediction, then press Play.'));
   }, { signal });
-  // The end of the run: paused at its time (the gauges' event, 4 times a second).
+}
+
+// The end of the run: paused at its time (the gauges' event, 4 times a
+// second). The answer is shown and said; a try's first answer is reported,
+// with the first committed prediction as the one graded.
+function armAnswer(p) {
+  const { widget, spec, st, outcome } = p;
+  const { el, signal, handle, say } = widget;
   el.addEventListener('flocklab:gauges', (e) => {
     const g = e.detail;
-    if (!st.watching || !handle.paused() || Math.abs(g.time - seconds) > 1e-6) return;
+    if (!st.watching || !handle.paused() || Math.abs(g.time - p.seconds) > 1e-6) return;
     st.watching = false;
     let told;
     try {
       told = verdict(widget, spec, st.committed, g);
     } catch (err) {
       warn(el, `data-predict: ${err.message}`);
-      sync();
+      p.sync();
       return;
     }
     const fresh = !st.answered; // a replay says the answer again, and reports nothing new
     st.answered = true;
-    const missed = marker?.miss(handle.state());
+    const missed = p.marker?.miss(handle.state());
     if (missed) {
       told.text += ` ${missed.text}`;
       told.marker = { px: missed.px, sure: missed.sure, at: missed.at };
     }
     outcome.textContent = told.text;
-    sync();
+    p.sync();
     say(outcome.textContent);
     if (!fresh) return;
     st.first ??= { choice: st.committed, held: told.held, correct: told.correct };
-    // The first committed prediction is the one graded; a later try says what it chose beside it.
+    // A later try says what it chose beside the first.
     const result = { ...told, answer: spec.choices[st.first.choice].text, held: st.first.held, tries: st.tries };
     if (st.tries > 1) result.retry = { answer: told.answer, held: told.held };
     report(el, result);
   }, { signal });
+}
+
+// What the widget holds of an open question: show, hide, its gate for the
+// canvas's Play and resume(), and what a reset does to it.
+function questionOf(p) {
+  const { widget, st, t, marker, radios, outcome } = p;
+  const { handle, say } = widget;
   const question = {
     // The question for this button's run (the widget waits at 0 s); as the
     // student left it: a committed prediction stays, and so does its answer.
     show(focus = true) {
       st.shown = true;
-      box.hidden = false;
+      p.box.hidden = false;
       st.watching = false;
       marker?.show();
       marker?.place();
       widget.open(question);
-      sync();
-      if (focus) (radios.find((r) => r.checked && !r.disabled) ?? (st.committed >= 0 ? play : radios[0])).focus({ preventScroll: true });
+      p.sync();
+      if (focus) (radios.find((r) => r.checked && !r.disabled) ?? (st.committed >= 0 ? p.play : radios[0])).focus({ preventScroll: true });
     },
     hide() {
       if (!st.shown) return;
       st.shown = false;
-      box.hidden = true;
+      p.box.hidden = true;
       st.watching = false;
       marker?.hide();
       widget.open(null);
@@ -197,25 +230,44 @@ export function makePrediction(widget, spec, seconds) {
     // The canvas's Play, the handle's resume(): while the question waits,
     // its own Play (which asks first); true if it took the press.
     gate() {
-      if (!waiting()) return false;
-      go();
+      if (!p.waiting()) return false;
+      p.go();
       return true;
     },
     // The widget was reset (Reset, Reset all, reset()): it waits at 0 s,
     // stopped, with the prediction it had and the answer kept if there was one.
     reset() {
       if (!st.shown) return;
-      if (fix?.stop()) say(t('Stopped at 0 s.'));
+      if (p.fix?.stop()) say(t('Stopped at 0 s.'));
       const stopped = st.watching;
       st.watching = false;
       handle.pause();
-      sync();
+      p.sync();
       if (!stopped) return;
-      outcome.textContent = t('Stopped at 0 s. Your prediction stays: {0}. Play runs it.', bare(spec.choices[st.committed].text));
+      outcome.textContent = t('Stopped at 0 s. Your prediction stays: {0}. Play runs it.', bare(p.spec.choices[st.committed].text));
       say(outcome.textContent);
     },
   };
   return question;
+}
+
+// A data-predict's shape, checked before anything is built: a malformed
+// one is said once as a warning (controls.js), never a page error at Play.
+function checkSpec(spec) {
+  const fail = (why) => { throw new TypeError(why); };
+  const text = (v, name) => typeof v === 'string' || fail(`"${name}" needs a text`);
+  if (spec === null || typeof spec !== 'object' || Array.isArray(spec)) fail('expected an object: {"question", "choices", "result", "why"}');
+  text(spec.question, 'question');
+  text(spec.result, 'result');
+  text(spec.why, 'why');
+  if (!Array.isArray(spec.choices) || spec.choices.length < 2) fail('"choices" needs two or more {"text", "when"}');
+  spec.choices.forEach((c, i) => { text(c?.text, `choices[${i}].text`); text(c?.when, `choices[${i}].when`); });
+  if (spec.marker !== undefined) text(spec.marker, 'marker');
+  const code = spec.code;
+  if (code === undefined) return;
+  if (code === null || typeof code !== 'object' || !Array.isArray(code.lines) || !code.lines.every((l) => typeof l === 'string')) fail('"code" needs "lines": a list of texts');
+  if (code.slip !== undefined && !(Array.isArray(code.slip) && code.slip.every((k) => Number.isInteger(k) && k >= 0 && k < code.lines.length))) fail('"code.slip" lists line numbers from 0');
+  if (code.fixes !== undefined && !(Array.isArray(code.fixes) && code.fixes.every((f) => typeof f?.text === 'string' && f.options !== null && typeof f.options === 'object'))) fail('"code.fixes" needs {"text", "options"} each');
 }
 
 // What happened against choice i, in words, as the results stream reports it.

@@ -119,8 +119,16 @@ export function format(value, unit, decimals, lang) {
   const d = decimals ?? (unit === '' ? 2 : 1);
   return lang ? lang.number(value, d) : value.toFixed(d);
 }
-export const number = (v, unit, decimals, lang) => (unit === '' ? format(v, unit, decimals, lang)
-  : `${format(v, unit, decimals, lang)} ${lang ? lang.t(unit) : unit}`);
+// A value with its unit: a count's agrees with it ("1 agent", "0 agents",
+// "1.5 cells"), and degrees are "°".
+const ONE = { agents: (t) => t('agent'), cells: (t) => t('cell'), boids: (t) => t('boid') };
+export const number = (v, unit, decimals, lang) => {
+  if (unit === '') return format(v, unit, decimals, lang);
+  const shown = format(v, unit, decimals, lang);
+  if (unit === 'deg') return `${shown}°`; // as the lesson writes angles
+  const t = lang ? (x) => lang.t(x) : (x) => x;
+  return `${shown} ${ONE[unit] && shown === '1' ? ONE[unit](t) : t(unit)}`;
+};
 
 // [SECTION] Names: a typo's nearest valid name.
 // Edit distance with adjacent transpositions ("veiw" -> "view" is one edit).
