@@ -14,8 +14,9 @@ namespace {
 // 200.0"), and said as a student reads it ("max force set to 200 px/s²",
 // degrees as "°").
 void note_param(Scene& s, const Tunable& t, double v) {
-    const std::string value = local_number(py_repr(v));
-    s.note(std::string(t.name) + " = " + value, "param", trf("{0} set to {1}", {tr(t.label), with_unit(value, t.unit)}));
+    std::string shown = py_repr(v);  // said as written by hand: "200", not "200.0"
+    if (shown.size() > 2 && shown.compare(shown.size() - 2, 2, ".0") == 0) shown.resize(shown.size() - 2);
+    s.note(std::string(t.name) + " = " + local_number(py_repr(v)), "param", trf("{0} set to {1}", {tr(t.label), with_unit(local_number(shown), t.unit)}));
 }
 }  // namespace
 

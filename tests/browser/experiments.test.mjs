@@ -201,7 +201,7 @@ test('the keyboard alone: a prediction, Run, the summary, a dot, Enter', async (
   const picked = await page.evaluate(() => document.activeElement.dataset.run);
   assert.equal(picked, '4'); // value 1, seed 1
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => /Run 4 /.test(document.querySelector('#e .fl-exp-summary').textContent), null, { timeout: 20000 });
+  await page.waitForFunction(() => /Run 4 /.test(document.querySelector('#e .fl-exp-said').textContent), null, { timeout: 20000 });
   await shownRun(page, 1, Number(await page.evaluate(() => document.querySelector('#e').dataset.seconds ?? 10)));
   assert.equal(await page.evaluate(() => document.querySelector('#t').flocklab.seed()), 1);
   await page.close();
@@ -740,7 +740,7 @@ test('a finger: a tap near a dot (within 24 CSS px) shows that run (issue 31 #3)
   }, { x, y });
   assert.ok(nearest.dist < 24, JSON.stringify(nearest));
   await page.touchscreen.tap(x, y);
-  await page.waitForFunction((n) => new RegExp(`Run ${n} `).test(document.querySelector('#e .fl-exp-summary').textContent), nearest.run, { timeout: 20000 });
+  await page.waitForFunction((n) => new RegExp(`Run ${n} `).test(document.querySelector('#e .fl-exp-said').textContent), nearest.run, { timeout: 20000 });
   await shownRun(page, r.rows.find((q) => q.run === nearest.run).seed, 1);
   // Where the primary pointer is a finger, the menu is a touch target high.
   const menu = await page.evaluate(() => ({ coarse: matchMedia('(pointer: coarse)').matches, h: document.querySelector('#e select').getBoundingClientRect().height }));

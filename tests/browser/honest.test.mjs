@@ -334,6 +334,8 @@ const UNTRUE = [/\b[A-Za-z]+_[a-z]+\b/, /\bdeg\b/, /(?<![\d.,])1 (agents|cells|b
 test('true words: a tuning change is said as a student reads it (its name, its unit, degrees as °), a count of one agrees, and what the what-ifs and the crowd said has no code name, no "deg" and no "1 agents"', async () => {
   const page = await openLesson(env);
   const said = (sel, re) => whenWidget(page, sel, (h, src) => h.announcements().some((a) => new RegExp(src).test(a)), re.source);
+  // Paused, a change is answered at once (running, after its effect shows).
+  await onWidget(page, '#flock', (h) => h.pause());
   await onWidget(page, '#flock', (h) => h.setParams({ max_force: 200 }));
   await said('#flock', /^Max force set to 200 px\/s²\./);
   await onWidget(page, '#flock', (h) => h.setParams({ view_angle: 0 }));

@@ -47,7 +47,7 @@
     document.querySelectorAll('.flocklab[data-experiment], [data-check]').forEach(function (e) { keys.push(e.id); });
     return keys;
   }
-  function keyOf(r) { return r.kind === 'what-if' ? r.id + ':' + r.item : r.id; }
+  function keyOf(r) { return r.kind === 'what-if' ? r.id + ':' + r.item : r.kind === 'fix' ? r.id + ':' + r.item + ':fix' : r.id; }
 
   function set(name, value) {
     if (readOnly) return;
@@ -97,7 +97,8 @@
     set(n + 'result', tried.held === true ? 'correct' : tried.held === false ? 'wrong' : 'neutral');
     // A what-if's grade is its first committed prediction's, kept from its
     // first result (a page opened again cannot make another first).
-    if (!(r.kind === 'what-if' && keyOf(r) in answers)) answers[keyOf(r)] = r.held === true ? 1 : 0;
+    // A fix tried is an interaction, not a question of the score.
+    if (r.kind !== 'fix' && !(r.kind === 'what-if' && keyOf(r) in answers)) answers[keyOf(r)] = r.held === true ? 1 : 0;
     score();
     commit();
   }

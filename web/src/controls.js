@@ -2,15 +2,14 @@
 // scene's options (data-rule, data-mode, ...), the action buttons
 // (data-action: reset, run, pause, step, csv, fullscreen, share, save), the gauges'
 // <output>s, the charts and the play button over a paused canvas.
-import { drawPlot } from './charts.js';
+import { plotSummary } from './charts.js';
 import { format, kebab, own, upperFirst, warn } from './values.js';
 import { prefetchTemplate, saveAs, saveFile } from './save.js';
 import { showNote } from './lifecycle.js';
 
-// predict.js travels in the experiments' chunk: only a page with a
-// data-predict (or an experiment) loads it.
-const loadPredict = () => import('./flocklab-experiment.js');
-const MAX_PREDICT = 100000; // characters of a data-predict
+// predict.js and plot.js travel in the experiments' chunk: only a page
+// with a data-predict, a chart or an experiment loads it.
+const loadChunk = () => import('./flocklab-experiment.js');
 
 // `w`: the widget's shared parts. Returns language(), bind(), sync() and
 // show(gauges), which the handle calls as the widget loads and runs.
@@ -21,6 +20,7 @@ export function makeControls(w) {
   const c = {
     bound_: [], early_: [], boundYet_: false, helpShown_: false,
     outputs_: own(el, '[data-gauge]'), plots_: own(el, '[data-plot]'), pauseButtons_: own(el, '[data-action="pause"]'),
+    plotting_: null, // the charts' drawing (plot.js, in the experiments' chunk), once asked for
   };
   // The gauges speak through the widget's live region, not on every change:
   // each output is quiet and carries its label and unit in its name.
@@ -94,76 +94,50 @@ function armActions(w, c) {
 // data-options, JSON as apply() takes it: {"mode": "seek", "compare":
 // "max-force=0.2"}) and, with data-seconds, runs to that time from the
 // start. Pressed: the last one used; a bad data-options is said once.
-// With data-predict, the run waits at 0 s for the student's prediction,
-// then plays in real time (predict.js); without, it plays at once. A
-// figure with such questions opens its pressed one (else its first) when
-// it is ready, at 0 s, and runs nothing before a prediction: it starts
-// paused (widgetArgs), and until the question has loaded the canvas's Play
-// waits for it. Returns open(), which the binding calls once ready.
+// Returns open(), which the binding calls once the widget is ready.
 function armAppliers(w) {
   const { el_: el, signal_: signal } = w;
   const appliers = own(el, '[data-action="apply"]');
-  const predictions = new Map(); // button -> promise of its question
-  const loaded = new Map(); // button -> its question, once loaded
+  if (appliers.some((b) => b.dataset.predict && b.dataset.seconds)) return armQuestions(w, appliers);
   for (const b of appliers) {
-    if (b.dataset.predict && b.dataset.seconds) {
-      const said = (err) => { warn(el, `data-predict="${b.dataset.predict.slice(0, 200)}": ${err.message}`); throw err; };
-      let options = {};
-      try { options = JSON.parse(b.dataset.options ?? '{}'); } catch { /* said at the click */ }
-      const widget = {
-        el, signal, lang: () => w.lang_, handle: w.own_, say: (text) => w.say_(text), item: b.textContent.trim(), options,
-        // The question open now: the handle's resume() and reset() and the
-        // canvas's own Play go through it (gate), or tell it (reset).
-        open: (q) => { w.question_ = q && { gate_: q.gate, reset_: q.reset }; },
-        // Waiting for a prediction: the canvas's Play, Step and keys run nothing (App::held).
-        hold: (on) => w.holdAtStart_(on),
-        canvas: () => w.canvas_(),
-        world: () => w.spec_.world,
-      };
-      // Bounded before it is parsed: a page's question is a few kB.
-      const parsed = () => {
-        if (b.dataset.predict.length > MAX_PREDICT) throw new RangeError(`its ${b.dataset.predict.length} characters are more than ${MAX_PREDICT}`);
-        return JSON.parse(b.dataset.predict);
-      };
-      const made = loadPredict().then((m) => m.makePrediction(widget, parsed(), Number(b.dataset.seconds))).catch(said);
-      made.then((q) => loaded.set(b, q), () => {}); // said once, here
-      predictions.set(b, made);
-    }
-    b.addEventListener('click', () => choose(b, true), { signal });
-  }
-  function choose(b, focus) {
-    let opts;
-    try {
-      opts = JSON.parse(b.dataset.options ?? '{}');
-      w.own_.apply(opts);
-    } catch (err) {
-      warn(el, `data-options="${b.dataset.options}": ${err.message}`);
-      return;
-    }
-    for (const x of appliers) x.setAttribute('aria-pressed', String(x === b));
-    for (const [x, q] of loaded) if (x !== b) q.hide();
-    const predict = predictions.get(b);
-    if (predict) {
-      w.own_.pause();
-      w.own_.reset();
-      // Held at 0 s from now on; the canvas's Play waits for the question to load.
-      if (!loaded.has(b)) {
-        // (A question that could not be made leaves the Play to the widget: it runs.)
-        w.question_ = { gate_: () => (predict.then((q) => q.gate(), () => w.own_.resume()), true), reset_: () => {} };
-        w.holdAtStart_(true);
+    b.addEventListener('click', () => {
+      try {
+        w.own_.apply(JSON.parse(b.dataset.options ?? '{}'));
+      } catch (err) {
+        warn(el, `data-options="${b.dataset.options}": ${err.message}`);
+        return;
       }
-      // A question that could not be made (said once): the widget is not held for it.
-      predict.then((q) => q.show(focus), () => {
-        if (loaded.has(b)) return;
-        w.question_ = null;
-        w.holdAtStart_(false);
-      });
-    } else if (b.dataset.seconds) w.own_.playTo(Number(b.dataset.seconds));
+      for (const x of appliers) x.setAttribute('aria-pressed', String(x === b));
+      if (b.dataset.seconds) w.own_.playTo(Number(b.dataset.seconds));
+    }, { signal });
   }
-  const asking = appliers.filter((b) => predictions.has(b));
+  return () => {};
+}
+
+// A figure whose buttons ask first (data-predict): its buttons and questions
+// are the experiments' chunk's (predict-figure.js, predict.js). It starts
+// paused (widgetArgs) and, once ready, is held at 0 s, the canvas's Play
+// waiting for that code, which then opens the pressed question: nothing
+// runs before a prediction.
+function armQuestions(w, appliers) {
+  const { el_: el, signal_: signal } = w;
+  const figure = {
+    el, signal, lang: () => w.lang_, handle: w.own_, say: (text) => w.say_(text),
+    // The question open now: the handle's resume() and reset() and the
+    // canvas's own Play go through it (gate), or tell it (reset).
+    open: (q) => { w.question_ = q && { gate_: q.gate, reset_: q.reset }; },
+    // Waiting for a prediction: the canvas's Play, Step and keys run nothing (App::held).
+    hold: (on) => w.holdAtStart_(on),
+    canvas: () => w.canvas_(),
+    world: () => w.spec_.world,
+  };
+  const made = loadChunk().then((m) => m.armFigure(figure, appliers));
+  made.catch((err) => warn(el, `the questions could not load: ${err.message}`));
+  for (const b of appliers) b.addEventListener('click', () => made.then((f) => f.choose(b, true), () => {}), { signal });
   return () => {
-    const first = asking.find((b) => b.getAttribute('aria-pressed') === 'true') ?? asking[0];
-    if (first) choose(first, false);
+    w.question_ = { gate_: () => (made.then((f) => f.gate(), () => w.own_.resume()), true), reset_: () => {} };
+    w.holdAtStart_(true);
+    made.then((f) => f.open(), () => { w.question_ = null; w.holdAtStart_(false); });
   };
 }
 
@@ -352,10 +326,14 @@ function showGauges(w, c, g) {
     const v = lane ? g.whatIf?.[name] : g[name];
     o.value = o.textContent = v === undefined ? '–' : format(v, s.unit, s.decimals, w.lang_);
   }
-  if (c.plots_.length) {
+  if (!c.plots_.length) return;
+  // The charts' code comes with the first gauges; until then they wait.
+  c.plotting_ ??= loadChunk().then((m) => m.drawPlot, (err) => { warn(w.el_, `the charts could not load: ${err.message}`); return null; });
+  c.plotting_.then((drawPlot) => {
+    if (!drawPlot || !w.api_()) return;
     const h = w.own_.history();
     const decimals = Object.fromEntries(w.spec_.gauges.filter((x) => x.decimals !== undefined).map((x) => [x.name, x.decimals]));
     const same = Object.fromEntries(w.spec_.gauges.map((x) => [x.name, x.same ?? 0]));
-    for (const svg of c.plots_) drawPlot(svg, h, decimals, w.lang_, same);
-  }
+    for (const svg of c.plots_) drawPlot(svg, h, decimals, w.lang_, (hh, names) => plotSummary(hh, names, decimals, w.lang_, same));
+  });
 }

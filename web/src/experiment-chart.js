@@ -1,7 +1,7 @@
 // The experiment's chart: axes and ticks, the band, the mean, the prediction
 // (a shape, or points that are sliders), and one dot per run (a button once
 // the runs are done), over the experiment's state `ex` (experiment.js).
-import { summarize } from './values.js';
+import { summarize, unitWord } from './values.js';
 import { fullscreenElement } from './fullscreen.js';
 
 export const SVG = 'http://www.w3.org/2000/svg';
@@ -109,7 +109,7 @@ function drawAxes(ex, geo) {
     node(chart, 'line', { x1: mx, y1: top, x2: mx, y2: bottom, class: 'fl-exp-mark' });
     node(chart, 'text', { x: mx + 4, y: top + 12, class: 'fl-exp-mark-words' }, mark[2] ? `${mark[2]} (${num(Number(mark[1]), 0)})` : num(Number(mark[1]), 0));
   }
-  node(chart, 'text', { x: (left + right) / 2, y: height - 8, 'text-anchor': 'middle' }, ex.info_.vary.unit ? `${varyWords()} (${t(ex.info_.vary.unit)})` : varyWords());
+  node(chart, 'text', { x: (left + right) / 2, y: height - 8, 'text-anchor': 'middle' }, ex.info_.vary.unit ? `${varyWords()} (${unitWord(ex.info_.vary.unit, t)})` : varyWords());
   node(chart, 'text', { x: left, y: 14 }, g.unit ? `${t(g.name)} (${t(g.unit)}) ${t('after {0} s', num(seconds(), 0))}` : `${t(g.name)} ${t('after {0} s', num(seconds(), 0))}`);
 }
 

@@ -2,7 +2,7 @@
 // of means, and the sentences that say how the measure goes with the varied
 // setting and how a prediction compares. (The seeds an element names are
 // read by the core, with the CLI's grammar: the module's description lists them.)
-import { number, summarize } from './values.js';
+import { number, summarize, withUnit } from './values.js';
 
 export const SHAPES = ['rises', 'falls', 'stays level', 'peaks'];
 export const POINTS = 'points'; // the prediction menu's last choice: points dragged on the chart
@@ -46,7 +46,7 @@ export function makeWords(ex) {
     const x = Number(v);
     if (v === '' || !Number.isFinite(x)) return t(v);
     const words = num(x, Math.min(6, digits(v)));
-    return unit && ex.info_.vary.unit ? `${words} ${t(ex.info_.vary.unit)}` : words;
+    return unit ? withUnit(words, ex.info_.vary.unit, t) : words;
   };
   // The measure as the gauges show it (values.js number(): its decimals, its unit).
   const measureWords = (v) => number(v, measure().unit, measure().decimals, { t, number: num });

@@ -24,7 +24,8 @@ import { exitFullscreen, fullscreenElement, offFullscreenChange, onFullscreenCha
 import { OWN, makeHandle } from './experiment-handle.js';
 import { offlineWithoutSimd } from './simd.js';
 // Predict, watch, explain on what-if buttons (controls.js loads it from this chunk).
-export { makePrediction } from './predict.js';
+export { armFigure } from './predict-figure.js';
+export { drawPlot } from './plot.js';
 export { runRows } from './experiment-run.js';
 
 export { shapeOf };

@@ -21,7 +21,8 @@ export function makeMarker(widget, name, seconds, box) {
   return {
     // On the agent's start (the widget is at 0 s), unless the student has placed it.
     place() {
-      const p = widget.handle.state().whatIf?.pos;
+      let p = null;
+      try { p = widget.handle.state().whatIf?.pos; } catch { /* not ready: placed when the figure opens its question */ }
       if (!p) return;
       const s = [Math.round(p[0]), Math.round(p[1])];
       if (!moved()) { m.start = s; m.at = [...s]; }

@@ -119,16 +119,21 @@ export function format(value, unit, decimals, lang) {
   const d = decimals ?? (unit === '' ? 2 : 1);
   return lang ? lang.number(value, d) : value.toFixed(d);
 }
+// A chart's window: the last PLOT_WINDOW_S simulated seconds, drawn (plot.js) and said (charts.js).
+export const PLOT_WINDOW_S = 60;
+
 // A value with its unit: a count's agrees with it ("1 agent", "0 agents",
 // "1.5 cells"), and degrees are "°".
 const ONE = { agents: (t) => t('agent'), cells: (t) => t('cell'), boids: (t) => t('boid') };
-export const number = (v, unit, decimals, lang) => {
-  if (unit === '') return format(v, unit, decimals, lang);
-  const shown = format(v, unit, decimals, lang);
-  if (unit === 'deg') return `${shown}°`; // as the lesson writes angles
-  const t = lang ? (x) => lang.t(x) : (x) => x;
-  return `${shown} ${ONE[unit] && shown === '1' ? ONE[unit](t) : t(unit)}`;
-};
+// `shown`: the number as written; t: the language's (English without).
+export function withUnit(shown, unit, t = (x) => x) {
+  if (unit === '') return shown;
+  if (unit === 'deg') return `${shown}${unitWord(unit, t)}`;
+  return `${shown} ${ONE[unit] && shown === '1' ? ONE[unit](t) : unitWord(unit, t)}`;
+}
+// A unit as a student reads it: degrees as the lesson writes them, "°".
+export const unitWord = (unit, t = (x) => x) => (unit === 'deg' ? '°' : t(unit));
+export const number = (v, unit, decimals, lang) => withUnit(format(v, unit, decimals, lang), unit, lang && ((x) => lang.t(x)));
 
 // [SECTION] Names: a typo's nearest valid name.
 // Edit distance with adjacent transpositions ("veiw" -> "view" is one edit).
