@@ -18,8 +18,8 @@ import { report } from './results.js';
 const codeOf = (text) => text.replace(/\s+#.*$/, '').trim();
 
 // `widget` as predict.js has it; `spec.code`; `seconds`: the run's length;
-// `speed()`: the speed chosen beside Play. Returns {show, hide, stop,
-// running} and puts its part at the end of `box`.
+// `speed()`: the speed chosen beside Play. Returns {show, hide, stop()
+// (true if a fix's run was under way)} and puts its part at the end of `box`.
 export function makeFixes(widget, spec, seconds, box, speed) {
   const { el, signal, handle, say } = widget;
   const code = spec.code;
@@ -43,7 +43,6 @@ export function makeFixes(widget, spec, seconds, box, speed) {
     const c = document.createElement('code');
     c.textContent = f.text;
     b.append(c);
-    f.code = codeOf(f.text);
     b.addEventListener('click', () => run(f, b), { signal });
     list.append(b);
     return b;
@@ -71,7 +70,7 @@ export function makeFixes(widget, spec, seconds, box, speed) {
     said.textContent = '';
     handle.setSpeed(speed());
     handle.playTo(seconds);
-    say(t('Playing from 0 s to {0} s with the fix: {1}.', seconds, f.code));
+    say(t('Playing from 0 s to {0} s with the fix: {1}.', seconds, codeOf(f.text)));
   }
   el.addEventListener('flocklab:gauges', (e) => {
     const g = e.detail;
@@ -81,8 +80,8 @@ export function makeFixes(widget, spec, seconds, box, speed) {
     const same = g.whatIf !== undefined && g.apart === 0 && Object.keys(g.whatIf).every((k) => g.whatIf[k] === g[k]);
     const apart = widget.lang().number(g.apart ?? NaN, 1);
     said.textContent = same
-      ? t('With {0}, the hollow lane runs the lab\'s way to the bit: every gauge the same, 0 px apart at {1} s. That fixes it.', f.code, seconds)
-      : t('With {0}, the hollow lane still ends {1} px from the lab\'s at {2} s: this change does not undo the slip.', f.code, apart, seconds);
+      ? t('With {0}, the hollow lane runs the lab\'s way to the bit: every gauge the same, 0 px apart at {1} s. That fixes it.', codeOf(f.text), seconds)
+      : t('With {0}, the hollow lane still ends {1} px from the lab\'s at {2} s: this change does not undo the slip.', codeOf(f.text), apart, seconds);
     say(said.textContent);
     report(el, {
       kind: 'fix', item: widget.item, question: t('Which change fixes it?'), answer: f.text,
@@ -94,6 +93,5 @@ export function makeFixes(widget, spec, seconds, box, speed) {
     hide() { part.hidden = true; running = null; said.textContent = ''; for (const x of fixes) x.removeAttribute('aria-pressed'); },
     // Reset stopped its run (said by the question).
     stop() { const was = running !== null; running = null; return was; },
-    running: () => running !== null,
   };
 }
