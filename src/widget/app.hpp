@@ -58,6 +58,11 @@ struct App {
     // ImGui and the backing store follow it (the backing store capped at
     // kMaxBackingPx on its long side), while the scene keeps its world.
     void resize(double css_w, double css_h, double dpr);
+    // The part of the canvas on the screen, x0 to x1 in window (CSS) px,
+    // while the page shows only a part of it (zoomed for fingers, in a box
+    // that scrolls sideways): the HUD and the Tuning panel keep inside it.
+    // x1 <= x0: the whole canvas.
+    void set_shown(double x0, double x1);
     // Text height and the smallest control height, in CSS px (for tests).
     std::string ui_metrics() const;
     // What a saved file or a link of this configuration will not show (SceneView::reopen_note).
@@ -173,6 +178,11 @@ private:
     bool over_panel(Vec2 p) const;  // window px: inside the tuning panel (last frame)
     bool compact() const;           // a small canvas: the HUD keeps to the essentials
     bool hud_compact() const { return compact() || hud_.folded; }
+    // The shown part's left and right edges (window px; the whole width
+    // unless set_shown() says less).
+    float shown_left() const;
+    float shown_right() const;
+    float shown_x0_ = 0, shown_x1_ = 0;
 
     std::unique_ptr<Session> session_;
     std::unique_ptr<SceneView> view_;
@@ -199,6 +209,7 @@ private:
         float x = 0, y = 0, w = 0, h = 0;  // where it was last drawn (window px)
         double placed_ms = -1e9;
         ImVec2 placed_for;                 // the display size it was placed for (a change places it at once)
+        float placed_left = 0, placed_right = 0;  // ... and the shown part of it
         float placed_h = 0;                // ... and its own height
         bool folded = false;               // drawn compact: whole, it would cover a focus point in either corner
         float full_w = 0, full_h = 0;      // its whole size, while folded

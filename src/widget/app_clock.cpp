@@ -143,18 +143,22 @@ void App::place_hud(double now) {
     // Twice a second at most, unless the canvas or the HUD changed size (full
     // screen, projector mode): a paused widget draws few frames after that.
     const ImVec2 shown = ImGui::GetIO().DisplaySize;
-    const bool resized = shown.x != hud_.placed_for.x || shown.y != hud_.placed_for.y || hud_.h != hud_.placed_h;
+    const float left = shown_left(), right = shown_right();
+    const bool resized = shown.x != hud_.placed_for.x || shown.y != hud_.placed_for.y || hud_.h != hud_.placed_h ||
+                         left != hud_.placed_left || right != hud_.placed_right;
     if ((now - hud_.placed_ms < 500 && !resized) || hud_.w <= 0) return;
     hud_.placed_ms = now;
     hud_.placed_for = shown;
     hud_.placed_h = hud_.h;
+    hud_.placed_left = left;
+    hud_.placed_right = right;
     if (panel_.tuning_open || panel_.help_open) {
         hud_.corner = false;
         return;
     }
     const ImVec2 d = ImGui::GetIO().DisplaySize;
     const auto cost_of = [&](bool corner, float w, float h) {
-        const double x0 = corner ? d.x - 8 - w : 8, y0 = corner ? d.y - 8 - h : 8, m = 12;
+        const double x0 = corner ? right - 8 - w : left + 8, y0 = corner ? d.y - 8 - h : 8, m = 12;
         const auto under = [&](Vec2 p) {
             const Vec2 q = p * ui_per_world_;
             return q.x >= x0 - m && q.x <= x0 + w + m && q.y >= y0 - m && q.y <= y0 + h + m;
@@ -169,10 +173,11 @@ void App::place_hud(double now) {
         return c;
     };
     // Folded to its essentials (as on a phone) while the whole HUD would
-    // cover a focus point in either corner (a large text scale, full screen);
-    // whole again once a corner has room for it.
+    // cover a focus point in either corner (a large text scale, full screen)
+    // or be wider than the part of the canvas on the screen (zoomed for
+    // fingers); whole again once a corner has room for it.
     const float full_w = hud_.folded ? hud_.full_w : hud_.w, full_h = hud_.folded ? hud_.full_h : hud_.h;
-    const bool room = std::min(cost_of(false, full_w, full_h), cost_of(true, full_w, full_h)) < 1000;
+    const bool room = std::min(cost_of(false, full_w, full_h), cost_of(true, full_w, full_h)) < 1000 && full_w + 16 <= right - left;
     if (!room && !hud_.folded) {
         hud_.full_w = hud_.w;
         hud_.full_h = hud_.h;
@@ -191,7 +196,7 @@ void App::place_hud(double now) {
         }
         return false;
     };
-    const bool top_bad = covers(d.x - 8 - hw, 8);
+    const bool top_bad = covers(right - 8 - hw, 8);
     panel_.low = top_bad;
     panel_.left = top_bad && hud_.corner;
 }

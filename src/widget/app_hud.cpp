@@ -78,8 +78,8 @@ void App::lay_out_panels() {
 
 void App::draw_hud() {
     const ImVec2 d = ImGui::GetIO().DisplaySize;
-    if (hud_.corner) ImGui::SetNextWindowPos(ImVec2(d.x - 8, d.y - 8), ImGuiCond_Always, ImVec2(1, 1));
-    else ImGui::SetNextWindowPos(ImVec2(8, 8));
+    if (hud_.corner) ImGui::SetNextWindowPos(ImVec2(shown_right() - 8, d.y - 8), ImGuiCond_Always, ImVec2(1, 1));
+    else ImGui::SetNextWindowPos(ImVec2(shown_left() + 8, 8));
     ImGui::SetNextWindowBgAlpha(0.55f);
     constexpr ImGuiWindowFlags kHud = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
                                       ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoFocusOnAppearing |

@@ -240,7 +240,7 @@ bool App::type(const std::string& s) {
     return true;
 }
 
-bool App::compact() const { return ImGui::GetIO().DisplaySize.x < kCompactWidth; }
+bool App::compact() const { return shown_right() - shown_left() < kCompactWidth; }  // the part on the screen
 
 void App::resize(double css_w, double css_h, double dpr) {
     if (!painter_ || !(css_w >= 1) || !(css_h >= 1) || !(dpr > 0)) return;
@@ -264,6 +264,21 @@ void App::resize(double css_w, double css_h, double dpr) {
         painter_->resized();
     }
     ui_per_world_ = w / scene().world().x;
+}
+
+void App::set_shown(double x0, double x1) {
+    const bool whole = !(std::isfinite(x0) && std::isfinite(x1) && x1 > x0);
+    shown_x0_ = whole ? 0.0f : static_cast<float>(x0);
+    shown_x1_ = whole ? 0.0f : static_cast<float>(x1);
+}
+
+float App::shown_left() const {
+    return shown_x1_ > shown_x0_ ? std::clamp(shown_x0_, 0.0f, ImGui::GetIO().DisplaySize.x) : 0.0f;
+}
+
+float App::shown_right() const {
+    const float w = ImGui::GetIO().DisplaySize.x;
+    return shown_x1_ > shown_x0_ ? std::clamp(shown_x1_, shown_left(), w) : w;
 }
 
 std::string App::ui_metrics() const {

@@ -34,26 +34,27 @@ void App::draw_tuning() {
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     const ImGuiStyle& st = ImGui::GetStyle();
     const float edge = 8.0f * text_scale_;  // CSS px
+    const float left = shown_left(), right = shown_right();  // the part of the canvas on the screen
     ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoScrollbar |
                              ImGuiWindowFlags_NoScrollWithMouse;
     const bool opening = panel_.request == 1 || (panel_.tuning_open && panel_.request != 0);
     if (!opening) {
         flags |= ImGuiWindowFlags_AlwaysAutoResize;
         // Top right, or a bottom corner when the top right would cover what matters (App::place_hud).
-        ImGui::SetNextWindowPos(ImVec2(panel_.left ? edge : display.x - edge, panel_.low ? display.y - edge : edge), ImGuiCond_Always,
+        ImGui::SetNextWindowPos(ImVec2(panel_.left ? left + edge : right - edge, panel_.low ? display.y - edge : edge), ImGuiCond_Always,
                                 ImVec2(panel_.left ? 0.0f : 1.0f, panel_.low ? 1.0f : 0.0f));
         // At least as wide as its header's label (a translation may be longer than "Tuning").
         const float label_w = ImGui::CalcTextSize(tr("Tuning")).x + ImGui::GetFontSize() + ImGui::GetStyle().FramePadding.x * 4 +
                               ImGui::GetStyle().WindowPadding.x * 2;
-        ImGui::SetNextWindowSizeConstraints(ImVec2(std::min(std::max(110 * text_scale_, label_w), display.x - 2 * edge), 0),
-                                            ImVec2(display.x - 2 * edge, display.y - 2 * edge));
+        ImGui::SetNextWindowSizeConstraints(ImVec2(std::min(std::max(110 * text_scale_, label_w), right - left - 2 * edge), 0),
+                                            ImVec2(right - left - 2 * edge, display.y - 2 * edge));
     } else if (compact()) {
-        ImGui::SetNextWindowPos(ImVec2(0, std::floor(display.y / 3)), ImGuiCond_Always);
-        ImGui::SetNextWindowSize(ImVec2(display.x, display.y - std::floor(display.y / 3)), ImGuiCond_Always);
+        ImGui::SetNextWindowPos(ImVec2(left, std::floor(display.y / 3)), ImGuiCond_Always);
+        ImGui::SetNextWindowSize(ImVec2(right - left, display.y - std::floor(display.y / 3)), ImGuiCond_Always);
     } else {
-        const float w = std::min(420.0f * text_scale_, display.x - 2 * edge);
+        const float w = std::min(420.0f * text_scale_, right - left - 2 * edge);
         const float h = std::min(panel_.header_h + panel_.body_h, display.y - 2 * edge);
-        ImGui::SetNextWindowPos(ImVec2(display.x - edge, edge), ImGuiCond_Always, ImVec2(1, 0));
+        ImGui::SetNextWindowPos(ImVec2(right - edge, edge), ImGuiCond_Always, ImVec2(1, 0));
         ImGui::SetNextWindowSize(ImVec2(w, std::max(h, 40.0f)), ImGuiCond_Always);
     }
     ImGui::SetNextWindowBgAlpha(0.85f);

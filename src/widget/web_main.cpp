@@ -195,6 +195,7 @@ EMSCRIPTEN_KEEPALIVE void fl_release_graphics() { if (g.started) g.app.release_g
 EMSCRIPTEN_KEEPALIVE int fl_restore_graphics() { return g.started && g.app.restore_graphics(); }
 // The canvas's displayed size (CSS px) and devicePixelRatio (a ResizeObserver in the shim).
 EMSCRIPTEN_KEEPALIVE void fl_resize(double w, double h, double dpr) { g.app.resize(w, h, dpr); }
+EMSCRIPTEN_KEEPALIVE void fl_set_shown(double x0, double x1) { g.app.set_shown(x0, x1); }
 EMSCRIPTEN_KEEPALIVE const char* fl_ui_metrics() { return text(g.app.ui_metrics()); }
 EMSCRIPTEN_KEEPALIVE const char* fl_reopen_note() { return text(g.app.reopen_note()); }
 // Why agent i moves (scenes that explain); "null" if there is no agent i.

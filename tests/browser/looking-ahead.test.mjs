@@ -330,11 +330,34 @@ test('a phone: in paint mode the maze is zoomed so that a cell is a 24 CSS px ta
     await page.waitForFunction(() => document.querySelector('#crowd').flocklab.walls().split(';').length >= 5, null, { timeout: 30000 });
     const walls = (await onWidget(page, '#crowd', (h) => h.walls())).split(';').sort();
     assert.deepEqual(walls, cols.map((c) => `${c},4`).sort(), 'the finger painted other cells than the five it crossed');
-    // Paint mode off: the whole maze again.
-    await page.locator('#crowd [data-paint]').tap();
+    // While zoomed, the HUD and the Tuning header are whole inside the part
+    // of the canvas the box shows, wherever it is scrolled (issue 65).
+    for (const left of [0, 10000, 300]) {
+      await page.evaluate((x) => { document.querySelector('#crowd .fl-zoom').scrollLeft = x; }, left);
+      await page.waitForFunction(() => {
+        const box = document.querySelector('#crowd .fl-zoom');
+        const canvas = document.querySelector('#crowd canvas');
+        const m = document.querySelector('#crowd').flocklab.uiMetrics();
+        const css = canvas.getBoundingClientRect().width / m.window[0];
+        const inside = ([x0, , x1]) => x0 * css >= box.scrollLeft - 1 && x1 * css <= box.scrollLeft + box.clientWidth + 1 && x1 > x0;
+        return inside(m.hud) && inside(m.panel);
+      }, null, { timeout: 30000 });
+    }
+    // Paint mode off: the whole maze again, and the button just tapped stays
+    // where the finger is (the page does not jump as the canvas shrinks).
+    const paint = page.locator('#crowd [data-paint]');
+    const before = (await paint.boundingBox()).y;
+    await paint.tap();
     await page.waitForFunction(() => !document.querySelector('#crowd').classList.contains('fl-zoomed'));
+    const after = (await paint.boundingBox()).y;
+    assert.ok(Math.abs(after - before) <= 2, `Paint walls moved from ${before} to ${after} px on the screen`);
     assert.ok(Math.abs((await cellCss()) - whole) < 0.5);
     assert.equal(await page.locator('#crowd .fl-zoom').count(), 0);
+    // Whole again: the HUD keeps to a corner of the whole canvas.
+    await page.waitForFunction(() => {
+      const m = document.querySelector('#crowd').flocklab.uiMetrics();
+      return Math.abs(m.hud[0] - 8) < 1 || Math.abs(m.hud[2] - (m.window[0] - 8)) < 1;
+    }, null, { timeout: 30000 });
   });
   // A mouse (a fine pointer, no touch screen) paints on the whole maze: no zoom.
   const desk = await start({ touch: false });

@@ -1,6 +1,6 @@
 // The page's controls inside a widget's element: buttons bound to the
 // scene's options (data-rule, data-mode, ...), the action buttons
-// (data-action: reset, run, pause, step, csv, fullscreen, share, save), the gauges'
+// (data-action: reset, run, pause, step, csv, fullscreen, lane, share, save), the gauges'
 // <output>s, the charts and the play button over a paused canvas.
 import { plotSummary } from './charts.js';
 import { format, kebab, own, upperFirst, warn } from './values.js';
@@ -72,7 +72,7 @@ function loadingLine(w, c) {
   return loading;
 }
 
-// The action buttons: reset, run, pause, step, csv, fullscreen, share, save.
+// The action buttons: reset, run, pause, step, csv, fullscreen, lane, share, save.
 function armActions(w, c) {
   const { el_: el, signal_: signal } = w;
   const on = (selector, fn) => { for (const b of own(el, selector)) b.addEventListener('click', () => fn(b), { signal }); };
@@ -83,6 +83,7 @@ function armActions(w, c) {
   on('[data-action="step"]', () => w.whenReady_(() => w.stepPaused_()));
   on('[data-action="csv"]', () => download(w));
   on('[data-action="fullscreen"]', () => w.fullscreen_());
+  on('[data-action="lane"]', () => w.own_.key('w')); // the what-if lane off and on, as W on the canvas: a finger's way
   on('[data-action="share"]', (b) => share(w, b));
   on('[data-action="save"]', (b) => save(w, b));
   for (const b of own(el, '[data-action="save"]')) {
@@ -288,6 +289,7 @@ function syncControls(w, c) {
   }
   const paused = w.own_.paused();
   for (const b of c.pauseButtons_) b.setAttribute('aria-pressed', String(paused));
+  for (const b of own(el, '[data-action="lane"]')) b.setAttribute('aria-pressed', String(!!w.api_().compared()));
   const metrics = JSON.parse(w.api_().uiMetrics());
   w.zoom_?.update(metrics); // where there is a touch screen (input.js)
   // ? on the canvas opens the page's HTML list of the keys too, where there is one.

@@ -30,6 +30,16 @@ function zoomBox({ t, signal }) {
   return { box, bar };
 }
 
+// The widget draws its HUD and Tuning panel inside the part of the canvas
+// the box shows (canvas CSS px; 0, 0: the whole canvas), at once if paused.
+function tellShown(w, box) {
+  const api = w.api();
+  if (!api) return;
+  if (box?.isConnected) api.setShown(box.scrollLeft, box.scrollLeft + box.clientWidth);
+  else api.setShown(0, 0);
+  if (api.paused()) api.drawNow();
+}
+
 export function makeZoom(w) {
   const { el, signal } = w;
   const coarse = typeof matchMedia === 'function' ? matchMedia('(pointer: coarse)') : { matches: false };
@@ -66,7 +76,10 @@ export function makeZoom(w) {
     const focused = document.activeElement === canvas; // moving it drops the focus: a keyboard keeps it
     const top = canvas.getBoundingClientRect().top;
     if (want > 1) {
-      if (!box) ({ box, bar } = zoomBox(w));
+      if (!box) {
+        ({ box, bar } = zoomBox(w));
+        box.addEventListener('scroll', () => tellShown(w, box), { passive: true, signal });
+      }
       if (canvas.parentElement !== box) {
         canvas.before(box);
         box.append(canvas);
@@ -81,13 +94,20 @@ export function makeZoom(w) {
       if (goal) y = Math.max(0, Math.min(y, innerHeight - goal[1] - 2 * TARGET_CSS));
       scrollBy({ top: canvas.getBoundingClientRect().top - y, behavior: 'instant' });
     } else if (box?.isConnected) {
+      // What the finger or key just used (Paint walls, below the canvas)
+      // stays where it was on the screen: the page does not jump as the
+      // canvas shrinks back.
+      const anchor = el.contains(document.activeElement) && document.activeElement !== canvas ? document.activeElement : bar.nextElementSibling;
+      const was = anchor?.getBoundingClientRect().top;
       box.before(canvas);
       box.remove();
       bar.remove();
+      if (anchor?.isConnected) scrollBy({ top: anchor.getBoundingClientRect().top - was, behavior: 'instant' });
     }
     if (focused && document.activeElement !== canvas) canvas.focus({ preventScroll: true });
     zoom = want;
     el.classList.toggle('fl-zoomed', want > 1);
+    tellShown(w, box);
   }
   signal.addEventListener('abort', () => { if (box?.isConnected) { box.before(w.canvas()); box.remove(); bar.remove(); } });
   return { update, zoom: () => zoom };
