@@ -172,6 +172,7 @@ private:
     void draw_hud();
     void draw_plot();
     void draw_what_if();  // the what-if lane's ghost, over the view's shapes
+    void draw_lane_over_hud();  // ... and again over the HUD where the HUD would hide it
     void draw_tuning();
     void draw_help();
     void record_step_time(double ms, int steps);
@@ -210,8 +211,10 @@ private:
         double placed_ms = -1e9;
         ImVec2 placed_for;                 // the display size it was placed for (a change places it at once)
         float placed_left = 0, placed_right = 0;  // ... and the shown part of it
+        bool placed_lane_playing = false;  // ... and whether a what-if lane played
         float placed_h = 0;                // ... and its own height
-        bool folded = false;               // drawn compact: whole, it would cover a focus point in either corner
+        bool folded = false;               // drawn compact: whole, it would cover a focus point in either corner,
+                                           // or a what-if lane plays (the page's line below says both lanes' gauges)
         float full_w = 0, full_h = 0;      // its whole size, while folded
     } hud_;
     // The pointer, as this frame sees it.

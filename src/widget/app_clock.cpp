@@ -144,14 +144,16 @@ void App::place_hud(double now) {
     // screen, projector mode): a paused widget draws few frames after that.
     const ImVec2 shown = ImGui::GetIO().DisplaySize;
     const float left = shown_left(), right = shown_right();
+    const bool lane_playing = session_->what_if() && !paused;
     const bool resized = shown.x != hud_.placed_for.x || shown.y != hud_.placed_for.y || hud_.h != hud_.placed_h ||
-                         left != hud_.placed_left || right != hud_.placed_right;
+                         left != hud_.placed_left || right != hud_.placed_right || lane_playing != hud_.placed_lane_playing;
     if ((now - hud_.placed_ms < 500 && !resized) || hud_.w <= 0) return;
     hud_.placed_ms = now;
     hud_.placed_for = shown;
     hud_.placed_h = hud_.h;
     hud_.placed_left = left;
     hud_.placed_right = right;
+    hud_.placed_lane_playing = lane_playing;
     if (panel_.tuning_open || panel_.help_open) {
         hud_.corner = false;
         return;
@@ -175,14 +177,16 @@ void App::place_hud(double now) {
     // Folded to its essentials (as on a phone) while the whole HUD would
     // cover a focus point in either corner (a large text scale, full screen)
     // or be wider than the part of the canvas on the screen (zoomed for
-    // fingers); whole again once a corner has room for it.
+    // fingers), and while a what-if lane plays (the student watches the
+    // lanes; the page's line says their gauges); whole again after.
     const float full_w = hud_.folded ? hud_.full_w : hud_.w, full_h = hud_.folded ? hud_.full_h : hud_.h;
     const bool room = std::min(cost_of(false, full_w, full_h), cost_of(true, full_w, full_h)) < 1000 && full_w + 16 <= right - left;
-    if (!room && !hud_.folded) {
+    const bool fold = !room || lane_playing;
+    if (fold && !hud_.folded) {
         hud_.full_w = hud_.w;
         hud_.full_h = hud_.h;
     }
-    hud_.folded = !room;
+    hud_.folded = fold;
     const auto cost = [&](bool corner) { return cost_of(corner, hud_.w, hud_.h); };
     const double here = cost(hud_.corner), there = cost(!hud_.corner);
     if (there + 2 < here * 0.5) hud_.corner = !hud_.corner;

@@ -110,6 +110,26 @@ void App::draw_hud() {
     hud_.w = ImGui::GetWindowSize().x;
     hud_.h = ImGui::GetWindowSize().y;
     ImGui::End();
+    draw_lane_over_hud();
+}
+
+// The what-if lane's agents that the HUD would hide are drawn again over it,
+// as the world layer draws them (draw_what_if): the HUD never hides what a
+// what-if asks the student to watch.
+void App::draw_lane_over_hud() {
+    const Scene* lane = session_->what_if();
+    if (!lane || hud_.w <= 0) return;
+    const std::vector<Vec2> ps = lane->positions();
+    const float s = static_cast<float>(ui_per_world_);
+    const float r = static_cast<float>(ps.size() == 1 ? 14.0 : 6.0) * s;  // as draw_what_if, in window px
+    const ImU32 ghost = IM_COL32(255, 140, 217, 235);
+    ImDrawList* dl = ImGui::GetForegroundDrawList();
+    for (const Vec2& p : ps) {
+        const ImVec2 c(static_cast<float>(p.x) * s, static_cast<float>(p.y) * s);
+        if (c.x + r < hud_.x || c.x - r > hud_.x + hud_.w || c.y + r < hud_.y || c.y - r > hud_.y + hud_.h) continue;
+        dl->AddCircle(c, r, ghost, 0, 2.0f * s);
+        dl->AddLine(ImVec2(c.x - r * 0.5f, c.y), ImVec2(c.x + r * 0.5f, c.y), ghost, 1.5f * s);
+    }
 }
 
 // The what-if lane as a ghost: each agent a hollow ring with a cross-hair

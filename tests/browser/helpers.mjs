@@ -161,6 +161,25 @@ export async function pixelStats(page, selector, background, colour) {
   }, { data: png.toString('base64'), background, colour, decode: DECODE_PNG });
 }
 
+// The colours ([r, g, b]) of an element's screenshot at the given points
+// (CSS px from its top left), decoded in the page itself.
+export async function pixelsAt(page, selector, points) {
+  const png = await page.locator(selector).screenshot();
+  const box = await page.locator(selector).boundingBox();
+  return page.evaluate(async ({ data, points, box, decode }) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${data}`;
+    await img.decode();
+    const px = await new Function(`return (${decode})`)()(data);
+    const sx = img.width / box.width;
+    const sy = img.height / box.height;
+    return points.map(([x, y]) => {
+      const i = (Math.min(img.height - 1, Math.max(0, Math.round(y * sy))) * img.width + Math.min(img.width - 1, Math.max(0, Math.round(x * sx)))) * 4;
+      return [px[i], px[i + 1], px[i + 2]];
+    });
+  }, { data: png.toString('base64'), points, box, decode: DECODE_PNG });
+}
+
 // The first widget on screen (it runs frames), as a selector.
 export const shownWidget = (page) => page.evaluate(() =>
   `#${[...document.querySelectorAll('.flocklab:not([data-experiment])')].find((e) => e.flocklab?.visible?.()).id}`);

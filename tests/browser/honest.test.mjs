@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { start, openLesson, pageOf, onWidget, whenWidget, scrollToCanvas, artifacts } from './helpers.mjs';
+import { start, openLesson, pageOf, onWidget, whenWidget, scrollToCanvas, pixelsAt, artifacts } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -369,6 +369,71 @@ test('a data-predict without choices warns once, in a sentence, and raises no pa
   const choices = /"choices" needs two or more/;
   if (!page.warnings.some((w) => choices.test(w))) await page.waitForEvent('console', { predicate: (m) => choices.test(m.text()), timeout: 30000 });
   assert.equal(page.warnings.filter((w) => choices.test(w)).length, 1, JSON.stringify(page.warnings));
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('the HUD hides no hollow boid: while a flock what-if plays it folds to its essentials, and a hollow boid under it is drawn over it, in the lane\'s colour; the lane button hides the hollow flock and shows it again', async () => {
+  const page = await openLesson(env);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const sel = '#what-if-flock';
+  await scrollToCanvas(page, sel);
+  const q = page.locator(open(sel));
+  await q.waitFor();
+  const whole = await onWidget(page, sel, (h) => h.uiMetrics().hud);
+  await q.locator('input[type="radio"]').first().check();
+  await q.locator('.fl-predict-play').click();
+  // Playing: folded (the page's line below the canvas says both lanes' gauges).
+  await page.waitForFunction((s) => {
+    const h = document.querySelector(s).flocklab;
+    const [, y0, , y1] = h.uiMetrics().hud;
+    return !h.paused() && h.gauges().time > 0.5 && y1 - y0 <= 5 * h.uiMetrics().linePx;
+  }, sel, { timeout: 60000 });
+  // Stopped mid-run with the HUD whole again, its hollow boids are checked on the canvas's pixels.
+  await page.waitForFunction((s) => document.querySelector(s).flocklab.gauges().time > 2, sel, { timeout: 60000 });
+  await onWidget(page, sel, (h) => h.pause());
+  await page.waitForFunction(([s, h0]) => {
+    const [, y0, , y1] = document.querySelector(s).flocklab.uiMetrics().hud;
+    return y1 - y0 >= h0[3] - h0[1]; // whole: at least as tall as at 0 s (its chart has come since)
+  }, [sel, whole], { timeout: 60000 });
+  // With the Tuning panel open the HUD keeps to the top left, whole; the
+  // test steps the paused flocks until a hollow boid is under it.
+  assert.equal(await onWidget(page, sel, (h) => h.key('t')), true);
+  await page.waitForFunction((s) => {
+    const m = document.querySelector(s).flocklab.uiMetrics();
+    return m.tuning && m.hud[0] < 10 && m.hud[1] < 10;
+  }, sel, { timeout: 30000 });
+  let seen;
+  let under = [];
+  for (let tries = 0; tries < 60 && !under.length; tries++) {
+    if (tries) {
+      const frames = await onWidget(page, sel, (h) => { h.step(15); return h.uiMetrics().frames; });
+      await page.waitForFunction(([s, f]) => document.querySelector(s).flocklab.uiMetrics().frames > f, [sel, frames], { timeout: 30000 });
+    }
+    seen = await onWidget(page, sel, (h) => ({ m: h.uiMetrics(), lane: h.state().whatIf.boids }));
+    seen.world = 900; // px: the flock's world is 900 x 540 (FlockParams)
+    const perWorld = seen.m.window[0] / seen.world; // window px per world px
+    const r = 6 * perWorld; // the ring's radius
+    const [x0, y0, x1, y1] = seen.m.hud;
+    under = seen.lane.map(([x, y]) => [x * perWorld, y * perWorld]).filter(([x, y]) => x - r > x0 && x + r < x1 && y - r > y0 && y + r < y1);
+  }
+  const r = 6 * seen.m.window[0] / seen.world;
+  assert.ok(under.length > 0, 'no hollow boid came under the whole HUD in 15 s');
+  const around = [];
+  for (const [x, y] of under) for (const dx of [-r, r]) for (let k = -2; k <= 2; k++) around.push([x + dx + k, y]);
+  const colours = await pixelsAt(page, `${sel} canvas`, around);
+  const magenta = ([R, G, B]) => R > 200 && B > 150 && G < 190;
+  under.forEach(([x, y], i) => {
+    const ring = colours.slice(i * 10, i * 10 + 10);
+    assert.ok(ring.slice(0, 5).some(magenta) && ring.slice(5).some(magenta), `the hollow boid at ${x.toFixed(0)}, ${y.toFixed(0)} (window px) under the HUD is hidden: ${JSON.stringify(ring)}`);
+  });
+  // The lane button: the hollow flock off, then on again.
+  const lane = page.locator(`${sel} [data-action="lane"]`);
+  assert.equal(await lane.getAttribute('aria-pressed'), 'true');
+  await lane.click();
+  await page.waitForFunction((s) => document.querySelector(s).flocklab.compared() === null && document.querySelector(`${s} [data-action="lane"]`).getAttribute('aria-pressed') === 'false', sel, { timeout: 30000 });
+  await lane.click();
+  await page.waitForFunction((s) => document.querySelector(s).flocklab.compared() !== null && document.querySelector(`${s} [data-action="lane"]`).getAttribute('aria-pressed') === 'true', sel, { timeout: 30000 });
   assert.deepEqual(page.problems, []);
   await page.close();
 });
