@@ -7,6 +7,7 @@
 
 #include <cctype>
 #include <cmath>
+#include <cstring>
 #include <random>
 #include <regex>
 #include <string>
@@ -17,6 +18,7 @@
 #include "core/flock_scene.hpp"
 #include "core/steer_scene.hpp"
 #include "core/words.hpp"
+#include "core/format.hpp"
 
 namespace {
 
@@ -275,6 +277,64 @@ TEST(Sentences, EveryChangeOfASimulationOptionIsNamedWithItsNewValue) {
         }
     }
     EXPECT_GT(named, 10);
+}
+
+// Text matched as it is inside a regular expression.
+std::string escaped(const std::string& text) {
+    std::string out;
+    for (const char c : text) out += std::string(std::strchr("\\^$.|?*+()[]{}", c) && c ? "\\" : "") + c;
+    return out;
+}
+
+// Every tuning change, as the live region says it: each tunable of each
+// scene set to its lowest, its highest, a value between and 1 where 1 is in
+// range. The rules are stated here apart from the sentence's code: the
+// label as a student reads it (no code name: no "_"), the number as set and
+// written by hand (no trailing ".0"), degrees as "°" (never "deg"), the
+// unit as the field states it, and a count of one with no plural noun
+// after it ("1 agents"), whatever the unit.
+TEST(Sentences, EveryTuningChangeIsSaidAsAStudentReadsIt) {
+    int said_right = 0;
+    for (const char* name : flocklab::scene_names()) {
+        auto session = flocklab::make_session(name);
+        flocklab::Scene& s = session->scene();
+        session->reset(7);
+        session->step(60);
+        session->respond(true);
+        const size_t count = s.tunables().size();
+        for (size_t k = 0; k < count; ++k) {
+            const flocklab::Tunable t0 = s.tunables()[k];
+            std::vector<double> values = {t0.lo, t0.hi, std::stod(flocklab::py_repr(std::round((t0.lo + t0.hi) / 2 * 10) / 10))};
+            if (t0.lo <= 1 && t0.hi >= 1) values.push_back(1);
+            for (const double v : values) {
+                const flocklab::Tunable t = s.tunables()[k];  // a dependent limit may have moved
+                if (v < t.lo || v > t.hi) continue;
+                // (Clamped: a lower max_speed pulls min_speed down with it, and says so too.)
+                ASSERT_NE(s.set_param(t.name, flocklab::py_repr(v)).status, flocklab::SetResult::Invalid) << name << " " << t.name;
+                const std::string said = session->respond(true);
+                const std::string where = std::string(name) + " " + t.name + " = " + flocklab::py_repr(v) + " said: " + said;
+                EXPECT_EQ(said.find('_'), std::string::npos) << where;
+                EXPECT_EQ(said.find("deg"), std::string::npos) << where;
+                const std::smatch m = find(said, escaped(lower(t.label).substr(1)) + " set to (-?[0-9]+(?:\\.[0-9]+)?)([^;]*?)(\\. |;|\\.?$)");
+                if (m.empty()) continue;
+                const std::string number = m[1], unit = m[2];
+                EXPECT_EQ(std::stod(number), v) << where;
+                EXPECT_FALSE(number.size() > 2 && number.compare(number.size() - 2, 2, ".0") == 0) << where;
+                if (std::string(t.unit) == "deg") {
+                    EXPECT_EQ(unit, "°") << where;
+                } else if (!t.unit[0]) {
+                    EXPECT_EQ(unit, "") << where;
+                } else if (v == 1) {  // "1 cell": the unit's noun without its plural s
+                    EXPECT_EQ(unit.back() == 's' && std::isalpha(static_cast<unsigned char>(unit[unit.size() - 2])), false) << where;
+                    EXPECT_EQ(std::string(t.unit).find(unit.substr(1)), 0u) << where;
+                } else {
+                    EXPECT_EQ(unit, std::string(" ") + t.unit) << where;
+                }
+                ++said_right;
+            }
+        }
+    }
+    EXPECT_GT(said_right, 40);
 }
 
 }  // namespace

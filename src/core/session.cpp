@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "format.hpp"
 #include "registry.hpp"
@@ -58,7 +59,25 @@ void Session::clear_history() {
 
 void Session::note(const std::string& what, const char* kind, const std::string& said) {
     history_.mark(time(), what, kind);
-    action(said.empty() ? what : said);
+    const std::string words = said.empty() ? what : said;
+    if (std::strcmp(kind, "param") != 0) {
+        action(words);
+        if (pending_) pending_->params.clear();
+        return;
+    }
+    const std::string name = what.substr(0, what.find(" = "));
+    const bool waiting = pending_ && steps() >= pending_->steps && !pending_->params.empty();
+    if (!waiting) {
+        action(words);
+        pending_->params = {{name, words}};
+        return;
+    }
+    auto& ps = pending_->params;
+    const auto same = std::find_if(ps.begin(), ps.end(), [&](const auto& p) { return p.first == name; });
+    if (same != ps.end()) same->second = words;
+    else ps.emplace_back(name, words);
+    pending_->what.clear();
+    for (const auto& [n, w] : ps) pending_->what += (pending_->what.empty() ? "" : ". ") + capitalised(w);
 }
 
 void Session::action(const std::string& what) {
@@ -66,7 +85,7 @@ void Session::action(const std::string& what) {
         pending_->what = what;
         return;
     }
-    pending_ = Pending{what, steps(), scene_->gauges()};
+    pending_ = Pending{what, steps(), scene_->gauges(), {}};
 }
 
 std::string Session::respond(bool paused) {
@@ -76,7 +95,7 @@ std::string Session::respond(bool paused) {
         return s;
     }
     if (!pending_) return "";
-    if (steps() < pending_->steps) pending_ = Pending{pending_->what, steps(), scene_->gauges()};  // a reset came between
+    if (steps() < pending_->steps) pending_ = Pending{pending_->what, steps(), scene_->gauges(), pending_->params};  // a reset came between
     std::string s = capitalised(pending_->what) + ". ";
     if (steps() - pending_->steps >= kRespondSteps) {
         answered_from_ = static_cast<double>(pending_->steps) * kLabDt;

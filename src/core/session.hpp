@@ -127,6 +127,10 @@ private:
         std::string what;
         long long steps = 0;
         std::vector<Gauge> before;
+        // The tunables set in this burst, each by name with its words, in
+        // order: one change and the limit it moved are both said (max speed,
+        // then the min speed it pulled down); a drag's last value replaces its first.
+        std::vector<std::pair<std::string, std::string>> params;
     };
     std::optional<Pending> pending_;
     double answered_from_ = 0;  // s: when the action being answered began (swing())

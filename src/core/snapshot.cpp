@@ -69,7 +69,7 @@ bool Session::session_io(StateIO& io) {
     bool pending = pending_.has_value();
     io.flag(pending);
     if (pending) {
-        if (io.reading()) pending_ = Pending{"", 0, scene_->gauges()};
+        if (io.reading()) pending_ = Pending{"", 0, scene_->gauges(), {}};
         io.text(pending_->what);
         io.i64(pending_->steps);
         const size_t count = pending_->before.size();
