@@ -352,6 +352,14 @@ test('true words: a tuning change is said as a student reads it (its name, its u
   for (const s of ['#flock', '#crowd', '#what-if-steer', '#what-if-flock', '#what-if-crowd']) {
     for (const a of await onWidget(page, s, (h) => h.announcements())) for (const re of UNTRUE) assert.doesNotMatch(a, re, `${s}: ${a}`);
   }
+  // The page's Tuning forms: every slider's label and the value it speaks
+  // (the flock's view angle now 0: "0°").
+  await page.waitForFunction(() => document.querySelector('#flock [data-controls] input[type="range"]')?.getAttribute('aria-valuetext') === '0°'
+    || [...document.querySelectorAll('#flock [data-controls] input[type="range"]')].some((r) => r.getAttribute('aria-valuetext') === '0°'), null, { timeout: 30000 });
+  const heard = await page.evaluate(() => [...document.querySelectorAll('[data-controls] input[type="range"]')]
+    .map((r) => `${document.querySelector(`label[for="${r.id}"]`)?.textContent}: ${r.getAttribute('aria-valuetext')}`));
+  assert.ok(heard.length > 10, heard.join('\n'));
+  for (const a of heard) for (const re of UNTRUE) assert.doesNotMatch(a, re, a);
   assert.deepEqual(page.problems, []);
   await page.close();
 });

@@ -7,9 +7,9 @@ import { format, kebab, own, upperFirst, warn } from './values.js';
 import { prefetchTemplate, saveAs, saveFile } from './save.js';
 import { showNote } from './lifecycle.js';
 
-// predict.js and plot.js travel in the experiments' chunk: only a page
-// with a data-predict, a chart or an experiment loads it.
-const loadChunk = () => import('./flocklab-experiment.js');
+// predict.js, plot.js and form.js travel in the experiments' chunk: only a
+// page with a data-predict, a chart, a Tuning form or an experiment loads it.
+export const loadChunk = () => import('./flocklab-experiment.js');
 
 // `w`: the widget's shared parts. Returns language(), bind(), sync() and
 // show(gauges), which the handle calls as the widget loads and runs.

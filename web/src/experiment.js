@@ -26,6 +26,7 @@ import { offlineWithoutSimd } from './simd.js';
 // Predict, watch, explain on what-if buttons (controls.js loads it from this chunk).
 export { armFigure } from './predict-figure.js';
 export { drawPlot } from './plot.js';
+export { makeForm } from './form.js'; // a widget's [data-controls] (form-slot.js loads it)
 export { runRows } from './experiment-run.js';
 
 export { shapeOf };

@@ -2,8 +2,10 @@
 // labelled HTML form controls, generated from the module's field table (so
 // nothing is copied by hand). They keep in step with the canvas's panel and
 // the handle both ways: this is how screen-reader, switch and phone users tune.
-import { own } from './values.js';
-import { english } from './lang.js';
+// In the experiments' chunk (flocklab-experiment.js): form-slot.js loads it
+// once a widget with a form is ready, and gives it `w` with plain names
+// across the two bundles: {el, handle, lang, spec, signal, api()}.
+import { own, withUnit, unitWord } from './values.js';
 
 let nextId = 0;
 
@@ -13,24 +15,6 @@ function node(parent, tag, attrs = {}, text) {
   if (text !== undefined) n.textContent = text;
   parent.append(n);
   return n;
-}
-
-// data-forms on a widget: its Tuning form and its list of keys, each in a
-// <details> before its caption, unless the page placed its own
-// [data-controls] or [data-help] (the summaries are translated with the
-// widget's words: data-fl-text).
-export function addForms(el) {
-  if (!el.hasAttribute('data-forms')) return;
-  const before = [...el.children].find((c) => c.tagName === 'FIGCAPTION') ?? null;
-  for (const [attr, words] of [['data-controls', english.t('Tuning')], ['data-help', english.t('Keys')]]) {
-    if (own(el, `[${attr}]`).length) continue;
-    const d = document.createElement('details');
-    d.className = 'fl-forms';
-    const s = node(d, 'summary', { 'data-fl-text': '' }, words);
-    s.dataset.flText = words;
-    node(d, 'div', { [attr]: '' });
-    el.insertBefore(d, before);
-  }
 }
 
 // A slider moves over its tunable's stops (the core's rule: 0.2, 320 and 440
@@ -47,8 +31,8 @@ const nearestStop = (stops, v) => stops.reduce((k, s, i) => (Math.abs(s - v) < M
 // The form's sections, in order: each adds its controls to `box` and, to
 // `inputs`, how each one reads the widget (sync()).
 function seedSection(w, box, inputs, id) {
-  const h = w.own_;
-  const { t: tr } = w.lang_;
+  const h = w.handle;
+  const { t: tr } = w.lang;
   // Seed and reset.
   const seedRow = node(node(box, 'fieldset'), 'div', { class: 'fl-row' });
   seedRow.parentElement.prepend(Object.assign(document.createElement('legend'), { textContent: tr('run') }));
@@ -56,15 +40,15 @@ function seedSection(w, box, inputs, id) {
   node(seedRow, 'label', { for: sid }, tr('seed'));
   const seed = node(seedRow, 'input', { id: sid, type: 'number', min: 0, step: 1, inputmode: 'numeric' });
   const again = node(seedRow, 'button', { type: 'button' }, tr('Reset with this seed'));
-  again.addEventListener('click', () => h.reset(Number(seed.value)), { signal: w.signal_ });
+  again.addEventListener('click', () => h.reset(Number(seed.value)), { signal: w.signal });
   inputs.push({ input: seed, read: () => h.seed() });
 }
 
 function optionSections(w, box, inputs, id) {
-  const h = w.own_;
-  const { t: tr } = w.lang_;
+  const h = w.handle;
+  const { t: tr } = w.lang;
   // The scene's switches and choices.
-  for (const opt of w.spec_.options) {
+  for (const opt of w.spec.options) {
     if (!opt.attribute || !['flags', 'choice', 'toggle'].includes(opt.kind)) continue;
     const set = node(box, 'fieldset');
     node(set, 'legend', {}, tr(opt.label));
@@ -81,7 +65,7 @@ function optionSections(w, box, inputs, id) {
         if (opt.kind === 'choice') h[`set${Name}`](v);
         else if (opt.kind === 'flags') h[`set${Name}`](v, input.checked);
         else h[`set${Name}`](input.checked);
-      }, { signal: w.signal_ });
+      }, { signal: w.signal });
       const read = opt.kind === 'choice' ? () => h[opt.name]() === v
         : opt.kind === 'flags' ? () => !!h[`${opt.name}s`]()[v] : () => !!h[opt.name]();
       inputs.push({ input, read, checked: true });
@@ -90,31 +74,31 @@ function optionSections(w, box, inputs, id) {
 }
 
 function whatIfSection(w, box, inputs, id) {
-  const h = w.own_;
-  const { t: tr } = w.lang_;
+  const h = w.handle;
+  const { t: tr } = w.lang;
   // The lesson's mistakes as a what-if lane beside the lab (none, or one by name).
-  if (w.spec_.whatIf?.length) {
+  if (w.spec.whatIf?.length) {
     const set = node(box, 'fieldset');
     node(set, 'legend', {}, tr('what if'));
     const row = node(set, 'div', { class: 'fl-row' });
     const group = id();
-    for (const p of [{ label: null, compare: '' }, ...w.spec_.whatIf]) {
+    for (const p of [{ label: null, compare: '' }, ...w.spec.whatIf]) {
       const vid = id();
       const input = node(row, 'input', { id: vid, type: 'radio', name: group, value: p.compare });
       node(row, 'label', { for: vid }, p.label === null ? tr('no what-if lane') : tr(p.label));
-      input.addEventListener('change', () => h.compare(p.compare || null), { signal: w.signal_ });
-      inputs.push({ input, read: () => (w.api_().compared() || '') === p.compare, checked: true });
+      input.addEventListener('change', () => h.compare(p.compare || null), { signal: w.signal });
+      inputs.push({ input, read: () => (w.api().compared() || '') === p.compare, checked: true });
     }
   }
 }
 
 function tunableSections(w, box, inputs, id) {
-  const h = w.own_;
-  const { t: tr } = w.lang_;
+  const h = w.handle;
+  const { t: tr } = w.lang;
   // The tunables, grouped as in the panel: a slider and a number field each.
   let group = null;
   let set = null;
-  for (const t of w.spec_.tunables) {
+  for (const t of w.spec.tunables) {
     if (t.group !== group) {
       group = t.group;
       set = node(box, 'fieldset');
@@ -122,26 +106,26 @@ function tunableSections(w, box, inputs, id) {
     }
     const row = node(set, 'div', { class: 'fl-row' });
     const rid = id();
-    const unit = tr(t.unit);
-    const label = t.unit ? `${tr(t.label)} (${unit})` : tr(t.label);
+    const label = t.unit ? `${tr(t.label)} (${unitWord(t.unit, tr)})` : tr(t.label); // degrees as °
     node(row, 'label', { for: rid }, label);
-    const stops = stopsFor(w.api_(), t);
+    const stops = stopsFor(w.api(), t);
     const range = node(row, 'input', { id: rid, type: 'range', min: 0, max: stops.length - 1, step: 1 });
     const num = node(row, 'input', { type: 'number', min: t.lo, max: t.hi, step: 'any', 'aria-label': label });
     const valueOf = (input) => (input === range ? String(stops[Number(range.value)]) : input.value);
-    const shown = () => { range.setAttribute('aria-valuetext', `${String(stops[Number(range.value)]).replace('.', w.lang_.decimal)}${t.unit ? ` ${unit}` : ''}`); };
+    // Heard as read: "270°", "1 agent".
+    const shown = () => { range.setAttribute('aria-valuetext', withUnit(String(stops[Number(range.value)]).replace('.', w.lang.decimal), t.unit, tr)); };
     for (const input of [range, num]) {
       input.addEventListener('change', () => {
         if (input.value !== '') h.setParams({ [t.name]: valueOf(input) });
-      }, { signal: w.signal_ });
+      }, { signal: w.signal });
       inputs.push(input === range ? { input, read: (p) => nearestStop(stops, p[t.name]), after: shown } : { input, read: (p) => p[t.name] });
     }
-    range.addEventListener('input', () => { num.value = valueOf(range); shown(); }, { signal: w.signal_ });
+    range.addEventListener('input', () => { num.value = valueOf(range); shown(); }, { signal: w.signal });
   }
 }
 
 export function makeForm(w) {
-  const box = own(w.el_, '[data-controls]')[0];
+  const box = own(w.el, '[data-controls]')[0];
   const inputs = []; // {input, read(): value from the widget}
   const busy = (n) => document.activeElement === n;
   return {
@@ -155,8 +139,8 @@ export function makeForm(w) {
     },
     // From the widget to the form, except the field being edited.
     sync() {
-      if (!box || !w.api_()) return;
-      const p = w.own_.params();
+      if (!box || !w.api()) return;
+      const p = w.handle.params();
       for (const f of inputs) {
         if (busy(f.input)) continue;
         const v = f.read(p);

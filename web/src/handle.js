@@ -3,8 +3,8 @@
 // before reading; setters called earlier are applied once it is ready.
 // Embed contract: web/README.md.
 import { asAttribute, checkOptionNames, makeApply } from './apply.js';
-import { makeControls } from './controls.js';
-import { addForms, makeForm } from './form.js';
+import { loadChunk, makeControls } from './controls.js';
+import { addForms, formLater } from './form-slot.js';
 import { makeGuards } from './guards.js';
 import { prepareCanvas } from './input.js';
 import { leaveAlone, live, mayRest, putToSleep, showFailure, showNote } from './lifecycle.js';
@@ -84,7 +84,7 @@ export function mount(el, options = {}, { replace = false } = {}) {
   el.flocklab = handle;
   addForms(el);
   w.controls_ = makeControls(w);
-  w.form_ = makeForm(w);
+  w.form_ = formLater(w, loadChunk);
   w.tick_ = makeTick(w);
   el.classList.add('flocklab-started');
   const started = start(w, g, target, given, options);

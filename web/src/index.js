@@ -10,7 +10,7 @@
 //                 link.js (link()), tasks.js (work in slices)
 //   options.js    the scenes' description and the methods their options give
 //   controls.js   the page's buttons, gauges and charts inside a widget
-//   form.js       [data-controls]: the tunables as HTML form controls
+//   form-slot.js  [data-controls]' place; form.js (experiments' chunk) the tunables as HTML form controls
 //   input.js      the canvas, its keys, touches and wheel; where there is a touch
 //                 screen, touch.js (flocklab-touch.js, a chunk of its own): typing.js
 //                 (the on-screen keyboard for a panel number), zoom.js (a finger's zoom)
