@@ -231,6 +231,49 @@ test('the ghost marker by keyboard alone: moved with the arrows, locked by Play,
   await page.close();
 });
 
+test('the flock\'s marker: on the hollow boid it names at 0 s, moved by keys, and its miss measured the shorter way round the wrapping world', async () => {
+  const page = await openLesson(env);
+  await keepResults(page);
+  const sel = '#what-if-flock';
+  await scrollToCanvas(page, sel);
+  await page.locator(`${sel} button`, { hasText: 'Per-frame force' }).click();
+  const q = page.locator(open(sel));
+  await q.waitFor();
+  const mark = page.locator(`${sel} .fl-marker:not([hidden])`);
+  const xy = (text) => text.match(/x (\d+) px, y (\d+) px/).slice(1).map(Number);
+  // It starts on boid 0 of the hollow flock.
+  const boid = await onWidget(page, sel, (h) => h.state().whatIf.boids[0]);
+  assert.deepEqual(xy(await mark.getAttribute('aria-valuetext')), [Math.round(boid[0]), Math.round(boid[1])]);
+  // The case this test is about, arranged: at 0.2 px/s² a boid keeps its
+  // velocity (within 10 px over 10 s), so its end is about start + 10 s of
+  // it, wrapped; the mark goes 300 px from there up or down, where the
+  // shorter way round (240 px) is not the straight one.
+  const wrap = (v, w) => ((v % w) + w) % w;
+  const guess = [wrap(boid[0] + 10 * boid[2], 900), wrap(boid[1] + 10 * boid[3], 540)];
+  const target = [Math.round(guess[0] / 5) * 5, Math.round((guess[1] + 300 <= 540 ? guess[1] + 300 : guess[1] - 300) / 5) * 5];
+  await mark.focus();
+  for (const [axis, plus, minus] of [[0, 'ArrowRight', 'ArrowLeft'], [1, 'ArrowDown', 'ArrowUp']]) {
+    let d = target[axis] - xy(await mark.getAttribute('aria-valuetext'))[axis];
+    for (; Math.abs(d) >= 50; d -= Math.sign(d) * 50) await page.keyboard.press(`Shift+${d > 0 ? plus : minus}`);
+    for (; Math.abs(d) >= 5; d -= Math.sign(d) * 5) await page.keyboard.press(d > 0 ? plus : minus);
+  }
+  const at = xy(await mark.getAttribute('aria-valuetext'));
+  mkdirSync(join(artifacts, 'honest'), { recursive: true });
+  await page.screenshot({ path: join(artifacts, 'honest', 'flock-marker.png') });
+  await q.locator('input[type="radio"]').last().check();
+  await q.locator('.fl-speed select').selectOption('2');
+  await q.locator('.fl-predict-play').click();
+  const [r] = await resultCount(page, 1);
+  const [ex, ey] = await onWidget(page, sel, (h) => h.state().whatIf.boids[0]);
+  const round = (d, w) => Math.min(Math.abs(d), w - Math.abs(d)); // the flock's world, 900 x 540, wraps
+  const px = Math.hypot(round(ex - at[0], 900), round(ey - at[1], 540));
+  assert.ok(Math.hypot(ex - at[0], ey - at[1]) > px + 20, `the straight way (${Math.hypot(ex - at[0], ey - at[1])} px) is the shorter one: not the case arranged`);
+  assert.ok(Math.abs(r.marker.px - px) < 1e-9, `${r.marker.px} against ${px}`);
+  assert.ok(r.text.includes(`Your mark was ${Math.round(px)} px from where the hollow boid under the diamond ended`), r.text);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
 test('the crowd\'s words call a moment\'s jam "held up", never "stuck", and say "never arrived" only of the run\'s end', async () => {
   const page = await openLesson(env);
   const sel = '#crowd';

@@ -6,14 +6,34 @@
 // how far off it was, in px.
 //
 // data-predict's "marker": "the hollow vehicle" (what it marks: the what-if
-// lane's one agent, state().whatIf.pos).
+// lane's one agent, state().whatIf.pos), or {"text": "the hollow boid under
+// the diamond", "boid": 0}: that boid of the lane (state().whatIf.boids[0]),
+// in a world that wraps, where the miss is the shorter way round.
 
 const STEP = 5; // px of the world per arrow press
+
+// Where the marked agent is in `state` ([x, y], world px), or null.
+function whereOf(marker, state) {
+  const lane = state.whatIf;
+  if (typeof marker === 'string') return lane?.pos ?? null;
+  const b = lane?.boids?.[marker.boid];
+  return b ? [b[0], b[1]] : null;
+}
+
+// How far apart two points are (px): straight, or on a world that wraps.
+function apart(a, b, world, wraps) {
+  const d = [0, 1].map((i) => {
+    const x = Math.abs(a[i] - b[i]);
+    return wraps ? Math.min(x, world[i] - x) : x;
+  });
+  return Math.hypot(d[0], d[1]);
+}
 
 // `widget` as predict.js has it (with canvas() and world(): the world's size in px);
 // `name`: what is marked; `box`: the question's fieldset. Returns {place,
 // show, hide, lock(on), miss(state)}.
-export function makeMarker(widget, name, seconds, box) {
+export function makeMarker(widget, marker, seconds, box) {
+  const name = typeof marker === 'string' ? marker : marker.text;
   const m = markerContext(widget, name, seconds, box);
   armMarkerInput(m, widget);
   const { mark, line, sure, t } = m;
@@ -22,7 +42,7 @@ export function makeMarker(widget, name, seconds, box) {
     // On the agent's start (the widget is at 0 s), unless the student has placed it.
     place() {
       let p = null;
-      try { p = widget.handle.state().whatIf?.pos; } catch { /* not ready: placed when the figure opens its question */ }
+      try { p = whereOf(marker, widget.handle.state()); } catch { /* not ready: placed when the figure opens its question */ }
       if (!p) return;
       const s = [Math.round(p[0]), Math.round(p[1])];
       if (!moved()) { m.start = s; m.at = [...s]; }
@@ -40,9 +60,9 @@ export function makeMarker(widget, name, seconds, box) {
     },
     // After the run: how far off it was ({px, sure, at, text}), or null when never moved.
     miss(state) {
-      const p = state.whatIf?.pos;
+      const p = whereOf(marker, state);
       if (!moved() || !p) return null;
-      const px = Math.hypot(p[0] - m.at[0], p[1] - m.at[1]);
+      const px = apart(p, m.at, widget.world(), typeof marker !== 'string');
       const n = widget.lang().number;
       return { px, sure: Number(sure.value), at: [...m.at], text: t('Your mark was {0} px from where {1} ended (you were {2} of 5 sure).', n(px, 0), name, sure.value) };
     },

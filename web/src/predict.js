@@ -262,7 +262,8 @@ function checkSpec(spec) {
   text(spec.why, 'why');
   if (!Array.isArray(spec.choices) || spec.choices.length < 2) fail('"choices" needs two or more {"text", "when"}');
   spec.choices.forEach((c, i) => { text(c?.text, `choices[${i}].text`); text(c?.when, `choices[${i}].when`); });
-  if (spec.marker !== undefined) text(spec.marker, 'marker');
+  const m = spec.marker;
+  if (m !== undefined && typeof m !== 'string' && !(typeof m?.text === 'string' && Number.isInteger(m.boid) && m.boid >= 0)) fail('"marker" needs a text, or {"text", "boid"} with a boid number from 0');
   const code = spec.code;
   if (code === undefined) return;
   if (code === null || typeof code !== 'object' || !Array.isArray(code.lines) || !code.lines.every((l) => typeof l === 'string')) fail('"code" needs "lines": a list of texts');
