@@ -131,7 +131,7 @@ test('30 widgets on one screen: at most 12 WebGL contexts at any moment, and the
 // of many widgets mounts them in slices meanwhile: the set-up goes ahead of
 // the slices queued before it, so the student waits for one widget, not for
 // the mounting of the rest of the page.
-test('the first widget\'s set-up runs right after its instance, ahead of the page\'s mounting: no element is mounted between its context and its ready, on a page of 400 still mounting after it', async () => {
+test('the first widget\'s set-up runs right after its instance, ahead of the page\'s mounting: no element is mounted between its context and its ready, on a page of 400 still mounting after it', async (t) => {
   const init = () => {
     window.seq = [];
     const seen = new Set();
@@ -152,17 +152,28 @@ test('the first widget\'s set-up runs right after its instance, ahead of the pag
   };
   const n = 400;
   const widgets = Array.from({ length: n }, (_, i) => `<div class="flocklab" id="g${i}" data-seed="${i}"${i ? ' style="margin-top:2000px"' : ''}></div>`).join('');
-  const page = await pageOf(env, widgets, { init });
-  // Every element mounted, and the first one ready.
-  await page.waitForFunction((n) => window.seq.includes('ready') && window.seq.length === n + 2, n, { timeout: 120000 });
-  const seq = await page.evaluate(() => window.seq);
-  const context = seq.indexOf('context');
-  const ready = seq.indexOf('ready');
-  assert.ok(context >= 0 && context < ready, seq.slice(0, 5).join());
-  assert.ok(n + 1 - ready >= 20, `the page was still mounting when the first widget was ready (the case this test is about): ${n + 1 - ready} mounted after`);
-  assert.deepEqual(seq.slice(context + 1, ready), [], 'no element mounted between the first widget\'s context and its ready');
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  // The case this test is about needs the page still mounting when the
+  // first widget is ready. A machine busy enough to compile the module
+  // slower than the page mounts 400 elements does not give it: the page is
+  // loaded again (up to 5 times), and if it never comes, the test is
+  // skipped and says why (issue 69), rather than failing for the machine.
+  let seq = null;
+  for (let attempt = 0; attempt < 5 && !seq; attempt++) {
+    const page = await pageOf(env, widgets, { init });
+    // Every element mounted, and the first one ready.
+    await page.waitForFunction((n) => window.seq.includes('ready') && window.seq.length === n + 2, n, { timeout: 120000 });
+    const got = await page.evaluate(() => window.seq);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+    const context = got.indexOf('context');
+    const ready = got.indexOf('ready');
+    assert.ok(context >= 0 && context < ready, got.slice(0, 5).join());
+    // What it checks holds in every load, the case or not.
+    assert.deepEqual(got.slice(context + 1, ready), [], 'no element mounted between the first widget\'s context and its ready');
+    if (n + 1 - ready >= 20) seq = got;
+    else console.log(`# load ${attempt + 1}: the page had mounted all but ${n + 1 - ready} when the first widget was ready; loading again`);
+  }
+  if (!seq) t.skip('the machine never gave the case: in 5 loads the page had mounted (nearly) all 400 elements before the first widget was ready');
 });
 
 // The viewport observer reports with a rendering frame, which a page busy
