@@ -117,7 +117,14 @@ async function walk(page, shots, size) {
     await question.locator('.fl-predict-play').click();
     await whenWidget(page, sel, (h, s) => h.gauges().time > 0.5 && h.gauges().time < s, seconds);
     await figure.screenshot({ path: join(shots, `${name}-${size}-during.png`) });
-    await page.waitForFunction((s) => document.querySelector(s).textContent.startsWith('You predicted'), outcomeOf(sel), { timeout: 60000 });
+    // The run plays in real time, which a busy machine slows: the wait is
+    // for its answer, with a backstop far above what it takes (10 min) that
+    // says where the run was if it is ever hit.
+    await page.waitForFunction((s) => document.querySelector(s).textContent.startsWith('You predicted'), outcomeOf(sel), { timeout: 600000 })
+      .catch(async (err) => {
+        const at = await onWidget(page, sel, (h) => ({ time: h.gauges().time, paused: h.paused() }));
+        throw new Error(`${label} (${size}): no answer after the backstop; the run was at ${at.time} s, ${at.paused ? 'paused' : 'playing'}: ${err.message}`);
+      });
     await figure.screenshot({ path: join(shots, `${name}-${size}-after.png`) });
     const r = await page.evaluate(({ sel, out }) => {
       const h = document.querySelector(sel).flocklab;
