@@ -33,6 +33,8 @@ before(async () => {
   window.API = new Scorm12API({ autocommit: false, logLevel: 5 });
   if (q.get('mode')) API.loadFromJSON({ core: { lesson_mode: q.get('mode') } });
   if (q.get('suspend')) API.loadFromJSON({ core: { lesson_status: 'incomplete' }, suspend_data: q.get('suspend') });
+  // An LMS that hands back a saved state of 'big' keys (about 9 characters each).
+  if (q.get('big')) API.loadFromJSON({ core: { lesson_status: 'incomplete' }, suspend_data: JSON.stringify(Object.fromEntries(Array.from({ length: Number(q.get('big')) }, (_, i) => ['k' + i, 1]))) });
   window.calls = [];
   for (const f of ['LMSInitialize', 'LMSSetValue', 'LMSCommit', 'LMSFinish']) {
     const real = API[f].bind(API);
@@ -73,6 +75,8 @@ async function player(query = '') {
   page.problems = [];
   page.on('pageerror', (e) => page.problems.push(String(e)));
   page.on('console', (m) => { if (/flocklab: the LMS refused|flocklab: no SCORM/.test(m.text())) page.problems.push(m.text()); });
+  page.warnings = []; // the SCO's and the player's warnings, from the first
+  page.on('console', (m) => { if (m.type() === 'warning') page.warnings.push(m.text()); });
   await page.goto(`http://127.0.0.1:${server.address().port}/player.html${query}`);
   const sco = () => page.frames().find((f) => f !== page.mainFrame());
   await page.waitForFunction(() => calls.some((c) => c[0] === 'LMSInitialize'), null, { timeout: 60000 });
@@ -160,6 +164,23 @@ test('in browse mode the student runs the lesson and nothing is written to the L
   const c = await cmi(page);
   assert.equal(c.sets, 0, 'no LMSSetValue in browse mode');
   assert.equal(c.interactions.length, 0);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('an LMS that hands back a saved state of 1 MB: the lesson starts afresh with one warning, and what it writes stays within SCORM 1.2\'s 4,096 characters (issue 69)', async () => {
+  const { page, sco } = await player('?big=120000');
+  await sco().waitForFunction(() => document.querySelector('#flock')?.flocklab, null, { timeout: 60000 });
+  assert.ok((await page.evaluate(() => API.cmi.suspend_data.length)) > 1e6, 'the case this test is about: a saved state over 1 MB');
+  await sco().evaluate(() => FlockLab.report(document.querySelector('#measure-overshoot'), { kind: 'experiment', answer: 'falls', correct: 'falls', held: true }));
+  const c = await cmi(page);
+  assert.deepEqual(JSON.parse(c.suspend), { 'measure-overshoot': 1 }, 'a fresh start, then the new answer');
+  assert.ok(c.suspend.length <= 4096);
+  const written = await page.evaluate(() => calls.filter((x) => x[0] === 'LMSSetValue' && x[1] === 'cmi.suspend_data').map((x) => x[2].length));
+  assert.ok(written.length > 0 && written.every((n) => n <= 4096), JSON.stringify(written));
+  const warned = page.warnings.filter((w) => w.includes('saved state'));
+  assert.equal(warned.length, 1, warned.join(' | '));
+  assert.match(warned[0], /the saved state from the LMS is \d+ characters, more than the 4096 it writes; the lesson starts afresh/);
   assert.deepEqual(page.problems, []);
   await page.close();
 });

@@ -11,8 +11,9 @@
 //   page (each data-predict button, each experiment, each [data-check] form);
 // - "completed" once every question has an answer (held or not);
 // - in browse or review mode (cmi.core.lesson_mode), no writes at all.
-// What was answered is kept in cmi.suspend_data, so a student who comes
-// back goes on with the same score. A classic script: no module, no globals.
+// What was answered is kept in cmi.suspend_data (within SCORM 1.2's 4,096
+// characters), so a student who comes back goes on with the same score; a
+// saved state it cannot read is a fresh start, said once. A classic script: no module, no globals.
 (function () {
   'use strict';
   var api = null;
@@ -66,7 +67,38 @@
     });
     set('cmi.core.score.raw', all.length ? Math.round(100 * held / all.length) : 0);
     set('cmi.core.lesson_status', all.length && answered === all.length ? 'completed' : 'incomplete');
-    set('cmi.suspend_data', JSON.stringify(answers).slice(0, 4096));
+    set('cmi.suspend_data', saved(all));
+  }
+
+  // cmi.suspend_data holds at most 4,096 characters in SCORM 1.2: the
+  // answers by question ({"key": 1 or 0}, only this page's questions), or,
+  // for a page with too many to fit, one mark per question in the page's
+  // order ("#" then 1, 0 or - for none), which always fits (up to 4,095).
+  var MAX_SAVED = 4096;
+  function saved(all) {
+    var kept = {};
+    all.forEach(function (k) { if (k in answers) kept[k] = answers[k]; });
+    var text = JSON.stringify(kept);
+    if (text.length <= MAX_SAVED) return text;
+    return ('#' + all.map(function (k) { return k in answers ? String(answers[k]) : '-'; }).join('')).slice(0, MAX_SAVED);
+  }
+  // What the LMS handed back, read as saved() writes it; anything else (too
+  // long to be ours, not JSON, not answers) is a fresh start, said once.
+  function restore(text) {
+    var all = questions();
+    var fresh = function (why) { console.warn('flocklab: the saved state from the LMS ' + why + '; the lesson starts afresh'); return {}; };
+    if (!text) return {};
+    if (text.length > MAX_SAVED) return fresh('is ' + text.length + ' characters, more than the ' + MAX_SAVED + ' it writes');
+    var out = {};
+    if (text.charAt(0) === '#') {
+      for (var i = 1; i < text.length && i <= all.length; i++) if (text[i] === '0' || text[i] === '1') out[all[i - 1]] = Number(text[i]);
+      return out;
+    }
+    var kept;
+    try { kept = JSON.parse(text); } catch (e) { return fresh('cannot be read (' + e.message + ')'); }
+    if (!kept || typeof kept !== 'object' || Array.isArray(kept)) return fresh('is not a list of answers');
+    all.forEach(function (k) { if (kept[k] === 0 || kept[k] === 1) out[k] = kept[k]; });
+    return out;
   }
 
   function start() {
@@ -123,10 +155,7 @@
   }
   var mode = api.LMSGetValue('cmi.core.lesson_mode');
   readOnly = mode === 'browse' || mode === 'review';
-  try {
-    var kept = JSON.parse(api.LMSGetValue('cmi.suspend_data') || '{}');
-    if (kept && typeof kept === 'object') answers = kept;
-  } catch (e) { /* nothing kept */ }
+  answers = restore(String(api.LMSGetValue('cmi.suspend_data') || ''));
   interactions = Number(api.LMSGetValue('cmi.interactions._count')) || 0;
   document.addEventListener('flocklab:result', onResult);
   document.addEventListener('keydown', start, { once: true });

@@ -206,10 +206,23 @@ else global.FlockLab = FlockLab;
 // against every setting, so 20,000 unknown ones froze the frame for seconds.
 const MAX_ADDRESS_NAMES = 200;
 const NOT_FROM_ADDRESS = new Set(['experiment', 'url-config']);
+// ... and its size is checked before anything in it is read: a 2 MB
+// address of long names made a 14 s task. The longest real setting (a
+// maze's walls, a what-if's changes) is a few kB.
+const MAX_ADDRESS_CHARS = 64 * 1024;
+const MAX_ADDRESS_VALUE = 16 * 1024;
 function fromAddress(el) {
+  if (location.search.length > MAX_ADDRESS_CHARS) {
+    warn(el, `the address is ${location.search.length} characters long, more than the ${MAX_ADDRESS_CHARS} a widget reads; its settings are ignored`);
+    return;
+  }
   const q = new URLSearchParams(location.search);
   let n = 0;
   for (const [k, v] of q) {
+    if (k.length + v.length > MAX_ADDRESS_VALUE) {
+      warn(el, `the address's "${quote(k.slice(0, 40))}" is ${k.length + v.length} characters long, more than the ${MAX_ADDRESS_VALUE} a setting takes; ignored`);
+      continue;
+    }
     if (k === 'post' || k === 'post-origin') continue;
     if (NOT_FROM_ADDRESS.has(k.toLowerCase())) {
       warn(el, `the address's "${quote(k)}" is not a setting of a widget; ignored`);
@@ -246,6 +259,7 @@ function posted(q, what, el) {
 // post=results: every flocklab:result of the page (results.js) goes to the
 // parent, as {type: 'flocklab:result', result}.
 function postResults() {
+  if (location.search.length > MAX_ADDRESS_CHARS) return; // refused where the widget reads it (fromAddress)
   const target = posted(new URLSearchParams(location.search), 'results', document.documentElement);
   if (target) document.addEventListener('flocklab:result', (e) => window.parent.postMessage({ type: 'flocklab:result', result: e.detail }, target));
 }
