@@ -214,7 +214,7 @@ private:
         bool placed_lane_playing = false;  // ... and whether a what-if lane played
         float placed_h = 0;                // ... and its own height
         bool folded = false;               // drawn compact: whole, it would cover a focus point in either corner,
-                                           // or a what-if lane plays (the page's line below says both lanes' gauges)
+                                           // or a what-if lane plays (App::place_hud)
         float full_w = 0, full_h = 0;      // its whole size, while folded
     } hud_;
     // The pointer, as this frame sees it.

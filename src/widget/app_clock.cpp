@@ -178,7 +178,8 @@ void App::place_hud(double now) {
     // cover a focus point in either corner (a large text scale, full screen)
     // or be wider than the part of the canvas on the screen (zoomed for
     // fingers), and while a what-if lane plays (the student watches the
-    // lanes; the page's line says their gauges); whole again after.
+    // lanes; folded, it keeps what each lane runs and how far apart they
+    // are, and a lesson's page says their gauges below); whole again after.
     const float full_w = hud_.folded ? hud_.full_w : hud_.w, full_h = hud_.folded ? hud_.full_h : hud_.h;
     const bool room = std::min(cost_of(false, full_w, full_h), cost_of(true, full_w, full_h)) < 1000 && full_w + 16 <= right - left;
     const bool fold = !room || lane_playing;

@@ -184,7 +184,7 @@ test('embed.html takes a widget from its address, never an experiment, and at mo
   await page.close();
 });
 
-test('a 2 MB address is refused before it is read: embed.html readies with one sentence, and no task of the page takes 250 ms of CPU (issue 69)', async () => {
+test('a 2 MB address is refused before it is read: embed.html readies with one sentence, and no run of the page\'s scripts takes 250 ms of CPU (issue 69)', async () => {
   const page = await env.context.newPage();
   const warnings = [];
   page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
@@ -192,17 +192,20 @@ test('a 2 MB address is refused before it is read: embed.html readies with one s
   const embed = readFileSync(join(root, 'build', 'web', 'embed.html'), 'utf8');
   await page.route((url) => url.pathname.endsWith('/embed.html'), (r) => r.fulfill({ contentType: 'text/html', body: embed }));
   const names = Array.from({ length: 200 }, (_, i) => `n${i}=${'x'.repeat(10000)}`).join('&');
-  const { tasks } = await mainThreadTasks(page, async () => {
+  const { scripts } = await mainThreadTasks(page, async () => {
     await page.goto(`${env.url}embed.html?scene=steer&seed=3&${names}`);
     await page.waitForFunction(() => document.querySelector('.flocklab')?.classList.contains('flocklab-ready'), null, { timeout: 120000 });
   });
   assert.ok(warnings.some((w) => /the address is \d+ characters long, more than the 65536 a widget reads; its settings are ignored/.test(w)), warnings.slice(0, 5).join(' | '));
-  const long = tasks.filter((t) => t.cpu > 250).map((t) => `${t.cpu.toFixed(0)} ms of CPU in ${t.wall.toFixed(0)}`);
-  assert.deepEqual(long, [], `long tasks: ${long.join(', ')}`);
+  // The scripts' own work, not the tasks': the browser itself spends about
+  // 2 s of one task on a 2 MB address, for a page with no script at all.
+  const long = scripts.filter((t) => t.cpu > 250).map((t) => `${t.url}: ${t.cpu.toFixed(0)} ms of CPU in ${t.wall.toFixed(0)}`);
+  assert.ok(scripts.length > 0, 'the trace has no script runs');
+  assert.deepEqual(long, [], `long script runs: ${long.join(', ')}`);
   // Within the size, one long value is refused by itself, and the rest is read.
   await page.goto(`${env.url}embed.html?scene=steer&seed=3&target=${'9'.repeat(20000)}&mode=flee`);
   await page.waitForFunction(() => document.querySelector('.flocklab')?.classList.contains('flocklab-ready'), null, { timeout: 120000 });
-  assert.ok(warnings.some((w) => w.includes('the address\'s "target" is 20007 characters long, more than the 16384 a setting takes; ignored')), warnings.slice(-5).join(' | '));
+  assert.ok(warnings.some((w) => w.includes('the address\'s "target" is 20006 characters long, more than the 16384 a setting takes; ignored')), warnings.slice(-5).join(' | '));
   assert.deepEqual(await page.evaluate(() => [document.querySelector('.flocklab').flocklab.seed(), document.querySelector('.flocklab').flocklab.mode()]), [3, 'flee']);
   await page.close();
 });

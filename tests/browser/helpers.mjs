@@ -366,7 +366,12 @@ export async function mainThreadTasks(page, body) {
   const timed = tasks.filter((t) => !Number.isNaN(t.cpu));
   const untimed = tasks.filter((t) => Number.isNaN(t.cpu));
   if (timed.length === 0 || untimed.length > Math.max(2, tasks.length / 100)) throw new Error(`the trace has ${tasks.length} main-thread tasks, ${untimed.length} of them without CPU times`);
-  return { result, tasks: timed };
+  // The page's scripts' own work: each run of a script's code (a call into
+  // it, or its first evaluation) on the main thread, with its URL.
+  const scripts = events.filter((e) => (e.name === 'FunctionCall' || e.name === 'EvaluateScript' || e.name === 'v8.evaluateModule') && e.ph === 'X'
+    && main.has(`${e.pid}:${e.tid}`) && e.tdur !== undefined)
+    .map((e) => ({ url: e.args?.data?.url ?? e.args?.data?.functionName ?? '', wall: e.dur / 1000, cpu: e.tdur / 1000 }));
+  return { result, tasks: timed, scripts };
 }
 
 // A what-if button with data-predict pressed as a student would (scrolled to,

@@ -135,8 +135,17 @@
     commit();
   }
 
+  // This session's length, as SCORM 1.2 writes a time span: HHHH:MM:SS.SS.
+  var began = Date.now();
+  function span(ms) {
+    var s = Math.max(0, ms) / 1000;
+    var two = function (n) { return (n < 10 ? '0' : '') + n; };
+    return String(Math.min(9999, Math.floor(s / 3600))).padStart(4, '0') + ':' + two(Math.floor(s / 60) % 60) + ':' + two(Math.floor(s % 60)) + '.' + two(Math.floor((s % 1) * 100));
+  }
+
   function finish() {
     if (!api) return;
+    set('cmi.core.session_time', span(Date.now() - began)); // the LMS adds it to the student's total time
     if (started) set('cmi.core.exit', questions().every(function (k) { return k in answers; }) ? '' : 'suspend');
     commit();
     api.LMSFinish('');
