@@ -96,8 +96,15 @@ serve: web
 web-plugin: web
 	cmake --build $(BUILD)/wasm -j $(JOBS) --target flocklab_widget_plugin
 
+# The suite's TAP goes to the screen and to build/browser-tests.tap; when a
+# test fails, the failures are printed again at the end, where a CI log's
+# tail shows them.
 test-browser: web web-plugin dist deps-browser
-	cd tests/browser && node --test --test-concurrency=1
+	cd tests/browser && node --test --test-concurrency=1 \
+	  --test-reporter=tap --test-reporter-destination=stdout \
+	  --test-reporter=tap --test-reporter-destination=$(abspath $(BUILD))/browser-tests.tap \
+	  || { echo '# the browser tests that failed:'; \
+	       awk '/^not ok /{on=1} on{print} on&&/^  \.\.\.$$/{on=0}' $(abspath $(BUILD))/browser-tests.tap; exit 1; }
 
 test: test-native test-browser
 
