@@ -13,25 +13,13 @@
 #include "core/scan.hpp"
 #include "core/scene.hpp"
 #include "core/version.hpp"
+#include "support/cli_run.hpp"
 #include "support/json.hpp"
 
 namespace {
 
-struct Result {
-    int status;
-    std::string out;  // stdout and stderr together
-};
-
-Result run(const std::string& args) {
-    const std::string cmd = std::string(FLOCKLAB_CLI) + " " + args + " 2>&1";
-    FILE* p = popen(cmd.c_str(), "r");
-    std::string out;
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
-    const int st = pclose(p);
-    return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
-}
+using testcli::Result;
+using testcli::run;
 
 testjson::Value golden(const std::string& name) {
     return testjson::parse(testjson::read_file(std::string(FLOCKLAB_GOLDEN_DIR) + "/" + name));
@@ -621,7 +609,7 @@ TEST(Cli, SweepRunsEqualSingleRunsWhateverTheThreadsAndShards) {
     for (const std::string unit : {" px/s", " px"}) {  // the CSV has no units
         for (size_t at; (at = text.find(unit)) != std::string::npos;) text.erase(at, unit.size());
     }
-    EXPECT_EQ(sum.out, "6 runs\n" + text);
+    EXPECT_EQ(sum.out, "6 runs (bare CSVs: a last shard lost whole cannot be seen; a plan's parts say their total)\n" + text);
     EXPECT_NE(run("summarize " + dir + "/shard1.csv").out.find("missing"), std::string::npos);
     EXPECT_EQ(run("summarize " + dir + "/shard1.csv " + dir + "/shard1.csv").status, 2);  // a run twice
     // The files stream: a file with no line break is refused after 64 KiB

@@ -9,6 +9,7 @@
 #include "core/version.hpp"
 #include "core/words.hpp"
 #include "common.hpp"
+#include "plan.hpp"
 
 namespace flocklab::cli {
 
@@ -32,8 +33,19 @@ struct Command {
     const char* name;
     std::vector<OptionSpec> options;
     const char* usage;           // its lines of the usage text
-    int (*run)(const Args& a);   // nullptr: it reads argv itself (summarize)
+    int (*run)(const Args& a);   // nullptr: it reads argv itself (run_argv)
+    int (*run_argv)(int argc, char** argv) = nullptr;  // summarize, merge: files and options mixed
 };
+
+// The options that describe a sweep (sweep, plan).
+std::vector<OptionSpec> sweep_options(std::vector<OptionSpec> more) {
+    std::vector<OptionSpec> o = {{"scene", true},  {"vary", true},   {"seeds", true},        {"seconds", true},
+                                 {"steps", true},  {"boids", true},  {"rules", true},        {"hawk", true},
+                                 {"wander", false}, {"leader", true}, {"option", true, true}, {"set", true, true},
+                                 {"compare", true, true}, {"mean-last", true}};
+    o.insert(o.end(), more.begin(), more.end());
+    return o;
+}
 
 // The one list of commands, in the order the usage text gives them.
 const std::vector<Command>& commands() {
@@ -98,7 +110,7 @@ const std::vector<Command>& commands() {
          "  field    the breadth-first search's distances and the flow field's arrows\n"
          "           [--walls default|none|\"c,r;...\"] [--goal 26,4] [--json]\n",
      cmd_field},
-    {"sweep", {{"scene", true}, {"vary", true}, {"seeds", true}, {"seconds", true}, {"steps", true}, {"boids", true}, {"rules", true}, {"hawk", true}, {"wander", false}, {"leader", true}, {"option", true, true}, {"set", true, true}, {"compare", true, true}, {"mean-last", true}, {"threads", true}, {"shard", true}, {"csv", false}, {"json", false}},
+    {"sweep", sweep_options({{"threads", true}, {"shard", true}, {"csv", false}, {"json", false}, {"plan", true}, {"out", true}, {"resume", false}}),
          "  sweep    one setting over values, each over seeds: every run equals that\n"
          "           configuration run alone (gauges --set, the page's runTo)\n"
          "           --vary NAME=START:STOP:STEP | NAME=V1,V2 [--scene {scenes}]\n"
@@ -106,12 +118,26 @@ const std::vector<Command>& commands() {
          "           [--hawk X,Y | --hawk pursuit] [--wander] [--leader X,Y]: the flock's\n"
          "           shorthands of --option hawkMode=..., rule=wander=1, leader=on ...\n"
          "           [--option NAME=VALUE ...] [--set NAME=VALUE ...] [--mean-last S]\n"
-         "           [--threads N] [--shard K/N] [--csv | --json]\n",
+         "           [--threads N] [--shard K/N] [--csv | --json]\n"
+         "           --plan FILE --shard K [--out part-K.csv [--resume]] [--threads N]:\n"
+         "           shard K of a plan, as a part that names its plan and shard, grows\n"
+         "           row by row and closes with its count; --resume goes on after the\n"
+         "           last whole row of a part that was cut\n",
      cmd_sweep},
+    {"plan", sweep_options({{"shards", true}, {"out", true}}),
+         "  plan     a sweep cut into shards, written once (--out FILE or standard\n"
+         "           output): sweep's options, then --shards N\n",
+     cmd_plan},
+    {"merge", {},
+         "  merge    a plan's parts, checked, as the whole sweep's CSV ordered by run\n"
+         "           PLAN PART.csv|DIR ... [--out FILE]: refuses (exit 1, nothing\n"
+         "           written) a missing, cut, doubled, foreign or stale part, and says\n"
+         "           which shards to redo; --todo prints them, one per line\n",
+     nullptr, cmd_merge},
     {"summarize", {},
-         "  summarize the per-value summary of sweep --csv files (shards put together)\n"
+         "  summarize the per-value summary of sweep --csv files or a plan's parts\n"
          "           FILE.csv ...\n",
-     nullptr},
+     nullptr, cmd_summarize},
     {"keys", {{"scene", true}},
          "  keys     the widget's keys for a scene, as the README's Markdown table\n"
          "           [--scene {scenes}]\n",
@@ -207,7 +233,7 @@ int dispatch(int argc, char** argv) {
     }
     for (const Command& c : commands()) {
         if (cmd != c.name) continue;
-        return c.run ? c.run(Args(argc, argv, 2, c.options)) : cmd_summarize(argc, argv);
+        return c.run ? c.run(Args(argc, argv, 2, c.options)) : c.run_argv(argc, argv);
     }
     throw UsageError("unknown command '" + cmd + "' (expected " + command_names() + ")");
 }

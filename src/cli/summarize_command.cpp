@@ -21,27 +21,6 @@ namespace flocklab::cli {
 // summarize: the per-value summary of sweep --csv files (shards of one
 // sweep, put together), as sweep prints it.
 namespace {
-// One line of a CSV file, read as it streams: at most kMaxLine characters (a
-// sweep's row is a few hundred), so a file with no line breaks (/dev/zero,
-// 500 MB of zeros) is refused after kMaxLine bytes instead of being read
-// whole; a CRLF line ending is a line ending. False at the end of the file.
-constexpr size_t kMaxLine = 65536;
-bool read_line(std::istream& in, std::string* line, const char* file) {
-    line->clear();
-    char c;
-    bool any = false;
-    while (in.get(c)) {
-        any = true;
-        if (c == '\n') break;
-        if (line->size() >= kMaxLine) {
-            throw UsageError(std::string("summarize: '") + file + "' has a line longer than " + std::to_string(kMaxLine) +
-                             " characters; it is not a sweep's CSV");
-        }
-        *line += c;
-    }
-    if (!line->empty() && line->back() == '\r') line->pop_back();
-    return any;
-}
 // A file's text in a message: at most 80 characters, a control character
 // (an escape sequence, a NUL) shown as \\xNN rather than sent to the terminal.
 std::string printable(const std::string& s) {
@@ -56,6 +35,36 @@ std::string printable(const std::string& s) {
         }
     }
     return o;
+}
+// One line of a CSV file, read as it streams: at most kMaxLine characters (a
+// sweep's row is a few hundred), so a file with no line breaks (/dev/zero,
+// 500 MB of zeros) is refused after kMaxLine bytes instead of being read
+// whole; a CRLF line ending is a line ending. False at the end of the file.
+// A last line without its line break (a part cut short inside a row, "…,5"
+// for "…,59.999999999999986") is refused: a sweep ends every row with one.
+constexpr size_t kMaxLine = 65536;
+bool read_line(std::istream& in, std::string* line, const char* file) {
+    line->clear();
+    char c;
+    bool any = false, ended = false;
+    while (in.get(c)) {
+        any = true;
+        if (c == '\n') {
+            ended = true;
+            break;
+        }
+        if (line->size() >= kMaxLine) {
+            throw UsageError(std::string("summarize: '") + file + "' has a line longer than " + std::to_string(kMaxLine) +
+                             " characters; it is not a sweep's CSV");
+        }
+        *line += c;
+    }
+    if (any && !ended) {
+        throw UsageError(std::string("summarize: '") + file + "' ends inside a row ('" + printable(*line) +
+                         "' has no line break): it was cut short; run its shard again");
+    }
+    if (!line->empty() && line->back() == '\r') line->pop_back();
+    return any;
 }
 // A value as a sweep writes it: printable text, not a spreadsheet formula.
 bool plain_value(const std::string& v) {
@@ -76,11 +85,30 @@ int cmd_summarize(int argc, char** argv) {
     // Distinct values (in order of first sight) and seeds, each looked up in
     // constant time: linear in the rows (a 36 MB CSV took 43 s, issue 42 #8).
     std::unordered_set<std::string> value_seen, seeds;
+    // A plan's parts say how many runs the sweep has ("runs A-B of T") and
+    // close with a count; bare CSVs say neither.
+    std::string plan;
+    long long total = -1;
+    std::vector<std::string> cut;
+    int bare = 0;
     for (int i = 2; i < argc; ++i) {
         std::ifstream in(argv[i]);
         if (!in) throw UsageError(std::string("summarize: cannot read '") + argv[i] + "'");
         std::string line;
         if (!read_line(in, &line, argv[i])) throw UsageError(std::string("summarize: '") + argv[i] + "' is empty");
+        const std::string part = "# flocklab part: plan ";
+        bool closed = false, is_part = false;
+        if (line.compare(0, part.size(), part) == 0) {
+            is_part = true;
+            const std::string digest = line.substr(part.size(), 16);
+            if (!plan.empty() && digest != plan) throw UsageError(std::string("summarize: '") + argv[i] + "' is a part of another plan than the files before it");
+            plan = digest;
+            const size_t of = line.rfind(" of ");
+            if (of != std::string::npos) total = std::atoll(line.c_str() + of + 4);
+            if (!read_line(in, &line, argv[i])) line.clear();
+        } else {
+            ++bare;
+        }
         if (header.empty()) {
             header = line;
             const std::vector<std::string> cols = split(line, ',');
@@ -91,6 +119,10 @@ int cmd_summarize(int argc, char** argv) {
             throw UsageError(std::string("summarize: '") + argv[i] + "' is another sweep (its header differs)");
         }
         while (read_line(in, &line, argv[i])) {
+            if (is_part && line.compare(0, 6, "# end:") == 0) {
+                closed = true;
+                continue;
+            }
             const std::vector<std::string> cols = split(line, ',');
             long long run = 0;
             if (cols.size() != names.size() + 3 || !(std::istringstream(cols[0]) >> run) || run < 0 || run > 100000000) {
@@ -110,11 +142,20 @@ int cmd_summarize(int argc, char** argv) {
             seeds.insert(cols[2]);
             rows.push_back(std::move(row));
         }
+        if (is_part && !closed) cut.push_back(argv[i]);
     }
-    // Missing runs: holes in the run numbers, or in the grid of values and seeds seen.
-    const size_t missing = std::max(static_cast<size_t>(std::count(seen_run.begin(), seen_run.end(), false)),
-                                    values.size() * seeds.size() - std::min(values.size() * seeds.size(), rows.size()));
-    std::printf("%zu runs%s\n", rows.size(), missing ? (", " + std::to_string(missing) + " missing (a shard not given?)").c_str() : "");
+    // Missing runs: with a plan's parts, the sweep's own count less the rows;
+    // with bare CSVs, the holes in the run numbers or in the grid of values
+    // and seeds seen (a last shard lost whole leaves neither).
+    const size_t grid = values.size() * seeds.size();
+    size_t missing = std::max(static_cast<size_t>(std::count(seen_run.begin(), seen_run.end(), false)), grid - std::min(grid, rows.size()));
+    if (total >= 0 && bare == 0) missing = static_cast<size_t>(std::max<long long>(0, total - static_cast<long long>(rows.size())));
+    std::string says = std::to_string(rows.size()) + " runs";
+    if (missing) says += ", " + std::to_string(missing) + " missing (a shard not given?)";
+    if (total >= 0 && bare == 0 && !missing) says += ", all of the plan's";
+    for (const std::string& c : cut) says += "; '" + printable(c) + "' is cut short (no closing line)";
+    if (bare > 1) says += " (bare CSVs: a last shard lost whole cannot be seen; a plan's parts say their total)";
+    std::printf("%s\n", says.c_str());
     print_summary(name, values, names, std::vector<std::string>(names.size()), rows);
     return 0;
 }
