@@ -283,3 +283,29 @@ TEST(Plan, AThousandShardsOneLostAndRedone) {
     ASSERT_EQ(whole.status, 0) << whole.out;
     EXPECT_EQ(slurp(d + "/all.csv"), run("sweep " + sweep + " --csv").out);
 }
+
+// The Kubernetes recipe (src/cli/recipes/sweep-job.yaml): its pods, numbered
+// from 0, run exactly the plan's shards 1..N once each when `completions` is
+// the plan's N. Each pod's command is run here as its shell would run it.
+TEST(Plan, TheKubernetesJobRunsEachShardOfThePlanOnce) {
+    const std::string d = folder("kubernetes");
+    const std::string yaml = slurp(std::string(FLOCKLAB_SOURCE_DIR) + "/src/cli/recipes/sweep-job.yaml");
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(yaml, m, std::regex("\n  completions: ([0-9]+)\n"))) << yaml;
+    const int n = std::stoi(m[1]);
+    ASSERT_TRUE(std::regex_search(yaml, std::regex("\n  completionMode: Indexed\n")));
+    ASSERT_TRUE(std::regex_search(yaml, m, std::regex("\n            - (exec flocklab sweep [^\n]+)\n"))) << yaml;
+    std::string command = m[1];
+    for (const auto& [from, to] : {std::pair<std::string, std::string>{"flocklab ", std::string(FLOCKLAB_CLI) + " "}, {"/plan/", d + "/plan/"}, {"/parts/", d + "/parts/"}}) {
+        command = std::regex_replace(command, std::regex(from), to);
+    }
+    ASSERT_EQ(std::system(("mkdir -p " + d + "/plan " + d + "/parts").c_str()), 0);
+    ASSERT_EQ(run("plan " + kSweep + " --shards " + std::to_string(n) + " --out " + d + "/plan/sweep.plan").status, 0);
+    for (int index = 0; index < n; ++index) {
+        const std::string pod = "JOB_COMPLETION_INDEX=" + std::to_string(index) + " sh -c '" + command + "'";
+        ASSERT_EQ(std::system(pod.c_str()), 0) << pod;
+    }
+    const Result merged = run("merge " + d + "/plan/sweep.plan " + d + "/parts --out " + d + "/sweep.csv");
+    ASSERT_EQ(merged.status, 0) << merged.out;
+    EXPECT_EQ(slurp(d + "/sweep.csv"), run("sweep " + kSweep + " --csv").out);
+}

@@ -132,7 +132,8 @@ const std::vector<Command>& commands() {
          "  merge    a plan's parts, checked, as the whole sweep's CSV ordered by run\n"
          "           PLAN PART.csv|DIR ... [--out FILE]: refuses (exit 1, nothing\n"
          "           written) a missing, cut, doubled, foreign or stale part, and says\n"
-         "           which shards to redo; --todo prints them, one per line\n",
+         "           which shards to redo; --todo prints them, one per line (--todo\n"
+         "           --array: as Slurm's --array list, 3,7,12-40)\n",
      nullptr, cmd_merge},
     {"summarize", {},
          "  summarize the per-value summary of sweep --csv files or a plan's parts\n"

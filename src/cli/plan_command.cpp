@@ -137,18 +137,20 @@ int cmd_sweep_shard(const Args& a) {
 
 int cmd_merge(int argc, char** argv) {
     std::string plan_path, out_path;
-    bool todo = false;
+    bool todo = false, array = false;
     std::vector<std::string> given;
     for (int i = 2; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--todo") {
             todo = true;
+        } else if (arg == "--array") {
+            array = true;
         } else if (arg == "--out" && i + 1 < argc) {
             out_path = argv[++i];
         } else if (arg.compare(0, 6, "--out=") == 0) {
             out_path = arg.substr(6);
         } else if (arg.compare(0, 2, "--") == 0) {
-            throw UsageError("merge: unknown option '" + shortened(arg) + "' (it takes --out FILE and --todo)");
+            throw UsageError("merge: unknown option '" + shortened(arg) + "' (it takes --out FILE, --todo and --todo --array)");
         } else if (plan_path.empty()) {
             plan_path = arg;
         } else {
@@ -156,6 +158,7 @@ int cmd_merge(int argc, char** argv) {
         }
     }
     if (plan_path.empty()) throw UsageError("merge: give the plan and its parts: merge sweep.plan part-*.csv > sweep.csv");
+    if (array && !todo) throw UsageError("merge: --array is a way to print --todo's shards (merge PLAN PARTS --todo --array)");
     const Plan p = read_plan(plan_path);
     const SweepRuns runs(p.spec);
     // The parts: files as given (each once), and each directory's *.csv
@@ -208,8 +211,10 @@ int cmd_merge(int argc, char** argv) {
     }
     if (todo) {
         for (const std::string& why : problems) std::fprintf(stderr, "flocklab: merge: %s\n", why.c_str());
+        // One per line (for xargs or parallel), or as Slurm's --array list.
         std::string list;
         for (int k : redo) list += std::to_string(k) + "\n";
+        if (array) list = redo.empty() ? "" : array_list(redo) + "\n";
         Output(stdout, "the output").put(list);
         return 0;
     }
