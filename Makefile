@@ -1,7 +1,7 @@
 # flocklab's front door. Every target installs what is missing first
 # (.ci/install-deps.sh, as root on Debian 12), so a fresh machine needs
 # nothing but `make serve` or `make test`.
-.PHONY: all deps deps-web deps-browser deps-fuzz native dist web-plugin test test-native test-browser test-sanitize fuzz soak bench bench-report bench-wasm bench-lab bench-ready bench-sleep bench-typing test-crowded wasm-sizes wasm-first-frame readme-keys screenshot web serve clean
+.PHONY: all deps deps-web deps-browser deps-fuzz deps-cluster test-cluster native dist web-plugin test test-native test-browser test-sanitize fuzz soak bench bench-report bench-wasm bench-lab bench-ready bench-sleep bench-typing test-crowded wasm-sizes wasm-first-frame readme-keys screenshot web serve clean
 
 # Debian's emcc needs Debian's node modules (acorn) with this machine's node.
 export NODE_PATH := /usr/share/nodejs
@@ -130,6 +130,14 @@ fuzz: deps-fuzz
 SOAK_STEPS ?= 216000
 soak: native
 	$(BUILD)/native/flocklab_soak --steps $(SOAK_STEPS) --boids 2000
+
+# src/cli/README.md's recipes for a sweep across machines, run as written:
+# GNU parallel on one machine and through ssh (an sshd on 127.0.0.1), and a
+# Slurm array job on a one-node cluster under build/cluster (tests/cluster/run.sh).
+deps-cluster:
+	bash .ci/install-deps.sh cluster
+test-cluster: native deps-cluster
+	bash tests/cluster/run.sh $(BUILD)
 
 # Google Benchmark of the flock step (fixed world and constant density).
 bench: native

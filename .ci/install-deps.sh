@@ -6,6 +6,7 @@
 #   .ci/install-deps.sh browser  + Chromium, Firefox ESR, WebKitGTK, nginx, Apache, Caddy and the test packages (browser tests)
 #   .ci/install-deps.sh fuzz     native + clang and libFuzzer (make fuzz)
 #   .ci/install-deps.sh lab      native + Debian's pygame (make bench-lab runs the Python lab)
+#   .ci/install-deps.sh cluster  native + Slurm, munge, GNU parallel, rsync and sshd (make test-cluster)
 #   .ci/install-deps.sh bench    browser + Lighthouse (make bench-ready; not for make test)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,6 +38,8 @@ apt_install build-essential cmake make libgtest-dev libgmock-dev googletest libb
 [ "$want" = native ] && exit 0
 # --- fuzz: clang with libFuzzer and the sanitizers' runtimes ---------------
 if [ "$want" = fuzz ]; then apt_install clang libclang-rt-14-dev; exit 0; fi
+# --- cluster: the engines make test-cluster runs the sweep recipes on ---------
+if [ "$want" = cluster ]; then apt_install slurm-wlm munge parallel rsync openssh-server openssh-client; exit 0; fi
 # --- lab: the lesson's Python lab, for make bench-lab (Debian's python3 and pygame)
 if [ "$want" = lab ]; then apt_install python3-pygame; exit 0; fi
 
