@@ -4,24 +4,41 @@
 // recipe put where an author puts it. Each must send the wasm as
 // application/wasm, compress the wasm, the scripts, the stylesheet and the
 // language table (the release's precompressed FILE.br as it is, where the
-// recipe sends it: Caddy, and nginx with Debian's brotli_static module;
-// Apache brotli with mod_brotli), let them be cached an hour and fetched from an LMS's
-// sandboxed frame (whose origin is "null"); and a course page framing
+// recipe sends it: Caddy, nginx with Debian's brotli_static module, and
+// Apache with mod_rewrite, beside Debian's own deflate.conf), let them be
+// cached an hour and fetched from an LMS's sandboxed frame (whose origin is
+// "null"); pages without a FILE.br (an author's own page, offline/lesson.html)
+// reach Chromium compressed, checked by the bytes it moved (issue 68); and a course page framing
 // embed.html in Spanish, sandboxed with allow-scripts only, gets the lab
 // at seed 7. The static hosts' _headers file is read by Netlify's own
 // parser (@netlify/headers-parser, pinned).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { join, relative } from 'node:path';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { start, root, courseSite, readyIn, httpGet } from './helpers.mjs';
 import { nginx, apache, caddy } from './servers.mjs';
 
 const VERSION = readFileSync(join(root, 'VERSION'), 'utf8').trim();
-const folder = join(root, 'build', 'dist', `flocklab-${VERSION}`);
+const release = join(root, 'build', 'dist', `flocklab-${VERSION}`);
 const LAB = { spacing: 22.550619377904063, order: 0.8828553839737805 };
+
+// The release's folder as an author puts it on a server: the release, and a
+// lesson page of their own beside it (three widgets, a few pages of text),
+// which has no FILE.br.
+const folder = mkdtempSync(join(tmpdir(), 'flocklab-hosting-'));
+const AUTHOR = 'my-lesson/index.html';
+cpSync(release, folder, { recursive: true });
+chmodSync(folder, 0o755);  // the servers' workers read it as another user
+mkdirSync(join(folder, 'my-lesson'));
+const words = Array.from({ length: 400 }, (_, i) => `<p>Step ${i}: each boid looks at its neighbours, steers away from the closest, matches their heading and moves toward their centre.</p>`).join('\n');
+const widgets = ['flock', 'steer', 'crowd'].map((s) => `<div class="flocklab" data-scene="${s}" data-seed="7"></div>`).join('\n');
+writeFileSync(join(folder, AUTHOR), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>My lesson</title>
+<link rel="stylesheet" href="../flocklab.css"><script src="../flocklab.js" defer></script></head>
+<body><h1>My lesson</h1>${widgets}\n${words}</body></html>\n`);
 
 let env;
 let course;
@@ -32,6 +49,7 @@ before(async () => {
 after(async () => {
   course.close();
   await env.close();
+  rmSync(folder, { recursive: true, force: true });
 });
 
 // A file's response headers and body, asked for as a browser asks (brotli and gzip accepted).
@@ -54,7 +72,7 @@ const SERVERS = [
   ['nginx', nginx, 'nginx.conf', {}, 'gzip', 'as sent'],
   ['nginx with brotli_static', nginx, 'nginx.conf', { brotli: true }, 'br', 'precompressed'],
   ['Apache', apache, 'apache.conf', {}, 'gzip', 'as sent'],
-  ['Apache with mod_brotli', apache, 'apache.conf', { brotli: true }, 'br', 'as sent'],
+  ['Apache with mod_rewrite', apache, 'apache.conf', { rewrite: true }, 'br', 'precompressed'],
   ['Caddy', caddy, 'Caddyfile', {}, 'br', 'precompressed'],
 ];
 for (const [name, launch, file, options, encoding, how] of SERVERS) {
@@ -71,6 +89,18 @@ for (const [name, launch, file, options, encoding, how] of SERVERS) {
         if (how === 'precompressed') assert.ok(h.body.equals(side), `${f}: the release's ${f}.br as it is (${h.body.length} bytes sent, ${side.length} in the file)`);
         assert.equal(h['access-control-allow-origin'], '*', `${f} can be fetched from a frame whose origin is "null"`);
         assert.match(h['cache-control'] ?? '', /max-age=3600/, `${f} is kept an hour`);
+      }
+      // Pages with no FILE.br, as Chromium asks for them (its own
+      // Accept-Encoding): compressed, in about the bytes gzip makes of them.
+      for (const f of [AUTHOR, 'offline/lesson.html']) {
+        const tab = await env.context.newPage();
+        const response = await tab.goto(server.url + f);
+        const moved = (await response.request().sizes()).responseBodySize;
+        const plain = readFileSync(join(folder, f));
+        const gzipped = gzipSync(plain, { level: 6 }).length;
+        assert.match(response.headers()['content-encoding'] ?? 'none', /^(gzip|br|zstd)$/, `${f} is compressed`);
+        assert.ok(moved <= gzipped * 1.05, `${f}: ${moved} bytes moved, against ${gzipped} gzipped and ${plain.length} as it is`);
+        await tab.close();
       }
       const { page, frame } = await course.page(`${server.url}embed.html?seed=7&paused=1&lang=es`);
       const r = await readyIn(frame);

@@ -56,9 +56,9 @@ export async function nginx(folder, { brotli = false } = {}) {
   let lines = recipe('nginx.conf');
   if (brotli) {
     const text = readFileSync(lines, 'utf8');
-    if (!text.includes('\n#brotli_static on;\n')) throw new Error('web/hosting/nginx.conf has no "#brotli_static on;" line to uncomment');
+    if (!text.includes('\n    #brotli_static on;\n')) throw new Error('web/hosting/nginx.conf has no "#brotli_static on;" line to uncomment');
     lines = join(dir, 'recipe.conf');
-    writeFileSync(lines, text.replace('\n#brotli_static on;\n', '\nbrotli_static on;\n'));
+    writeFileSync(lines, text.replace('\n    #brotli_static on;\n', '\n    brotli_static on;\n'));
   }
   writeFileSync(conf, `${brotli ? 'load_module /usr/lib/nginx/modules/ngx_http_brotli_static_module.so;\n' : ''}daemon off;
 pid ${dir}/nginx.pid;
@@ -79,9 +79,10 @@ http {
   return launch('nginx', dir, port, 'nginx', ['-c', conf, '-p', dir]);
 }
 
-// Debian's modules, loaded by the config itself (no a2enmod on the machine);
-// `brotli`: mod_brotli too.
-export async function apache(folder, { brotli = false } = {}) {
+// Debian's modules, loaded by the config itself (no a2enmod on the machine),
+// with Debian's own deflate.conf as a Debian install has it (its DEFLATE
+// comes first); `rewrite`: mod_rewrite too (a2enmod rewrite).
+export async function apache(folder, { rewrite = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'flocklab-apache-'));
   const port = await freePort();
   const conf = join(dir, 'httpd.conf');
@@ -97,8 +98,11 @@ LoadModule dir_module ${mods}/mod_dir.so
 LoadModule mime_module ${mods}/mod_mime.so
 LoadModule filter_module ${mods}/mod_filter.so
 LoadModule deflate_module ${mods}/mod_deflate.so
-${brotli ? `LoadModule brotli_module ${mods}/mod_brotli.so\n` : ''}LoadModule headers_module ${mods}/mod_headers.so
+LoadModule brotli_module ${mods}/mod_brotli.so
+${rewrite ? `LoadModule rewrite_module ${mods}/mod_rewrite.so\n` : ''}LoadModule headers_module ${mods}/mod_headers.so
+LoadModule env_module ${mods}/mod_env.so
 TypesConfig /etc/mime.types
+Include /etc/apache2/mods-available/deflate.conf
 DirectoryIndex index.html
 DocumentRoot ${folder}
 <Directory ${folder}>
