@@ -113,6 +113,19 @@ void App::draw_hud() {
     draw_lane_over_hud();
 }
 
+namespace {
+// The what-if lane as a ghost: each agent a hollow ring with a cross-hair
+// tick, in a colour of its own (magenta, apart from the lab's blues and
+// greens in a grey-scale copy too, by shape as much as by colour). One
+// description for the world layer and for the copy drawn over the HUD.
+struct Ghost {
+    static constexpr unsigned char kR = 255, kG = 140, kB = 217, kA = 235;
+    static constexpr double kRing = 2.0, kTick = 1.5;  // px: the lines' widths
+    // px: a vehicle is drawn larger than a boid.
+    static double radius(const std::vector<Vec2>& agents) { return agents.size() == 1 ? 14.0 : 6.0; }
+};
+}  // namespace
+
 // The what-if lane's agents that the HUD would hide are drawn again over it,
 // as the world layer draws them (draw_what_if): the HUD never hides what a
 // what-if asks the student to watch.
@@ -120,30 +133,27 @@ void App::draw_lane_over_hud() {
     const Scene* lane = session_->what_if();
     if (!lane || hud_.w <= 0) return;
     const std::vector<Vec2> ps = lane->positions();
-    const float s = static_cast<float>(ui_per_world_);
-    const float r = static_cast<float>(ps.size() == 1 ? 14.0 : 6.0) * s;  // as draw_what_if, in window px
-    const ImU32 ghost = IM_COL32(255, 140, 217, 235);
+    const float s = static_cast<float>(ui_per_world_);  // window px per world px
+    const float r = static_cast<float>(Ghost::radius(ps)) * s;
+    const ImU32 ghost = IM_COL32(Ghost::kR, Ghost::kG, Ghost::kB, Ghost::kA);
     ImDrawList* dl = ImGui::GetForegroundDrawList();
     for (const Vec2& p : ps) {
         const ImVec2 c(static_cast<float>(p.x) * s, static_cast<float>(p.y) * s);
         if (c.x + r < hud_.x || c.x - r > hud_.x + hud_.w || c.y + r < hud_.y || c.y - r > hud_.y + hud_.h) continue;
-        dl->AddCircle(c, r, ghost, 0, 2.0f * s);
-        dl->AddLine(ImVec2(c.x - r * 0.5f, c.y), ImVec2(c.x + r * 0.5f, c.y), ghost, 1.5f * s);
+        dl->AddCircle(c, r, ghost, 0, static_cast<float>(Ghost::kRing) * s);
+        dl->AddLine(ImVec2(c.x - r * 0.5f, c.y), ImVec2(c.x + r * 0.5f, c.y), ghost, static_cast<float>(Ghost::kTick) * s);
     }
 }
 
-// The what-if lane as a ghost: each agent a hollow ring with a cross-hair
-// tick, in a colour of its own (magenta, apart from the lab's blues and
-// greens in a grey-scale copy too, by shape as much as by colour).
 void App::draw_what_if() {
     const Scene* lane = session_->what_if();
     if (!lane) return;
     const std::vector<Vec2> ps = lane->positions();
-    const double r = ps.size() == 1 ? 14.0 : 6.0;  // px: a vehicle is drawn larger than a boid
-    constexpr SDL_Color kGhost{255, 140, 217, 235};
+    const double r = Ghost::radius(ps);
+    constexpr SDL_Color kGhost{Ghost::kR, Ghost::kG, Ghost::kB, Ghost::kA};
     for (const Vec2& p : ps) {
-        shapes_.circle(p, r, 2.0, kGhost);
-        shapes_.line(p - Vec2{r * 0.5, 0}, p + Vec2{r * 0.5, 0}, 1.5, kGhost);
+        shapes_.circle(p, r, Ghost::kRing, kGhost);
+        shapes_.line(p - Vec2{r * 0.5, 0}, p + Vec2{r * 0.5, 0}, Ghost::kTick, kGhost);
     }
 }
 

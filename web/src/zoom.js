@@ -78,7 +78,13 @@ export function makeZoom(w) {
     if (want > 1) {
       if (!box) {
         ({ box, bar } = zoomBox(w));
-        box.addEventListener('scroll', () => tellShown(w, box), { passive: true, signal });
+        // Once a frame at most: a swipe fires scroll events faster than frames.
+        let told = false;
+        box.addEventListener('scroll', () => {
+          if (told) return;
+          told = true;
+          requestAnimationFrame(() => { told = false; tellShown(w, box); });
+        }, { passive: true, signal });
       }
       if (canvas.parentElement !== box) {
         canvas.before(box);
