@@ -104,7 +104,7 @@ const cmi = (page) => page.evaluate(() => ({
   sets: calls.filter((c) => c[0] === 'LMSSetValue').length,
 }));
 
-test('a student who predicts and checks: nothing before the start, 0 on it, then an interaction per result and the score from the predictions that held', async () => {
+test('a student who predicts and checks: nothing before the start, 0 on it, then an interaction per committed prediction (at once, issue 68) and per result, and the score from the predictions that held', async () => {
   const { page, sco } = await player();
   // Loaded, not started: nothing written.
   await sco().waitForFunction(() => document.querySelector('#flock')?.flocklab, null, { timeout: 60000 });
@@ -128,13 +128,19 @@ test('a student who predicts and checks: nothing before the start, 0 on it, then
   const question = sco().locator('#what-if-steer .fl-predict:not([hidden])');
   await question.locator('input[type="radio"]').first().check();
   await question.locator('.fl-predict-play').click();
+  // Committed: recorded at once, with a commit to the LMS (issue 68), before the answer.
   await page.waitForFunction(() => calls.filter((c) => /^cmi\.interactions\.\d+\.result$/.test(c[1])).length === 2, null, { timeout: 120000 });
+  c = await cmi(page);
+  assert.deepEqual(c.interactions[1], { id: 'what-if-steer:Per-frame_force', type: 'fill-in', response: 'It reaches the target, as the lab’s does.', result: 'neutral' });
+  assert.equal(await page.evaluate(() => calls.findLastIndex((x) => x[0] === 'LMSCommit') > calls.findIndex((x) => x[1] === 'cmi.interactions.1.result')), true, 'the LMS was told to keep it');
+  await page.waitForFunction(() => calls.filter((c) => /^cmi\.interactions\.\d+\.result$/.test(c[1])).length === 3, null, { timeout: 120000 });
   c = await cmi(page);
   const questions = await sco().evaluate(() => document.querySelectorAll('[data-action="apply"][data-predict]').length
     + document.querySelectorAll('.flocklab[data-experiment], [data-check]').length);
   assert.ok(questions > 2);
   assert.deepEqual(c.interactions, [
     { id: 'check-form', type: 'numeric', response: String(spacing), result: 'correct' },
+    { id: 'what-if-steer:Per-frame_force', type: 'fill-in', response: 'It reaches the target, as the lab’s does.', result: 'neutral' },
     { id: 'what-if-steer:Per-frame_force', type: 'fill-in', response: 'It reaches the target, as the lab’s does.', result: 'wrong' },
   ]);
   assert.equal(c.status, 'incomplete', `2 of ${questions} questions answered`);
@@ -150,7 +156,7 @@ test('a student who predicts and checks: nothing before the start, 0 on it, then
     for (const e of document.querySelectorAll('.flocklab[data-experiment]')) FlockLab.report(e, { kind: 'experiment', answer: 'rises', correct: 'rises', held: true });
   });
   c = await cmi(page);
-  assert.deepEqual([c.status, c.raw, c.interactions.length], ['completed', String(Math.round(100 * (questions - 1) / questions)), questions]);
+  assert.deepEqual([c.status, c.raw, c.interactions.length], ['completed', String(Math.round(100 * (questions - 1) / questions)), questions + 1]);
   // Leaving: every question answered, so no suspend; then finished.
   await sco().evaluate(() => { location.href = 'about:blank'; });
   await page.waitForFunction(() => calls.some((x) => x[0] === 'LMSFinish'), null, { timeout: 30000 });

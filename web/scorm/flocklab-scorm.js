@@ -4,6 +4,10 @@
 // LMS's API as eXeLearning's packages do:
 // - nothing before the student starts (a first key or pointer press in the
 //   page, or a first result): then "incomplete" and a score of 0 of 100;
+// - each prediction as it is committed (flocklab:prediction, a what-if's
+//   Play): an interaction with what was predicted and the result
+//   "neutral", written at once, so a student who leaves before the answer
+//   leaves a record;
 // - each result: an interaction (what was predicted in that try, what
 //   happened, correct or wrong), and the score again: 100 x the questions
 //   whose first committed prediction held (a what-if's result carries it,
@@ -115,14 +119,30 @@
   function time(at) { return new Date(at).toISOString().slice(11, 19); }
   function response(v) { return String(v).replace(/[\r\n]+/g, ' ').slice(0, 250); }
 
-  function onResult(e) {
-    var r = e.detail;
-    if (!api || !r) return;
-    start();
+  // An interaction's first fields: its question, kind and time.
+  function interaction(r) {
     var n = 'cmi.interactions.' + interactions++ + '.';
     set(n + 'id', id(keyOf(r)));
     set(n + 'type', r.kind === 'check' ? 'numeric' : 'fill-in');
     set(n + 'time', time(r.at));
+    return n;
+  }
+
+  function onPrediction(e) {
+    var r = e.detail;
+    if (!api || !r) return;
+    start();
+    var n = interaction(r);
+    set(n + 'student_response', response(r.answer));
+    set(n + 'result', 'neutral');
+    commit();
+  }
+
+  function onResult(e) {
+    var r = e.detail;
+    if (!api || !r) return;
+    start();
+    var n = interaction(r);
     var tried = r.retry || r; // this try's prediction (a what-if's later try is in r.retry)
     if (tried.answer !== null && tried.answer !== undefined) set(n + 'student_response', response(tried.answer));
     if (r.correct !== null && r.correct !== undefined) set(n + 'correct_responses.0.pattern', response(r.correct));
@@ -167,6 +187,7 @@
   answers = restore(String(api.LMSGetValue('cmi.suspend_data') || ''));
   interactions = Number(api.LMSGetValue('cmi.interactions._count')) || 0;
   document.addEventListener('flocklab:result', onResult);
+  document.addEventListener('flocklab:prediction', onPrediction);
   document.addEventListener('keydown', start, { once: true });
   document.addEventListener('pointerdown', start, { once: true });
   window.addEventListener('pagehide', finish);

@@ -131,6 +131,7 @@ function armPlay(p) {
       }
       st.committed = i;
       st.tries++;
+      report(p.widget.el, { kind: 'what-if', item: p.widget.item, question: spec.question, answer: spec.choices[i].text, tries: st.tries }, 'flocklab:prediction');
     }
     if (!st.answered) outcome.textContent = '';
     st.watching = true;

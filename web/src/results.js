@@ -8,9 +8,13 @@
 //    correct, held, text, at}
 // `answer` is what the student predicted, `correct` what happened, `held`
 // whether they agree (null where the student predicted nothing).
-export function report(el, result) {
+// A what-if's prediction is also told as it is committed (its Play), as
+// `flocklab:prediction` {kind, id, item, question, answer, tries, at},
+// before its run: an LMS keeps it even if the student leaves before the
+// answer (`type`).
+export function report(el, result, type = 'flocklab:result') {
   const detail = { id: el.id || null, ...result, at: new Date().toISOString() };
-  el.dispatchEvent(new CustomEvent('flocklab:result', { detail, bubbles: true }));
+  el.dispatchEvent(new CustomEvent(type, { detail, bubbles: true }));
   return detail;
 }
 
