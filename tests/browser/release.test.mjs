@@ -370,7 +370,7 @@ test('saveFile() checks its template: a server\'s page in its place, or another 
   }
 });
 
-test('the zip holds what its README lists: offline/, hosting/, every file its README and EMBEDDING.md link to, and no build step', () => {
+test('the zip holds what its README lists: offline/, hosting/, every file its README and EMBEDDING.md link to, and its guide speaks of no build, make, sources or tests', () => {
   const unpacked = join(scratch, 'zip-links');
   execFileSync('unzip', ['-q', join(dist, `flocklab-${VERSION}.zip`), '-d', unpacked]);
   const folder = join(unpacked, `flocklab-${VERSION}`);
@@ -383,7 +383,17 @@ test('the zip holds what its README lists: offline/, hosting/, every file its RE
     assert.ok(links.length > 0, doc);
     for (const l of links) assert.ok(existsSync(join(folder, l)), `${doc} links to ${l}, which is not in the zip`);
   }
-  assert.doesNotMatch(readFileSync(join(folder, 'README.md'), 'utf8'), /make (serve|web|dist)/, 'a downloader has nothing to build');
+  // The guide stands alone (issue 68): it speaks of the zip's own files,
+  // never of a checkout's build, make targets, sources or tests, and so do
+  // the widget's messages.
+  for (const doc of ['README.md', 'EMBEDDING.md']) {
+    const text = readFileSync(join(folder, doc), 'utf8');
+    const checkout = text.split('\n').map((line, i) => [i + 1, line]).filter(([, line]) => /\bmake\b|\b(build|src|tests)\/|<!-- \/?dev -->/.test(line));
+    assert.deepEqual(checkout, [], `${doc} speaks of a checkout`);
+  }
+  for (const f of ['flocklab.js', 'flocklab-experiment.js', 'embed.html']) {
+    assert.doesNotMatch(readFileSync(join(folder, f), 'utf8'), /build\/web|make serve/, `${f}'s messages name a checkout's files`);
+  }
   // EMBEDDING.md's keys: every scene's table, as `flocklab keys` prints it, in its keys section.
   const keys = readFileSync(join(folder, 'EMBEDDING.md'), 'utf8').match(/<!-- keys -->\n([\s\S]*?)<!-- \/keys -->/)?.[1] ?? '';
   for (const scene of SCENES) {

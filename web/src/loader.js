@@ -30,7 +30,7 @@ export function compiledModule() {
     const fetched = fetch(url).then((r) => {
       if (!r.ok) {
         throw new Error(`${file} could not be loaded from ${url} (HTTP ${r.status}). `
-          + `Copy build/web/${file} next to flocklab.js.`);
+          + `Put ${file} (it comes with flocklab.js) next to flocklab.js.`);
       }
       return r;
     }, (err) => {

@@ -69,8 +69,10 @@ function embedding() {
 
 // The author's guide: the README's "A widget in a page", then where the rest is.
 // Its links point into the release: web/README.md is EMBEDDING.md there,
-// web/hosting/ is hosting/.
-export const inRelease = (text) => text.replaceAll('](web/README.md)', '](EMBEDDING.md)').replaceAll('web/hosting/', 'hosting/');
+// web/hosting/ is hosting/; what only a checkout has (the build, make, the
+// sources and tests), between <!-- dev --> and <!-- /dev -->, is left out.
+export const inRelease = (text) => text.replace(/<!-- dev -->[\s\S]*?<!-- \/dev -->/g, '')
+  .replaceAll('[web/README.md](web/README.md)', '[EMBEDDING.md](EMBEDDING.md)').replaceAll('](web/README.md)', '](EMBEDDING.md)').replaceAll('web/hosting/', 'hosting/');
 function guide() {
   return inRelease(`# flocklab ${version}\n\nAn embeddable, interactive widget for *Lesson 5: Steering & Flocking*: `
     + 'boids and steering behaviours, simulated in WebAssembly and drawn into a canvas.\n\n'
