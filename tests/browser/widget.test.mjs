@@ -543,7 +543,7 @@ test('a widget that cannot start says so: ready rejects and the element is marke
   assert.ok(errors.some((e) => /the widget could not start/.test(e)), errors.join('\n'));
   // The message on the widget names the cause and the fix, not the student's browser.
   const message = await page.evaluate(() => document.querySelector('#flock .fl-error').textContent);
-  assert.match(message, /flocklab-core\.wasm could not be loaded from http:\/\/127\.0\.0\.1:\d+\/flocklab-core\.wasm \(HTTP 404\)\. Copy build\/web\/flocklab-core\.wasm next to flocklab\.js\./);
+  assert.match(message, /flocklab-core\.wasm could not be loaded from http:\/\/127\.0\.0\.1:\d+\/flocklab-core\.wasm \(HTTP 404\)\. Put flocklab-core\.wasm \(it comes with flocklab\.js\) next to flocklab\.js\./);
   await page.close();
 });
 
