@@ -47,11 +47,18 @@ void run_all(const std::string& plan, const std::string& dir, int shards) {
     }
 }
 
+// The merge of a plan's parts into `out`: whole, and the same bytes as one
+// `sweep OPTIONS --csv`.
+void expect_merged_whole(const std::string& plan, const std::string& parts, const std::string& out, const std::string& options) {
+    const Result m = run("merge " + plan + " " + parts + " --out " + out);
+    ASSERT_EQ(m.status, 0) << m.out;
+    EXPECT_EQ(slurp(out), run("sweep " + options + " --csv").out) << plan;
+}
+
 }  // namespace
 
 TEST(Plan, PartsMergeIntoTheWholeSweepByteForByte) {
     const std::string d = folder("whole");
-    const std::string whole = run("sweep " + kSweep + " --csv").out;
     for (int shards : {1, 3, 7, 20}) {
         const std::string plan = d + "/p" + std::to_string(shards) + ".plan";
         const Result made = run("plan " + kSweep + " --shards " + std::to_string(shards) + " --out " + plan);
@@ -66,9 +73,7 @@ TEST(Plan, PartsMergeIntoTheWholeSweepByteForByte) {
                                                      "run,weight_separation,seed,spacing,order,slowest\n")))
             << p1;
         EXPECT_TRUE(std::regex_search(p1, std::regex("\n# end: shard 1/" + std::to_string(shards) + ", [0-9]+ rows\n$"))) << p1;
-        const Result merged = run("merge " + plan + " " + dir + " --out " + d + "/merged.csv");
-        ASSERT_EQ(merged.status, 0) << merged.out;
-        EXPECT_EQ(slurp(d + "/merged.csv"), whole) << shards << " shards";
+        expect_merged_whole(plan, dir, d + "/merged.csv", kSweep);
     }
     // Threads change no byte of a part; the plan holds every setting, so a
     // shard takes none of the sweep's own options.
@@ -86,10 +91,7 @@ TEST(Plan, PartsMergeIntoTheWholeSweepByteForByte) {
     ASSERT_EQ(run("plan " + crowd + " --shards 3 --out " + d + "/crowd.plan").status, 0);
     ASSERT_EQ(std::system(("mkdir -p " + d + "/crowd").c_str()), 0);
     run_all(d + "/crowd.plan", d + "/crowd", 3);
-    EXPECT_EQ(run("merge " + d + "/crowd.plan " + d + "/crowd").status, 0);
-    const Result m = run("merge " + d + "/crowd.plan " + d + "/crowd --out " + d + "/crowd.csv");
-    ASSERT_EQ(m.status, 0) << m.out;
-    EXPECT_EQ(slurp(d + "/crowd.csv"), run("sweep " + crowd + " --csv").out);
+    expect_merged_whole(d + "/crowd.plan", d + "/crowd", d + "/crowd.csv", crowd);
 }
 
 // A part cut at any byte (a task cancelled, a node lost) goes on with
@@ -279,9 +281,7 @@ TEST(Plan, AThousandShardsOneLostAndRedone) {
     EXPECT_NE(lost.out.find("to redo: shards 613 (1 of 1000)"), std::string::npos) << lost.out;
     ASSERT_EQ(run("merge " + d + "/s.plan " + d + " --todo", "/dev/null").out, "613\n");
     ASSERT_EQ(run("sweep --plan " + d + "/s.plan --shard 613 --out " + d + "/part-613.csv --resume").status, 0);
-    const Result whole = run("merge " + d + "/s.plan " + d + " --out " + d + "/all.csv");
-    ASSERT_EQ(whole.status, 0) << whole.out;
-    EXPECT_EQ(slurp(d + "/all.csv"), run("sweep " + sweep + " --csv").out);
+    expect_merged_whole(d + "/s.plan", d, d + "/all.csv", sweep);
 }
 
 // The Kubernetes recipe (src/cli/recipes/sweep-job.yaml): its pods, numbered
@@ -305,7 +305,5 @@ TEST(Plan, TheKubernetesJobRunsEachShardOfThePlanOnce) {
         const std::string pod = "JOB_COMPLETION_INDEX=" + std::to_string(index) + " sh -c '" + command + "'";
         ASSERT_EQ(std::system(pod.c_str()), 0) << pod;
     }
-    const Result merged = run("merge " + d + "/plan/sweep.plan " + d + "/parts --out " + d + "/sweep.csv");
-    ASSERT_EQ(merged.status, 0) << merged.out;
-    EXPECT_EQ(slurp(d + "/sweep.csv"), run("sweep " + kSweep + " --csv").out);
+    expect_merged_whole(d + "/plan/sweep.plan", d + "/parts", d + "/sweep.csv", kSweep);
 }

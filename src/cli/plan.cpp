@@ -39,7 +39,15 @@ std::string seeds_text(const std::vector<std::uint64_t>& seeds) {
 
 std::string range_text(long long first, long long end) { return std::to_string(first) + "-" + std::to_string(end - 1); }
 
-bool read_file(const std::string& path, size_t most, std::string* out) {
+
+std::pair<std::string, std::string> name_value(const std::string& text) {
+    const size_t eq = text.find('=');
+    if (eq == std::string::npos) return {text, ""};
+    return {text.substr(0, eq), text.substr(eq + 1)};
+}
+}  // namespace
+
+bool read_whole(const std::string& path, size_t most, std::string* out) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return false;
     out->clear();
@@ -50,13 +58,6 @@ bool read_file(const std::string& path, size_t most, std::string* out) {
     }
     return true;
 }
-
-std::pair<std::string, std::string> name_value(const std::string& text) {
-    const size_t eq = text.find('=');
-    if (eq == std::string::npos) return {text, ""};
-    return {text.substr(0, eq), text.substr(eq + 1)};
-}
-}  // namespace
 
 std::string plan_text(const SweepSpec& s, long long runs, int shards) {
     std::string t =
@@ -84,7 +85,7 @@ std::string plan_text(const SweepSpec& s, long long runs, int shards) {
 Plan read_plan(const std::string& path) {
     std::string text;
     const std::string name = "the plan '" + shortened(path) + "'";
-    if (!read_file(path, kMaxPlanBytes, &text)) throw UsageError("cannot read " + name + " (or it is larger than a plan can be)");
+    if (!read_whole(path, kMaxPlanBytes, &text)) throw UsageError("cannot read " + name + " (or it is larger than a plan can be)");
     const size_t d = text.rfind("\ndigest ");
     if (text.find(kMagic) == std::string::npos || d == std::string::npos) {
         throw UsageError(name + " is not a flocklab plan (make one with flocklab plan ... --shards N)");

@@ -19,6 +19,8 @@ struct Plan {
 // The plan's text: a few comment lines, then `key value` lines, and last
 // "digest D" over every byte before it (so an edited plan is refused).
 std::string plan_text(const SweepSpec& spec, long long runs, int shards);
+// A file's bytes, whole: false if it cannot be read or is over `most` bytes.
+bool read_whole(const std::string& path, size_t most, std::string* out);
 // The plan in `path`: UsageError, naming the file, if it cannot be read, is
 // not a plan, was edited or cut, or was made by another flocklab version.
 Plan read_plan(const std::string& path);

@@ -23,12 +23,8 @@ namespace {
 constexpr const char* kSweepOptions[] = {"scene", "vary", "seeds", "seconds", "steps", "boids", "rules", "hawk", "wander",
                                          "leader", "option", "set", "compare", "mean-last", "csv", "json"};
 
-bool slurp(const std::string& path, std::string* out) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return false;
-    out->assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    return !in.bad();
-}
+// A part, read whole, with no limit on its size (a part is as long as its shard).
+bool slurp(const std::string& path, std::string* out) { return read_whole(path, SIZE_MAX, out); }
 
 std::string named(const std::string& path) { return "'" + shortened(path) + "'"; }
 
@@ -62,6 +58,36 @@ void write_whole(const std::string& path, const std::function<void(Output&)>& bo
         std::remove(tmp.c_str());
         throw WriteError("cannot write " + named(path) + ": " + std::strerror(err));
     }
+}
+// The parts: files as given (each once), and each directory's *.csv files
+// that begin as parts do (a merged CSV or an empty file beside them is not
+// one; a shard without a part is said all the same).
+std::vector<std::string> part_files(const std::vector<std::string>& given) {
+    std::vector<std::string> files, seen;
+    const auto add = [&](const std::string& f) {
+        std::error_code ec;
+        const std::string id = std::filesystem::weakly_canonical(f, ec).string();
+        if (std::find(seen.begin(), seen.end(), id) != seen.end()) return;
+        seen.push_back(id);
+        files.push_back(f);
+    };
+    for (const std::string& g : given) {
+        std::error_code ec;
+        if (!std::filesystem::is_directory(g, ec)) {
+            add(g);
+            continue;
+        }
+        std::vector<std::string> in;
+        for (const auto& e : std::filesystem::directory_iterator(g, ec)) {
+            if (!e.is_regular_file() || e.path().extension() != ".csv") continue;
+            char head[16] = {};
+            std::ifstream(e.path(), std::ios::binary).read(head, 15);
+            if (std::string(head).compare(0, 15, "# flocklab part") == 0) in.push_back(e.path().string());
+        }
+        std::sort(in.begin(), in.end());
+        for (const std::string& f : in) add(f);
+    }
+    return files;
 }
 }  // namespace
 
@@ -161,33 +187,7 @@ int cmd_merge(int argc, char** argv) {
     if (array && !todo) throw UsageError("merge: --array is a way to print --todo's shards (merge PLAN PARTS --todo --array)");
     const Plan p = read_plan(plan_path);
     const SweepRuns runs(p.spec);
-    // The parts: files as given (each once), and each directory's *.csv
-    // files that begin as parts do (a merged CSV or an empty file beside
-    // them is not one; a shard without a part is said all the same).
-    std::vector<std::string> files, seen;
-    const auto add = [&](const std::string& f) {
-        std::error_code ec;
-        const std::string id = std::filesystem::weakly_canonical(f, ec).string();
-        if (std::find(seen.begin(), seen.end(), id) != seen.end()) return;
-        seen.push_back(id);
-        files.push_back(f);
-    };
-    for (const std::string& g : given) {
-        std::error_code ec;
-        if (!std::filesystem::is_directory(g, ec)) {
-            add(g);
-            continue;
-        }
-        std::vector<std::string> in;
-        for (const auto& e : std::filesystem::directory_iterator(g, ec)) {
-            if (!e.is_regular_file() || e.path().extension() != ".csv") continue;
-            char head[16] = {};
-            std::ifstream(e.path(), std::ios::binary).read(head, 15);
-            if (std::string(head).compare(0, 15, "# flocklab part") == 0) in.push_back(e.path().string());
-        }
-        std::sort(in.begin(), in.end());
-        for (const std::string& f : in) add(f);
-    }
+    const std::vector<std::string> files = part_files(given);
     std::vector<std::vector<std::string>> whole(static_cast<size_t>(p.shards) + 1);
     std::vector<std::string> problems;
     for (const std::string& f : files) {
