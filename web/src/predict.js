@@ -123,7 +123,8 @@ function armPlay(p) {
     radios[0].focus();
   };
   p.go = () => {
-    if (st.committed < 0) {
+    const fresh = st.committed < 0;
+    if (fresh) {
       const i = radios.findIndex((r) => r.checked);
       if (i < 0) {
         ask();
@@ -131,7 +132,6 @@ function armPlay(p) {
       }
       st.committed = i;
       st.tries++;
-      report(p.widget.el, { kind: 'what-if', item: p.widget.item, question: spec.question, answer: spec.choices[i].text, tries: st.tries }, 'flocklab:prediction');
     }
     if (!st.answered) outcome.textContent = '';
     st.watching = true;
@@ -141,6 +141,9 @@ function armPlay(p) {
     handle.setSpeed(Number(p.speed.value));
     handle.playTo(p.seconds);
     say(t('Playing from 0 s to {0} s; you predicted: {1}.', p.seconds, bare(spec.choices[st.committed].text)));
+    // Told once the run is under way, so that a listener calling the handle
+    // (pause, reset) acts on the run, not before it starts.
+    if (fresh) report(p.widget.el, { kind: 'what-if', item: p.widget.item, question: spec.question, answer: spec.choices[st.committed].text, tries: st.tries }, 'flocklab:prediction');
   };
   p.play.addEventListener('click', p.go, { signal });
   // Enter on a choice is its Play (a radio group takes no Enter of its own).
